@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Installs the project's dependencies and the reference tools the comparison tests use,
-# then runs the command given as arguments. Idempotent: a second run installs nothing new.
+# Installs what the test suite needs on a fresh machine: npm dependencies, the Temporal CLI
+# (built once with Go into ~/.cache/quarry, outside the checkout) and the reference tools the
+# comparison tests run. Idempotent: a second run installs nothing new.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need_apt=()
-for pair in evtxexport:libevtx-utils regfexport:libregf-utils sccainfo:libscca-utils yara:yara; do
+for pair in evtxexport:libevtx-utils regfexport:libregf-utils hivexml:libhivex-bin sccainfo:libscca-utils yara:yara; do
   command -v "${pair%%:*}" >/dev/null 2>&1 || need_apt+=("${pair#*:}")
 done
 if [ ${#need_apt[@]} -gt 0 ] && [ "$(id -u)" = 0 ]; then
@@ -13,9 +14,28 @@ if [ ${#need_apt[@]} -gt 0 ] && [ "$(id -u)" = 0 ]; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "setup: npm ci"
-  npm ci --no-audit --no-fund --loglevel=error
+# Python reference parsers (prebuilt wheels).
+if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import pyscca, regipy' >/dev/null 2>&1; then
+  echo "setup: installing Python reference parsers"
+  python3 -m pip install -q libscca-python==20260527 regipy==6.5.0
 fi
 
-exec "$@"
+# Rust reference parsers: evtx_dump (the evtx crate) and notatin's reg_dump.
+export PATH="$HOME/.cargo/bin:$PATH"
+if command -v cargo >/dev/null 2>&1; then
+  command -v evtx_dump >/dev/null 2>&1 || { echo "setup: cargo install evtx"; cargo install -q --locked evtx@0.15.1; }
+  command -v reg_dump >/dev/null 2>&1 || { echo "setup: cargo install notatin"; cargo install -q --locked notatin@1.0.1; }
+fi
+
+temporal_bin="${TEMPORAL_CLI:-$HOME/.cache/quarry/bin/temporal}"
+if ! command -v temporal >/dev/null 2>&1 && [ ! -x "$temporal_bin" ] && command -v go >/dev/null 2>&1; then
+  echo "setup: building the Temporal CLI v1.5.1 with Go (first time only, takes a few minutes)"
+  mkdir -p "$HOME/.cache/quarry/bin"
+  GOBIN="$HOME/.cache/quarry/bin" go install github.com/temporalio/cli/cmd/temporal@v1.5.1
+fi
+
+marker=node_modules/.package-lock.json
+if [ ! -f "$marker" ] || [ package-lock.json -nt "$marker" ]; then
+  echo "setup: npm install (from the lock file)"
+  npm install --no-audit --no-fund --loglevel=error
+fi

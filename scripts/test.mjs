@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// Runs the whole suite: builds the packages (CLIs and worker threads run compiled JS), then
-// vitest over every workspace, then prints one plain closing line that CI can read.
-import { spawnSync } from 'node:child_process';
+// `npm test`: installs what the suite needs (dependencies, Temporal CLI, reference tools), builds
+// the packages (CLIs and worker threads run compiled JS), runs vitest over every workspace and
+// prints one plain closing line that CI can read.
 import { readFileSync, rmSync } from 'node:fs';
+import { build, run } from './bootstrap.mjs';
 
+if (run('bash', ['scripts/setup-test-env.sh']) !== 0) process.exit(1);
+build();
 const results = '.vitest-results.json';
-const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env: process.env }).status ?? 1;
-
-if (run('npx', ['turbo', 'run', 'build', '--output-logs=errors-only']) !== 0) process.exit(1);
 rmSync(results, { force: true });
 const status = run('npx', [
   'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`,

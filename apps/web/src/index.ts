@@ -1,0 +1,1 @@
+export { startWebServer } from './web-server.js';

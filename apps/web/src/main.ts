@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: brings the whole service up on embedded defaults (or on the servers the
+ * environment names) and stays in the foreground until interrupted.
+ */
+import { createLogger, inheritedEnv, loadEnv } from '@quarry/config';
+import { startStack } from '@quarry/devstack';
+import { createDb, migrate } from '@quarry/db';
+import { graphqlHandler, trpcHandler } from '@quarry/api';
+import { createRestApp } from '@quarry/rest-compat';
+import { FsBlobStore } from '@quarry/storage';
+import { connectTemporalClient } from '@quarry/temporal';
+import { healthCheck } from './health.js';
+import { startWebServer } from './web-server.js';
+import { superviseWorker } from './worker-process.js';
+
+const env = loadEnv();
+const log = createLogger('quarry');
+
+const stack = await startStack({ env, log });
+const { applied } = await migrate(stack.databaseUrl);
+if (applied.length) log.info({ applied }, 'database migrated');
+
+const db = createDb(stack.databaseUrl);
+const temporal = await connectTemporalClient({ address: stack.temporalAddress, namespace: env.TEMPORAL_NAMESPACE, masterKey: stack.masterKey });
+const worker = superviseWorker(
+  inheritedEnv({
+    DATABASE_URL: stack.databaseUrl,
+    TEMPORAL_ADDRESS: stack.temporalAddress,
+    QUARRY_DATA_DIR: stack.dataDir,
+    BLOB_DIR: stack.blobDir,
+  }),
+  log,
+);
+const deps = { db, blobs: new FsBlobStore(stack.blobDir), temporal, log };
+const api = createRestApp({ ...deps, health: healthCheck(db, temporal, env.TEMPORAL_NAMESPACE) });
+const trpc = trpcHandler(deps);
+const graphql = graphqlHandler(deps);
+api.all('/api/trpc/*', (c) => trpc(c.req.raw));
+api.on(['GET', 'POST'], '/graphql', (c) => graphql(c.req.raw));
+const web = await startWebServer({ api, port: env.PORT, host: env.HOST });
+
+const base = `http://${env.HOST}:${env.PORT}`;
+console.log(`
+Quarry is running.
+  API        ${base}   (health: ${base}/healthz)
+  Dashboard  ${base}/
+  Temporal   ${stack.temporalUiUrl ?? `${stack.temporalAddress} (external; no local UI)`}
+Press Ctrl+C to stop.`);
+
+let stopping = false;
+async function shutdown(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log.info('shutting down');
+  await web.close();
+  await worker.stop();
+  await temporal.connection.close();
+  await db.close();
+  await stack.stop();
+  process.exit(0);
+}
+process.once('SIGINT', () => void shutdown());
+process.once('SIGTERM', () => void shutdown());

@@ -1,0 +1,43 @@
+import { createServer, type Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import type { Hono } from 'hono';
+
+/**
+ * The part of Next's programmatic server used here. Loaded through require so its global type
+ * augmentations (NODE_ENV made required, and more) stay out of this program's types.
+ */
+interface NextServer {
+  prepare(): Promise<void>;
+  getRequestHandler(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+}
+const createNext = createRequire(import.meta.url)('next') as (opts: { dev: boolean; dir: string; hostname: string; port: number }) => NextServer;
+
+const UI_DIR = fileURLToPath(new URL('../ui', import.meta.url));
+
+/** Paths served by the API handler; everything else is the Next.js dashboard. */
+const API_PATH = /^\/(upload|analysis\/|healthz|api\/|graphql)/;
+
+/** One HTTP server: the REST contract (and the other API fronts) beside the Next.js UI. */
+export async function startWebServer(opts: { api: Hono; port: number; host: string }): Promise<{ server: Server; close(): Promise<void> }> {
+  const ui = createNext({ dev: false, dir: UI_DIR, hostname: opts.host, port: opts.port });
+  await ui.prepare();
+  const uiHandler = ui.getRequestHandler();
+  const apiHandler = getRequestListener(opts.api.fetch);
+  const server = createServer((req, res) => {
+    if (API_PATH.test(req.url ?? '/')) void apiHandler(req, res);
+    else void uiHandler(req, res);
+  });
+  // Uploads may use their whole 30 s window; the REST layer enforces it, not Node.
+  server.requestTimeout = 0;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, resolve);
+  });
+  return {
+    server,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}

@@ -1,0 +1,3 @@
+export { startWorker, type RunningWorker } from './start-worker.js';
+export { createActivities } from './activities/create-activities.js';
+export type { WorkerDeps } from './deps.js';

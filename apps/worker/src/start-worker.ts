@@ -1,0 +1,53 @@
+import { NativeConnection, Worker, bundleWorkflowCode } from '@temporalio/worker';
+import { ALL_TIERS, TIER_QUEUES, dataConverterFor, workflowsPath, type JobTier } from '@quarry/temporal';
+import type { WorkerDeps } from './deps.js';
+import { createActivities } from './activities/create-activities.js';
+
+export interface RunningWorker {
+  /** Resolves when every tier's worker has stopped. */
+  done: Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+/**
+ * Polls one task queue per tier with the tier's slot count, so paying tiers get more of the
+ * machine. The workflow bundle is built once and shared by all of them.
+ */
+export async function startWorker(opts: {
+  address: string;
+  namespace: string;
+  masterKey: Buffer;
+  deps: WorkerDeps;
+  tiers?: JobTier[];
+}): Promise<RunningWorker> {
+  const connection = await NativeConnection.connect({ address: opts.address });
+  const workflowBundle = await bundleWorkflowCode({ workflowsPath, logger: quietBundlerLogger });
+  const activities = createActivities(opts.deps);
+  const workers = await Promise.all(
+    (opts.tiers ?? ALL_TIERS).map((tier) =>
+      Worker.create({
+        connection,
+        namespace: opts.namespace,
+        taskQueue: TIER_QUEUES[tier].taskQueue,
+        workflowBundle,
+        activities,
+        dataConverter: dataConverterFor(opts.masterKey),
+        maxConcurrentActivityTaskExecutions: TIER_QUEUES[tier].slots,
+        shutdownGraceTime: '5 seconds',
+      }),
+    ),
+  );
+  const done = Promise.all(workers.map((w) => w.run())).then(async () => {
+    await connection.close();
+  });
+  return {
+    done,
+    async shutdown() {
+      for (const w of workers) if (w.getState() === 'RUNNING') w.shutdown();
+      await done;
+    },
+  };
+}
+
+const noop = () => undefined;
+const quietBundlerLogger = { trace: noop, debug: noop, info: noop, warn: noop, error: console.error, log: noop };

@@ -1,0 +1,28 @@
+/**
+ * The one application error. Services throw it with a code; each front (REST, tRPC, GraphQL)
+ * maps codes to its own status and body, so no service knows about a transport.
+ */
+export type AppErrorCode =
+  | 'UNAUTHORIZED'
+  | 'INVALID_TOKEN_FORMAT'
+  | 'INVALID_KEY_FORMAT'
+  | 'KEY_REQUIRED'
+  | 'JOB_KEY_REQUIRED'
+  | 'WRONG_KEY'
+  | 'BAD_REQUEST'
+  | 'NOT_FOUND'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'TIMEOUT'
+  | 'JOB_NOT_COMPLETED';
+
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const isAppError = (err: unknown): err is AppError => err instanceof AppError;

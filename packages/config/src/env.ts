@@ -1,0 +1,100 @@
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+import { repoRoot } from './repo-root.js';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const masterKey = z.string().refine((s) => isBase64Key(s), {
+  message: 'must be the base64 of exactly 32 bytes (make one with `openssl rand -base64 32`)',
+});
+
+const databaseUrl = z.string().refine((s) => /^postgres(ql)?:\/\/./.test(s) && URL.canParse(s), {
+  message: 'must be a postgres:// or postgresql:// URL',
+});
+
+const hostPort = z.string().regex(/^[^\s:/]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:7233');
+
+const schema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: databaseUrl.optional(),
+  TEMPORAL_ADDRESS: hostPort.optional(),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_UI_PORT: port.default(8233),
+  QUARRY_DATA_DIR: z.string().optional(),
+  BLOB_DIR: z.string().optional(),
+  QUARRY_MASTER_KEY: masterKey.optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  TEMPORAL_CLI: z.string().optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
+});
+
+// Values never echoed in error messages: they hold credentials.
+const SECRET = new Set(['QUARRY_MASTER_KEY', 'DATABASE_URL']);
+
+type Parsed = z.infer<typeof schema>;
+
+/** The validated environment. Directories are absolute; unset services are `undefined`. */
+export type Env = Omit<Parsed, 'QUARRY_DATA_DIR' | 'BLOB_DIR'> & { QUARRY_DATA_DIR: string; BLOB_DIR: string };
+
+export type EnvSource = Readonly<Record<string, string | undefined>>;
+
+/** Thrown by `loadEnv`; the message lists every bad variable, one a line. */
+export class EnvError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+let fromProcess: Env | undefined;
+
+/**
+ * Parses and validates the environment. `process.env` is parsed once and remembered; another
+ * source (tests, child-process set-ups) is parsed on every call.
+ */
+export function loadEnv(source: EnvSource = process.env): Env {
+  if (source === process.env) {
+    fromProcess ??= parseEnv(source);
+    return fromProcess;
+  }
+  return parseEnv(source);
+}
+
+function parseEnv(source: EnvSource): Env {
+  const input: Record<string, string> = {};
+  // An empty value (`FOO=` in a shell or .env file) means "unset", so defaults apply.
+  for (const key of Object.keys(schema.shape)) {
+    const value = source[key];
+    if (value !== undefined && value.trim() !== '') input[key] = value.trim();
+  }
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        const value = SECRET.has(name) ? '' : ` (got ${JSON.stringify(input[name])})`;
+        return `${name}: ${issue.message}${value}`;
+      }),
+    );
+  }
+  const dataDir = absolute(result.data.QUARRY_DATA_DIR ?? join(repoRoot(), '.data'));
+  return {
+    ...result.data,
+    QUARRY_DATA_DIR: dataDir,
+    BLOB_DIR: absolute(result.data.BLOB_DIR ?? join(dataDir, 'blobs')),
+  };
+}
+
+function absolute(dir: string): string {
+  return isAbsolute(dir) ? dir : resolve(repoRoot(), dir);
+}
+
+/** Standard or URL-safe base64, padding optional, decoding to exactly 32 bytes. */
+export function isBase64Key(text: string): boolean {
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) return false;
+  return Buffer.from(text, 'base64').length === 32 && text.replace(/=+$/, '').length === 43;
+}

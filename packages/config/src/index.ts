@@ -1,0 +1,4 @@
+export { loadEnv, isBase64Key, EnvError, type Env, type EnvSource, type LogLevel } from './env.js';
+export { repoRoot, findWorkspaceRoot } from './repo-root.js';
+export { createLogger, REDACTED, type Logger, type LoggerOptions } from './logger.js';
+export { inheritedEnv } from './inherited-env.js';

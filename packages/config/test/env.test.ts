@@ -1,0 +1,112 @@
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { EnvError, isBase64Key, loadEnv, repoRoot } from '../src/index.js';
+
+const KEY = Buffer.alloc(32, 7).toString('base64');
+
+describe('loadEnv', () => {
+  test('applies the documented defaults to an empty environment', () => {
+    const env = loadEnv({});
+    expect(env).toEqual({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      TEMPORAL_NAMESPACE: 'default',
+      TEMPORAL_UI_PORT: 8233,
+      QUARRY_DATA_DIR: join(repoRoot(), '.data'),
+      BLOB_DIR: join(repoRoot(), '.data', 'blobs'),
+      LOG_LEVEL: 'info',
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.TEMPORAL_ADDRESS).toBeUndefined();
+  });
+
+  test('parses every field and derives BLOB_DIR from QUARRY_DATA_DIR', () => {
+    const env = loadEnv({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgresql://u:p@db:5432/quarry',
+      TEMPORAL_ADDRESS: 'temporal:7233',
+      TEMPORAL_NAMESPACE: 'quarry',
+      TEMPORAL_UI_PORT: '9000',
+      QUARRY_DATA_DIR: '/srv/quarry',
+      QUARRY_MASTER_KEY: KEY,
+      LOG_LEVEL: 'debug',
+      TEMPORAL_CLI: '/opt/temporal',
+      NODE_ENV: 'production',
+      UNRELATED: 'ignored',
+    });
+    expect(env).toEqual({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgresql://u:p@db:5432/quarry',
+      TEMPORAL_ADDRESS: 'temporal:7233',
+      TEMPORAL_NAMESPACE: 'quarry',
+      TEMPORAL_UI_PORT: 9000,
+      QUARRY_DATA_DIR: '/srv/quarry',
+      BLOB_DIR: '/srv/quarry/blobs',
+      QUARRY_MASTER_KEY: KEY,
+      LOG_LEVEL: 'debug',
+      TEMPORAL_CLI: '/opt/temporal',
+      NODE_ENV: 'production',
+    });
+  });
+
+  test('an explicit BLOB_DIR wins; relative directories resolve against the repository root', () => {
+    const env = loadEnv({ QUARRY_DATA_DIR: 'var/data', BLOB_DIR: '/mnt/blobs' });
+    expect(env.QUARRY_DATA_DIR).toBe(join(repoRoot(), 'var', 'data'));
+    expect(env.BLOB_DIR).toBe('/mnt/blobs');
+  });
+
+  test('empty values count as unset', () => {
+    const env = loadEnv({ PORT: '', DATABASE_URL: ' ', QUARRY_MASTER_KEY: '' });
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.QUARRY_MASTER_KEY).toBeUndefined();
+  });
+
+  test('lists every bad variable in one error and never echoes secrets', () => {
+    let error: unknown;
+    try {
+      loadEnv({
+        PORT: 'eighty',
+        TEMPORAL_UI_PORT: '70000',
+        DATABASE_URL: 'mysql://root:hunter2@db/x',
+        TEMPORAL_ADDRESS: 'no-port',
+        QUARRY_MASTER_KEY: 'c2VjcmV0LXRvby1zaG9ydA==',
+        LOG_LEVEL: 'loud',
+        NODE_ENV: 'staging',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const { problems, message } = error as EnvError;
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(
+      ['DATABASE_URL', 'LOG_LEVEL', 'NODE_ENV', 'PORT', 'QUARRY_MASTER_KEY', 'TEMPORAL_ADDRESS', 'TEMPORAL_UI_PORT'],
+    );
+    expect(message).toMatch(/^Invalid environment:\n {2}/);
+    expect(message).toContain('PORT: ');
+    expect(message).toContain('"eighty"');
+    expect(message).not.toContain('hunter2');
+    expect(message).not.toContain('c2VjcmV0');
+  });
+
+  test('remembers the parse of process.env', () => {
+    expect(loadEnv()).toBe(loadEnv());
+    expect(loadEnv({})).not.toBe(loadEnv({}));
+  });
+});
+
+describe('isBase64Key', () => {
+  test.each([
+    ['standard, padded', Buffer.alloc(32, 0xfb).toString('base64'), true],
+    ['standard, unpadded', Buffer.alloc(32, 0xfb).toString('base64').replace(/=+$/, ''), true],
+    ['URL-safe', Buffer.alloc(32, 0xfb).toString('base64url'), true],
+    ['31 bytes', Buffer.alloc(31, 1).toString('base64'), false],
+    ['33 bytes', Buffer.alloc(33, 1).toString('base64'), false],
+    ['not base64', '!'.repeat(44), false],
+    ['empty', '', false],
+  ])('%s', (_name, text, ok) => {
+    expect(isBase64Key(text)).toBe(ok);
+  });
+});

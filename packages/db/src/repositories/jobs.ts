@@ -1,0 +1,173 @@
+import type { DbClient } from '../client.js';
+import { toBuffer, toBytes } from '../bytes.js';
+import { DbError } from '../errors.js';
+import type { Prisma } from '../generated/prisma/client.js';
+import type { JobCategory, JobStatus, JobTier, Visibility } from '../generated/prisma/enums.js';
+import { assertStorableText } from '../text.js';
+import { atomically } from '../transaction.js';
+import { isUuid } from '../uuid.js';
+
+/** Non-secret job options as stored (e.g. `{ run_sigma_rules: true }`). */
+export type JobParams = { [key: string]: Prisma.JsonValue };
+
+export interface JobInputDto {
+  position: number;
+  fileId: string;
+  fileName: string;
+}
+
+export interface JobDto {
+  id: string;
+  jobName: string;
+  category: JobCategory;
+  status: JobStatus;
+  ownerId: string | null;
+  visibility: Visibility;
+  tier: JobTier;
+  workflowId: string;
+  taskQueue: string;
+  params: JobParams;
+  /** The per-job result key wrapped under the caller's key; null for public jobs. */
+  wrappedKey: Buffer | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  /** In position order. */
+  inputs: JobInputDto[];
+}
+
+export interface NewJob {
+  /** Optional: lets the caller derive `workflowId` from the id before inserting. */
+  id?: string;
+  jobName: string;
+  category: JobCategory;
+  ownerId: string | null;
+  visibility: Visibility;
+  tier: JobTier;
+  workflowId: string;
+  taskQueue: string;
+  params?: Prisma.InputJsonObject;
+  wrappedKey: Uint8Array | null;
+  /** Stored with positions 0, 1, ... in this order. */
+  inputs: ReadonlyArray<{ fileId: string; fileName: string }>;
+}
+
+const jobSelect = {
+  id: true,
+  jobName: true,
+  category: true,
+  status: true,
+  ownerId: true,
+  visibility: true,
+  tier: true,
+  workflowId: true,
+  taskQueue: true,
+  params: true,
+  wrappedKey: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
+  inputs: { select: { position: true, fileId: true, fileName: true }, orderBy: { position: 'asc' } },
+} as const;
+
+type JobRow = Omit<JobDto, 'wrappedKey' | 'params'> & { wrappedKey: Uint8Array | null; params: Prisma.JsonValue };
+
+function toDto(row: JobRow): JobDto {
+  const params = row.params;
+  return {
+    ...row,
+    params: params !== null && typeof params === 'object' && !Array.isArray(params) ? (params as JobParams) : {},
+    wrappedKey: row.wrappedKey === null ? null : toBuffer(row.wrappedKey),
+  };
+}
+
+export async function create(db: DbClient, input: NewJob): Promise<JobDto> {
+  if (!input.inputs.every((i) => isUuid(i.fileId))) {
+    throw new DbError('invalid-argument', 'every job input needs a file id in UUID form');
+  }
+  assertStorableText(input.jobName, 'the job name');
+  for (const i of input.inputs) assertStorableText(i.fileName, 'an input file name');
+  const row = await db.job.create({
+    data: {
+      ...(input.id === undefined ? {} : { id: input.id }),
+      jobName: input.jobName,
+      category: input.category,
+      ownerId: input.ownerId,
+      visibility: input.visibility,
+      tier: input.tier,
+      workflowId: input.workflowId,
+      taskQueue: input.taskQueue,
+      params: input.params ?? {},
+      wrappedKey: input.wrappedKey === null ? null : toBytes(input.wrappedKey),
+      inputs: { create: input.inputs.map((i, position) => ({ position, fileId: i.fileId, fileName: i.fileName })) },
+    },
+    select: jobSelect,
+  });
+  return toDto(row);
+}
+
+/** The job whatever its owner; access rules (public, owner, key) are the caller's to apply. */
+export async function get(db: DbClient, id: string): Promise<JobDto | null> {
+  if (!isUuid(id)) return null;
+  const row = await db.job.findUnique({ where: { id }, select: jobSelect });
+  return row ? toDto(row) : null;
+}
+
+/** The owner's jobs in creation order. */
+export async function listByOwner(db: DbClient, ownerId: string): Promise<JobDto[]> {
+  if (!isUuid(ownerId)) return [];
+  const rows = await db.job.findMany({
+    where: { ownerId },
+    select: jobSelect,
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+  return rows.map(toDto);
+}
+
+/**
+ * Moves a job to `status` and keeps its timestamps true: Processing records the first start
+ * (a retried activity does not move it), Completed and Failed record the finish, Pending clears both.
+ * Returns false when the job no longer exists (e.g. deleted while running).
+ */
+export async function setStatus(db: DbClient, id: string, status: JobStatus, at: Date = new Date()): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const count = await db.$executeRaw`
+    UPDATE "jobs" SET
+      "status" = ${status}::"JobStatus",
+      "started_at" = CASE
+        WHEN ${status} = 'Pending' THEN NULL
+        WHEN ${status} = 'Processing' THEN COALESCE("started_at", ${at}::timestamptz)
+        ELSE "started_at" END,
+      "finished_at" = CASE
+        WHEN ${status} IN ('Completed', 'Failed') THEN ${at}::timestamptz
+        ELSE NULL END
+    WHERE "id" = ${id}::uuid`;
+  return count === 1;
+}
+
+/** Deletes one job with its inputs and result; false when it did not exist. */
+async function deleteOne(db: DbClient, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const { count } = await db.job.deleteMany({ where: { id } });
+  return count === 1;
+}
+export { deleteOne as delete };
+
+/**
+ * Deletes the owner's jobs (with inputs and results), all or nothing: false and nothing deleted
+ * when any id is not one of the owner's jobs. Duplicate ids count once.
+ */
+export async function deleteMany(db: DbClient, ids: readonly string[], ownerId: string): Promise<boolean> {
+  const unique = [...new Set(ids)];
+  if (!unique.every(isUuid) || !isUuid(ownerId)) return false;
+  if (unique.length === 0) return true;
+  return atomically(db, async (tx) => {
+    const owned = await tx.job.count({ where: { id: { in: unique }, ownerId } });
+    if (owned !== unique.length) return false;
+    const { count } = await tx.job.deleteMany({ where: { id: { in: unique }, ownerId } });
+    if (count !== unique.length) {
+      throw new DbError('concurrent-change', 'jobs were deleted concurrently; nothing was deleted');
+    }
+    return true;
+  });
+}

@@ -1,0 +1,90 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { createLogger } from '@quarry/config';
+import { DevstackError, ensureTemporalCli } from '../src/index.js';
+
+// The lookup order is driven by HOME (the cache) and PATH, which this file points at scratch
+// directories; the stand-in `go` records its arguments and GOBIN, then writes an executable.
+const root = mkdtempSync(join(tmpdir(), 'quarry-cli-lookup-'));
+const saved = { HOME: process.env.HOME, PATH: process.env.PATH };
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+let home: string;
+let bin: string;
+let lines: string[];
+let n = 0;
+
+beforeEach(() => {
+  home = join(root, `home${n}`);
+  bin = join(root, `bin${n++}`);
+  mkdirSync(home);
+  mkdirSync(bin);
+  lines = [];
+  process.env.HOME = home;
+  process.env.PATH = bin;
+});
+afterEach(() => {
+  process.env.HOME = saved.HOME;
+  process.env.PATH = saved.PATH;
+});
+
+function logger() {
+  const destination = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return createLogger('cli-test', { level: 'info', destination });
+}
+
+function fakeGo(body: string): void {
+  writeFileSync(join(bin, 'go'), `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+}
+
+const cached = (): string => join(home, '.cache', 'quarry', 'bin', 'temporal');
+
+describe('ensureTemporalCli lookup order', () => {
+  test('builds with go install into the cache once, announcing it, then uses the cache', async () => {
+    fakeGo(
+      [
+        `echo "$GOBIN $*" >> ${JSON.stringify(join(root, 'go-calls'))}`,
+        'echo "go: downloading github.com/temporalio/cli v1.5.1" >&2',
+        `printf '#!/bin/sh\\n' > "$GOBIN/temporal"`,
+        '/bin/chmod +x "$GOBIN/temporal"',
+      ].join('\n'),
+    );
+    const log = logger();
+    expect(await ensureTemporalCli(log, undefined)).toBe(cached());
+    expect(readFileSync(join(root, 'go-calls'), 'utf8')).toBe(
+      `${join(home, '.cache', 'quarry', 'bin')} install github.com/temporalio/cli/cmd/temporal@v1.5.1\n`,
+    );
+    const messages = lines.map((l) => JSON.parse(l) as { msg: string; go?: string });
+    expect(messages[0]!.msg).toBe('building the Temporal CLI, first time takes minutes');
+    expect(messages.some((m) => m.go === 'go: downloading github.com/temporalio/cli v1.5.1')).toBe(true);
+
+    expect(await ensureTemporalCli(log, undefined)).toBe(cached());
+    expect(readFileSync(join(root, 'go-calls'), 'utf8').split('\n').filter(Boolean)).toHaveLength(1);
+  });
+
+  test('a temporal on PATH comes before the cache', async () => {
+    mkdirSync(join(home, '.cache', 'quarry', 'bin'), { recursive: true });
+    writeFileSync(cached(), '#!/bin/sh\n', { mode: 0o755 });
+    writeFileSync(join(bin, 'temporal'), '#!/bin/sh\n', { mode: 0o755 });
+    expect(await ensureTemporalCli(logger(), undefined)).toBe(join(bin, 'temporal'));
+  });
+
+  test('a failing build is reported with its output', async () => {
+    fakeGo('echo "go: module lookup disabled by GOPROXY=off" >&2\nexit 1');
+    const error = await ensureTemporalCli(logger(), undefined).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DevstackError);
+    expect((error as Error).message).toMatch(/failed \(exit 1\):\ngo: module lookup disabled by GOPROXY=off/);
+  });
+
+  test('without a CLI, a cache or Go, the error says how to get one', async () => {
+    await expect(ensureTemporalCli(logger(), undefined)).rejects.toThrow(/no Temporal CLI found: install it .*set TEMPORAL_CLI .*install Go/);
+  });
+});

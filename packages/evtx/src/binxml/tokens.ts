@@ -1,0 +1,20 @@
+/** BinXml token bytes (MS-EVEN6 2.2.12); the 0x40 bit marks "more data follows" variants. */
+export const TOK = {
+  EOF: 0x00,
+  OPEN_START: 0x01,
+  CLOSE_START: 0x02,
+  CLOSE_EMPTY: 0x03,
+  END_ELEMENT: 0x04,
+  VALUE: 0x05,
+  ATTRIBUTE: 0x06,
+  CDATA: 0x07,
+  CHAR_REF: 0x08,
+  ENTITY_REF: 0x09,
+  PI_TARGET: 0x0a,
+  PI_DATA: 0x0b,
+  TEMPLATE_INSTANCE: 0x0c,
+  NORMAL_SUBST: 0x0d,
+  OPTIONAL_SUBST: 0x0e,
+  FRAGMENT_HEADER: 0x0f,
+  MORE: 0x40,
+} as const;

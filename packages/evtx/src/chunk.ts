@@ -1,0 +1,198 @@
+import { CHUNK_HEADER_SIZE, CHUNK_SIZE, hasChunkMagic, parseChunkHeader } from './chunk-header.js';
+import { ChunkContext } from './binxml/chunk-context.js';
+import type { El } from './binxml/nodes.js';
+import { parseRecordXml } from './binxml/parser.js';
+import { formatFiletime, filetimeToDate } from './binxml/time.js';
+import { EvtxError } from './errors.js';
+import { RECORD_HEADER_SIZE, parseRecordHeader } from './record.js';
+import { toJsonEvent, type JsonObject } from './render/json.js';
+import { toXmlText } from './render/xml.js';
+import { toJsonText } from './render/json-text.js';
+import type { EvtxWarning } from './warnings.js';
+
+/** One event record. */
+export interface EvtxRecord {
+  recordId: number;
+  /** When the record was written (record header FILETIME, UTC), millisecond precision. */
+  timestamp: Date;
+  /** The same time as text with the full 100 ns precision, `YYYY-MM-DDTHH:MM:SS.fffffffZ`. */
+  timestampText: string;
+  /** Absolute file offset of the record. */
+  offset: number;
+  /** Index of the chunk holding it. */
+  chunk: number;
+  /** The event in evtx_dump's JSON shape: `{ Event: { ... } }` (empty when `json: false`). */
+  event: JsonObject;
+  /** The event as evtx_dump's JSON text (one line), when asked for with `jsonText: true`. */
+  jsonText?: string;
+  /** The event as XML, when asked for with `xml: true`. */
+  xml?: string;
+  /** Carved from chunk slack or a damaged chunk (`recover: true`). */
+  recovered?: boolean;
+  warnings: EvtxWarning[];
+}
+
+export interface RenderOptions {
+  /** Render the JSON event (default true). */
+  json?: boolean;
+  /** Render JSON text into `record.jsonText`, faster than `json` + eventToJson (default false). */
+  jsonText?: boolean;
+  /** Render XML text into `record.xml` (default false). */
+  xml?: boolean;
+  /** Carve records from slack space and from chunks whose header is damaged (default false). */
+  recover?: boolean;
+}
+
+export interface ChunkResult {
+  records: EvtxRecord[];
+  warnings: EvtxWarning[];
+}
+
+/** Where a record parsed on this thread keeps its element tree, so toXml can render it later. */
+export const TREE: unique symbol = Symbol('evtx.tree');
+
+/** A record and, off the enumerable fields, its size and (on this thread) its element tree. */
+interface Parsed extends EvtxRecord {
+  [TREE]?: El;
+}
+
+/**
+ * Reads every record of one chunk. `buf` is the chunk (64 KiB, shorter when the file is
+ * truncated), `base` its absolute file offset. Never throws: problems become warnings.
+ */
+export function readChunk(buf: Buffer, base: number, index: number, opts: RenderOptions, keepTrees = false): ChunkResult {
+  const warnings: EvtxWarning[] = [];
+  const records: EvtxRecord[] = [];
+  const warn = (code: EvtxWarning['code'], message: string, offset: number): void => {
+    warnings.push({ code, message, offset, chunk: index });
+  };
+  const ctx = new ChunkContext(buf, base);
+  let size = 0;
+  /** Reads the record header at `pos` (its size into `size`) and starts its record. */
+  const emit = (pos: number, recovered: boolean): Parsed => {
+    const h = parseRecordHeader(buf, pos, buf.length, base, recovered);
+    size = h.size;
+    const rec: Parsed = {
+      recordId: h.recordId,
+      timestamp: filetimeToDate(h.timeLo, h.timeHi),
+      timestampText: formatFiletime(h.timeLo, h.timeHi),
+      offset: base + pos,
+      chunk: index,
+      event: {},
+      warnings: [],
+    };
+    return rec;
+  };
+  /** Renders a record whose header was read; false (with a warning) when its BinXml is broken. */
+  const render = (rec: Parsed, size: number): boolean => {
+    const pos = rec.offset - base;
+    try {
+      const root = parseRecordXml(ctx, pos + RECORD_HEADER_SIZE, pos + size - 4);
+      if (opts.json !== false) rec.event = toJsonEvent(root);
+      if (opts.jsonText) rec.jsonText = toJsonText(root);
+      if (opts.xml) rec.xml = toXmlText(root);
+      if (keepTrees) rec[TREE] = root;
+    } catch (e) {
+      if (!(e instanceof EvtxError)) throw e;
+      if (!rec.recovered) warn('record-skipped', `record ${rec.recordId} skipped: ${e.message}`, rec.offset);
+      return false;
+    }
+    if (rec.recovered) {
+      rec.warnings.push({ code: 'record-recovered', message: 'record carved from unallocated space', offset: rec.offset, chunk: index });
+    }
+    records.push(rec);
+    return true;
+  };
+  const carve = (from: number, to: number): void => {
+    if (!opts.recover) return;
+    let p = findMagic(buf, from, to);
+    while (p >= 0) {
+      let next = p + 1;
+      try {
+        const rec = emit(p, true);
+        rec.recovered = true;
+        const end = p + size;
+        if (end <= to && render(rec, size)) next = end;
+      } catch (e) {
+        if (!(e instanceof EvtxError)) throw e;
+      }
+      p = findMagic(buf, next, to);
+    }
+  };
+
+  if (buf.length < CHUNK_SIZE) {
+    // As the reference tools do, a chunk cut short by truncation is not read as live records;
+    // recovery carves whatever whole records it still holds.
+    warn('file-truncated', `chunk ${index} truncated to ${buf.length} of ${CHUNK_SIZE} bytes`, base);
+    carve(0, buf.length);
+    return { records, warnings };
+  }
+  if (!hasChunkMagic(buf)) {
+    warn('chunk-magic', `chunk ${index} has no ElfChnk signature`, base);
+    carve(CHUNK_HEADER_SIZE, buf.length);
+    return { records, warnings };
+  }
+  const header = parseChunkHeader(buf);
+  if (!header.headerChecksumValid) warn('chunk-header-checksum', `chunk ${index} header checksum mismatch`, base + 124);
+  if (!header.recordsChecksumValid) warn('chunk-records-checksum', `chunk ${index} record data checksum mismatch`, base + 52);
+  if (header.freeSpaceOffset > buf.length || header.freeSpaceOffset < CHUNK_HEADER_SIZE) {
+    warn('chunk-header-bounds', `chunk ${index}: free space offset ${header.freeSpaceOffset} is outside the chunk`, base + 48);
+  }
+  const liveEnd = Math.min(header.freeSpaceOffset, buf.length);
+  const lastId = Number(header.lastRecordId);
+  const firstId = Number(header.firstRecordId);
+  // Next live record at or after `from`: a well-formed record (size copy included) starting by
+  // the last record's offset, ending in the live area, with an ID in the header's range. A
+  // chunk caught while being reused also holds records of the log's previous pass over it.
+  const findLive = (from: number): number => {
+    const searchEnd = Math.min(liveEnd, header.lastRecordOffset + 4);
+    let p = findMagic(buf, from, searchEnd);
+    while (p >= 0) {
+      try {
+        const h = parseRecordHeader(buf, p, buf.length, base, true);
+        if (p + h.size <= liveEnd && h.recordId >= firstId && h.recordId <= lastId) return p;
+      } catch (e) {
+        if (!(e instanceof EvtxError)) throw e;
+      }
+      p = findMagic(buf, p + 1, searchEnd);
+    }
+    return -1;
+  };
+
+  let pos = CHUNK_HEADER_SIZE;
+  while (pos >= 0 && pos < liveEnd) {
+    let rec: Parsed;
+    try {
+      rec = emit(pos, false);
+    } catch (e) {
+      if (!(e instanceof EvtxError)) throw e;
+      const next = findLive(pos + 1);
+      // Zeroes where a record should start mark the real end of the records when the
+      // header's free space offset is too large.
+      const blank = buf.length - pos < RECORD_HEADER_SIZE || buf.readUInt32LE(pos) === 0;
+      if (next >= 0 || !blank) warn('record-skipped', `record skipped: ${e.message}`, e.offset >= 0 ? e.offset : base + pos);
+      carve(pos, next >= 0 ? next : buf.length);
+      pos = next;
+      continue;
+    }
+    const end = pos + size;
+    render(rec, size);
+    if (rec.recordId === lastId) {
+      carve(end, buf.length);
+      pos = -1;
+    } else {
+      pos = end;
+    }
+  }
+  if (pos >= liveEnd) carve(pos, buf.length);
+  return { records, warnings };
+}
+
+/** Next record signature in `[from, end)`, or -1. */
+function findMagic(buf: Buffer, from: number, end: number): number {
+  if (from >= end) return -1;
+  const hit = buf.subarray(0, end).indexOf(MAGIC_BYTES, from);
+  return hit >= 0 && hit + 4 <= end ? hit : -1;
+}
+
+const MAGIC_BYTES = Buffer.from([0x2a, 0x2a, 0, 0]);

@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+import { availableParallelism } from 'node:os';
+import { openEvtx } from './evtx-file.js';
+import { EvtxError } from './errors.js';
+
+const USAGE = 'usage: quarry-evtx dump FILE [--format jsonl|xml] [--threads N] [--recover]';
+
+interface Args {
+  file: string;
+  format: 'jsonl' | 'xml';
+  threads: number;
+  recover: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const [cmd, ...rest] = argv;
+  if (cmd !== 'dump') throw new Error(USAGE);
+  let file: string | undefined;
+  let format: Args['format'] = 'jsonl';
+  let threads = 1;
+  let recover = false;
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    if (a === '--format' || a === '-o') {
+      const f = rest[++i];
+      if (f !== 'jsonl' && f !== 'xml') throw new Error(`unknown format ${f}\n${USAGE}`);
+      format = f;
+    } else if (a === '--threads' || a === '-t') {
+      const n = Number(rest[++i]);
+      if (!Number.isInteger(n) || n < 0) throw new Error(`bad thread count\n${USAGE}`);
+      threads = n === 0 ? availableParallelism() : n;
+    } else if (a === '--recover') {
+      recover = true;
+    } else if (!file && !a.startsWith('-')) {
+      file = a;
+    } else {
+      throw new Error(`unexpected argument ${a}\n${USAGE}`);
+    }
+  }
+  if (!file) throw new Error(USAGE);
+  return { file, format, threads, recover };
+}
+
+async function main(): Promise<number> {
+  let args: Args;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n`);
+    return 2;
+  }
+  const xml = args.format === 'xml';
+  const file = openEvtx(args.file, {
+    threads: args.threads,
+    xml,
+    json: false,
+    jsonText: !xml,
+    recover: args.recover,
+    onWarning: (w) => process.stderr.write(`warning: ${w.code} at 0x${w.offset.toString(16)}: ${w.message}\n`),
+  });
+  const out = process.stdout;
+  let pending: string[] = [];
+  let size = 0;
+  const flush = async (): Promise<void> => {
+    if (pending.length === 0) return;
+    const text = pending.join('');
+    pending = [];
+    size = 0;
+    if (!out.write(text)) await new Promise((r) => out.once('drain', r));
+  };
+  try {
+    for await (const rec of file) {
+      const line = xml ? rec.xml! : rec.jsonText + '\n';
+      pending.push(line);
+      size += line.length;
+      if (size > 1 << 20) await flush();
+    }
+    await flush();
+  } catch (e) {
+    await flush();
+    if (e instanceof EvtxError) {
+      process.stderr.write(`error: ${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  }
+  if (file.header === undefined && file.stats.records === 0) return 1;
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`fatal: ${String(e)}\n`);
+    process.exitCode = 3;
+  },
+);

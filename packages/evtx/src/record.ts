@@ -1,0 +1,39 @@
+import { EvtxError } from './errors.js';
+
+export const RECORD_MAGIC = 0x00002a2a;
+export const RECORD_HEADER_SIZE = 24;
+
+export interface RecordHeader {
+  size: number;
+  recordId: number;
+  /** FILETIME written, as 32-bit halves. */
+  timeLo: number;
+  timeHi: number;
+}
+
+/**
+ * Reads and checks the record header at chunk offset `pos`: magic, a size that fits in the
+ * chunk, and (`checkCopy`, for carved records) the copy of the size at the record's end.
+ * Throws EvtxError otherwise.
+ */
+export function parseRecordHeader(chunk: Buffer, pos: number, end: number, base: number, checkCopy: boolean): RecordHeader {
+  if (pos + RECORD_HEADER_SIZE > end) {
+    throw new EvtxError('truncated record header', 'record', base + pos, RECORD_HEADER_SIZE, end - pos);
+  }
+  if (chunk.readUInt32LE(pos) !== RECORD_MAGIC) throw new EvtxError('bad record magic', 'record', base + pos);
+  const size = chunk.readUInt32LE(pos + 4);
+  if (size < RECORD_HEADER_SIZE + 4 || pos + size > end) {
+    throw new EvtxError(`implausible record size ${size}`, 'record', base + pos + 4, size, end - pos);
+  }
+  if (checkCopy && chunk.readUInt32LE(pos + size - 4) !== size) {
+    throw new EvtxError('record size copy does not match', 'record', base + pos + size - 4);
+  }
+  const lo = chunk.readUInt32LE(pos + 8);
+  const hi = chunk.readUInt32LE(pos + 12);
+  return {
+    size,
+    recordId: hi * 0x100000000 + lo,
+    timeLo: chunk.readUInt32LE(pos + 16),
+    timeHi: chunk.readUInt32LE(pos + 20),
+  };
+}

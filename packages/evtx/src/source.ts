@@ -1,0 +1,75 @@
+import { readSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { EvtxError } from './errors.js';
+
+/** Random-access reads over a file or an in-memory Buffer. */
+export interface ByteSource {
+  readonly size: number;
+  /** Up to `len` bytes at `offset` (fewer at the end of the data). */
+  read(offset: number, len: number): Promise<Buffer>;
+  /** The same, synchronously: for the many tiny reads of a header scan. */
+  readNow(offset: number, len: number): Buffer;
+  close(): Promise<void>;
+}
+
+class BufferSource implements ByteSource {
+  constructor(private readonly buf: Buffer) {}
+  get size(): number {
+    return this.buf.length;
+  }
+  read(offset: number, len: number): Promise<Buffer> {
+    return Promise.resolve(this.readNow(offset, len));
+  }
+  readNow(offset: number, len: number): Buffer {
+    return this.buf.subarray(offset, Math.min(this.buf.length, offset + len));
+  }
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+class FileSource implements ByteSource {
+  constructor(
+    private readonly fh: FileHandle,
+    readonly size: number,
+  ) {}
+  async read(offset: number, len: number): Promise<Buffer> {
+    const n = Math.max(0, Math.min(len, this.size - offset));
+    const buf = Buffer.allocUnsafe(n);
+    let got = 0;
+    while (got < n) {
+      const { bytesRead } = await this.fh.read(buf, got, n - got, offset + got);
+      if (bytesRead === 0) break;
+      got += bytesRead;
+    }
+    return got === n ? buf : buf.subarray(0, got);
+  }
+  readNow(offset: number, len: number): Buffer {
+    const n = Math.max(0, Math.min(len, this.size - offset));
+    const buf = Buffer.allocUnsafe(n);
+    let got = 0;
+    while (got < n) {
+      const bytesRead = readSync(this.fh.fd, buf, got, n - got, offset + got);
+      if (bytesRead === 0) break;
+      got += bytesRead;
+    }
+    return got === n ? buf : buf.subarray(0, got);
+  }
+  close(): Promise<void> {
+    return this.fh.close();
+  }
+}
+
+export async function openSource(input: string | Buffer | Uint8Array): Promise<ByteSource> {
+  if (typeof input !== 'string') {
+    return new BufferSource(Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength));
+  }
+  let fh: FileHandle;
+  try {
+    fh = await open(input, 'r');
+  } catch (e) {
+    throw new EvtxError(`cannot open ${input}: ${(e as Error).message}`, 'file', -1);
+  }
+  const { size } = await fh.stat();
+  return new FileSource(fh, size);
+}

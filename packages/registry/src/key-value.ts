@@ -1,0 +1,47 @@
+import { RegistryError } from './errors.js';
+import type { Reader } from './reader.js';
+import type { Cell } from './cell.js';
+
+const S = 'vk';
+const HEADER = 20;
+
+export interface KeyValueCell {
+  offset: number;
+  allocated: boolean;
+  name: string;
+  /** Declared data size with the inline flag removed. */
+  dataSize: number;
+  /** Data is held in the data-offset field itself (4 bytes or less). */
+  inline: boolean;
+  dataOffset: number;
+  /** Absolute position of the data-offset field, where inline data lives. */
+  inlineAt: number;
+  typeCode: number;
+}
+
+export function parseKeyValueCell(r: Reader, cell: Cell): KeyValueCell {
+  const d = cell.dataStart;
+  if (cell.dataLength < HEADER) throw new RegistryError('cell too small for a key value', S, d, HEADER, cell.dataLength);
+  const b = r.buf;
+  if (b[d] !== 0x76 || b[d + 1] !== 0x6b) throw new RegistryError('signature is not "vk"', S, d);
+  const nameLength = b.readUInt16LE(d + 2);
+  if (HEADER + nameLength > cell.dataLength) {
+    throw new RegistryError('value name runs past the cell', S, d + HEADER, nameLength, cell.dataLength - HEADER);
+  }
+  const rawSize = b.readUInt32LE(d + 4);
+  const flags = b.readUInt16LE(d + 16);
+  const name =
+    flags & 0x0001
+      ? b.toString('latin1', d + HEADER, d + HEADER + nameLength)
+      : b.toString('utf16le', d + HEADER, d + HEADER + (nameLength & ~1));
+  return {
+    offset: cell.offset,
+    allocated: cell.allocated,
+    name,
+    dataSize: rawSize & 0x7fffffff,
+    inline: (rawSize & 0x80000000) !== 0,
+    dataOffset: b.readUInt32LE(d + 8),
+    inlineAt: d + 8,
+    typeCode: b.readUInt32LE(d + 12),
+  };
+}

@@ -1,0 +1,43 @@
+import { RegistryError, type RegistryWarning, asWarning, warning } from './errors.js';
+import type { Reader } from './reader.js';
+import { NO_OFFSET, readCell } from './cell.js';
+
+const S = 'subkey list';
+/** ri may not nest per the format; one extra level is tolerated for damaged hives. */
+const MAX_INDEX_DEPTH = 2;
+
+/**
+ * Resolves a subkey list (lf, lh, li, or ri of those) to key node offsets, in stored order.
+ * Anomalies become warnings; whatever offsets could be read are returned.
+ */
+export function subkeyOffsets(r: Reader, listOffset: number, warnings: RegistryWarning[]): number[] {
+  const out: number[] = [];
+  if (listOffset === NO_OFFSET) return out;
+  collect(r, listOffset, 0, out, warnings);
+  return out;
+}
+
+function collect(r: Reader, listOffset: number, depth: number, out: number[], warnings: RegistryWarning[]): void {
+  try {
+    const cell = readCell(r, listOffset, S);
+    const d = cell.dataStart;
+    if (cell.dataLength < 4) throw new RegistryError('cell too small for a list header', S, d, 4, cell.dataLength);
+    const sig = r.buf.toString('latin1', d, d + 2);
+    let count = r.buf.readUInt16LE(d + 2);
+    const stride = sig === 'lf' || sig === 'lh' ? 8 : sig === 'li' || sig === 'ri' ? 4 : 0;
+    if (stride === 0) throw new RegistryError(`unknown list signature ${JSON.stringify(sig)}`, S, d);
+    const room = Math.floor((cell.dataLength - 4) / stride);
+    if (count > room) {
+      warnings.push(warning(sig, d, `list claims ${count} elements but the cell holds ${room}`));
+      count = room;
+    }
+    if (sig === 'ri') {
+      if (depth >= MAX_INDEX_DEPTH) throw new RegistryError('index root nested too deep', 'ri', d);
+      for (let i = 0; i < count; i++) collect(r, r.buf.readUInt32LE(d + 4 + i * 4), depth + 1, out, warnings);
+      return;
+    }
+    for (let i = 0; i < count; i++) out.push(r.buf.readUInt32LE(d + 4 + i * stride));
+  } catch (err) {
+    warnings.push(asWarning(err));
+  }
+}

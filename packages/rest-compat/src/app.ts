@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import type { RestDeps } from './rest-deps.js';
+import { registerFiles } from './routes/files.js';
+import { registerJobs } from './routes/jobs.js';
+import { registerParse } from './routes/parse.js';
+import { registerUpload } from './routes/upload.js';
+
+/** The spec's endpoints as a web-standard fetch handler (mounted by apps/web, or served alone). */
+export function createRestApp(deps: RestDeps): Hono {
+  const app = new Hono();
+  app.get('/healthz', async (c) => {
+    const health = await deps.health().catch(() => ({ ok: false, checks: {} }));
+    return c.json(health, health.ok ? 200 : 503);
+  });
+  registerUpload(app, deps);
+  registerFiles(app, deps);
+  registerParse(app, deps);
+  registerJobs(app, deps);
+  app.notFound((c) => c.text('Not found', 404));
+  app.onError((err, c) => {
+    const errorId = crypto.randomUUID();
+    deps.log.error({ errorId, err }, 'unhandled error');
+    return c.text(`An error occurred while processing your request. If the problem persists, contact support and quote the following ID: ${errorId}`, 500);
+  });
+  return app;
+}

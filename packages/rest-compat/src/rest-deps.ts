@@ -1,0 +1,12 @@
+import type { ServiceDeps } from '@quarry/api';
+
+export interface Health {
+  ok: boolean;
+  checks: Record<string, boolean>;
+}
+
+export interface RestDeps extends ServiceDeps {
+  /** Readiness of PostgreSQL, Temporal and a worker; GET /healthz answers 200 only when all are up. */
+  health: () => Promise<Health>;
+  uploadTimeoutMs?: number;
+}

@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { createLogger } from '@quarry/config';
+import { createDb, type Db } from '@quarry/db';
+import { FsBlobStore } from '@quarry/storage';
+import { connectTemporalClient } from '@quarry/temporal';
+import type { Client } from '@temporalio/client';
+import { serveRest } from '../../src/index.js';
+
+const workerMain = fileURLToPath(new URL('../../../../apps/worker/dist/main.js', import.meta.url));
+export const SAMPLES = fileURLToPath(new URL('../../../../../shared/samples/', import.meta.url));
+
+/** Tests that need the real evidence skip without it, and say why. */
+export function warnIfNoSamples(): void {
+  if (!existsSync(SAMPLES)) console.warn(`skipping evidence tests: ${SAMPLES} is absent (../shared/samples)`);
+}
+
+export interface Harness {
+  url: string;
+  db: Db;
+  temporal: Client;
+  stack: ReturnType<typeof inject<'stack'>>;
+  startWorker(): Promise<ChildProcess>;
+  stop(): Promise<void>;
+}
+
+/** The REST server in-process on the shared stack, plus worker processes on demand. */
+export async function startHarness(opts: { uploadTimeoutMs?: number } = {}): Promise<Harness> {
+  const stack = inject('stack');
+  const masterKey = Buffer.from(stack.masterKey, 'base64');
+  const db = createDb(stack.databaseUrl);
+  const temporal = await connectTemporalClient({ address: stack.temporalAddress, namespace: 'default', masterKey });
+  const log = createLogger('rest-test');
+  const server = await serveRest(
+    {
+      db,
+      blobs: new FsBlobStore(stack.blobDir),
+      temporal,
+      log,
+      health: async () => ({ ok: true, checks: {} }),
+      ...(opts.uploadTimeoutMs ? { uploadTimeoutMs: opts.uploadTimeoutMs } : {}),
+    },
+    0,
+  );
+  const workers: ChildProcess[] = [];
+  return {
+    url: server.url,
+    db,
+    temporal,
+    stack,
+    async startWorker() {
+      const child = spawn(process.execPath, [workerMain], {
+        env: {
+          ...process.env,
+          DATABASE_URL: stack.databaseUrl,
+          TEMPORAL_ADDRESS: stack.temporalAddress,
+          QUARRY_MASTER_KEY: stack.masterKey,
+          QUARRY_DATA_DIR: stack.dataDir,
+          BLOB_DIR: stack.blobDir,
+          LOG_LEVEL: 'info',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      workers.push(child);
+      await waitForLine(child, 'worker ready');
+      return child;
+    },
+    async stop() {
+      for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
+      await server.close();
+      await temporal.connection.close();
+      await db.close();
+    },
+  };
+}
+
+/** Resolves when the process prints a line containing `text` (its readiness log). */
+function waitForLine(child: ChildProcess, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`worker did not print "${text}" within 90 s`)), 90_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      seen = (seen + chunk.toString('utf8')).slice(-4096);
+      if (seen.includes(text)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`worker exited with ${code} before it was ready`));
+    });
+  });
+}
+
+export const newClientKey = (): string => randomBytes(32).toString('base64');

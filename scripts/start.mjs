@@ -1,0 +1,7 @@
+#!/usr/bin/env node
+// `npm start`: install if needed, build, then run the service in the foreground.
+import { build, ensureInstalled, run } from './bootstrap.mjs';
+
+ensureInstalled();
+build();
+process.exit(run(process.execPath, ['apps/web/dist/main.js']));
