@@ -33,8 +33,11 @@ export class FsBlobStore implements BlobStore {
       return await this.write(this.pathOf(key), key, source, options);
     } catch (err) {
       // Also when failing before reading (bad key, unwritable dir): a producer piping into the
-      // source must learn of the failure instead of waiting forever for it to drain.
-      if (source instanceof Readable && !source.destroyed) source.destroy(err as Error);
+      // source must learn of the failure instead of waiting forever for it to drain. The error is
+      // passed on only to a source someone listens to: an unheard 'error' would crash the process.
+      if (source instanceof Readable && !source.destroyed) {
+        source.destroy(source.listenerCount('error') > 0 ? (err as Error) : undefined);
+      }
       throw err;
     }
   }
