@@ -12,6 +12,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain Node scripts (start, test, bootstrap).
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+  {
     // The environment is parsed once, by @quarry/config; nothing else reads it.
     files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.ts', 'temporal/src/**/*.ts'],
     ignores: ['packages/config/src/**'],
