@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need_apt=()
-for pair in evtxexport:libevtx-utils regfexport:libregf-utils hivexml:libhivex-bin sccainfo:libscca-utils yara:yara; do
+for pair in evtxexport:libevtx-utils regfexport:libregf-utils hivexml:libhivex-bin sccainfo:libscca-utils yara:yara chromium:chromium; do
   command -v "${pair%%:*}" >/dev/null 2>&1 || need_apt+=("${pair#*:}")
 done
 if [ ${#need_apt[@]} -gt 0 ] && [ "$(id -u)" = 0 ]; then

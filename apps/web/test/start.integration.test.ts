@@ -1,12 +1,20 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
 import { freePort } from '@quarry/devstack';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+const ADMIN = fileURLToPath(new URL('../../../packages/db/dist/cli/admin.js', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+if (!existsSync(CHROMIUM)) {
+  if (process.env.CI) throw new Error(`${CHROMIUM} is required in CI (apt-get install chromium)`);
+  console.warn(`${CHROMIUM} not installed: the dashboard browser check is skipped`);
+}
 const dataDir = mkdtempSync(join(tmpdir(), 'quarry-start-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -46,8 +54,42 @@ test('the start command brings up PostgreSQL, Temporal, a worker and the web ser
     expect(await gql.json()).toEqual({ data: { __typename: 'Query' } });
     const trpc = await fetch(`${base}/api/trpc/files.list`);
     expect(trpc.status).toBe(401);
+
+    // The README's admin command works against the embedded database while the service runs.
+    const adminOut = execFileSync(process.execPath, [ADMIN, 'user', 'create', '--name', 'analyst', '--tier', 'pro'], {
+      env: { ...process.env, QUARRY_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    }).toString();
+    const token = adminOut.trimEnd().split('\n').pop()!;
+    const form = new FormData();
+    form.append('files', new Blob([randomBytes(4096)]), 'evidence-one.bin');
+    const up = await fetch(`${base}/upload`, {
+      method: 'POST',
+      headers: { 'X-Service-Api-Token': token, 'X-Service-Api-Enc-Key': randomBytes(32).toString('base64') },
+      body: form,
+    });
+    expect(up.status).toBe(200);
+
+    if (existsSync(CHROMIUM)) await checkDashboardInBrowser(base, token);
   } finally {
     child.kill('SIGINT');
   }
   expect(await exited).toBe(0);
 });
+
+/** A real browser loads the dashboard, enters the token and sees the caller's file listed. */
+async function checkDashboardInBrowser(base: string, token: string): Promise<void> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless=new'] });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${base}/`);
+    await page.getByLabel('API token').fill('not-a-token');
+    await page.getByRole('button', { name: 'Load' }).click();
+    await expect.poll(() => page.locator('p[role=alert]').textContent()).toContain('401');
+    await page.getByLabel('API token').fill(token);
+    await page.getByRole('button', { name: 'Load' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: /^Files/ }).textContent()).toBe('Files (1)');
+    expect(await page.getByRole('cell', { name: 'evidence-one.bin' }).count()).toBe(1);
+  } finally {
+    await browser.close();
+  }
+}
