@@ -19,7 +19,7 @@ export default tseslint.config(
   {
     // The environment is parsed once, by @quarry/config; nothing else reads it.
     files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.ts', 'temporal/src/**/*.ts'],
-    ignores: ['packages/config/src/**'],
+    ignores: ['packages/config/src/**', 'packages/testkit/src/**'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Use loadEnv() from @quarry/config.' }],
     },

@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
+import { SHARED_DIR } from '@quarry/testkit';
 import type { Transform } from 'node:stream';
 
 /** The read-only shared material (samples, spec); null when this checkout has none. */
 export function sharedDir(): string | null {
-  const dir = process.env.QUARRY_SHARED ?? fileURLToPath(new URL('../../../../shared/', import.meta.url));
-  return existsSync(dir) ? dir : null;
+  return existsSync(SHARED_DIR) ? SHARED_DIR : null;
 }
 
 /** Deterministic pseudo-random bytes (xorshift32), so failures reproduce from the seed. */

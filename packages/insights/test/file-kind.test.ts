@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { sharedPath } from '@quarry/testkit';
 import { detectFileKind } from '../src/index.js';
 
-const samples = fileURLToPath(new URL('../../../../shared/samples/', import.meta.url));
+const samples = sharedPath('samples');
 
 function* walk(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {

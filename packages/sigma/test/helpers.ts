@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { SigmaEngine, type EngineOptions, type Json, type RuleMatch } from '../src/index.js';
 
+import { SHARED_DIR as SHARED } from '@quarry/testkit';
+
 /** The read-only shared corpus (rules, samples); tests that need it skip when it is absent. */
-export const SHARED = process.env['QUARRY_SHARED'] ?? fileURLToPath(new URL('../../../../shared/', import.meta.url));
+export { SHARED };
 export const HAS_SHARED = existsSync(`${SHARED}/rules/sigma`);
 export const NO_SHARED_REASON = `shared corpus not found at ${SHARED} (set QUARRY_SHARED)`;
 

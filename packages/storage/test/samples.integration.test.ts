@@ -3,12 +3,11 @@ import { createReadStream, existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
+import { SHARED_DIR } from '@quarry/testkit';
 import { FsBlobStore, newBlobKey } from '../src/index.js';
 
-const sharedPath = process.env.QUARRY_SHARED ?? fileURLToPath(new URL('../../../../shared/', import.meta.url));
-const shared = existsSync(sharedPath) ? sharedPath : null;
+const shared = existsSync(SHARED_DIR) ? SHARED_DIR : null;
 
 describe.skipIf(!shared)('real evidence in the blob store (needs ../shared/samples)', () => {
   let root = '';

@@ -1,22 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { mulberry32 as rng } from '@quarry/testkit';
 import { BUILTIN_RULES_DIR, customRule, outlineSource, ScanPool, YaraError } from '../src/index.js';
 
 /** Bounded by default; QUARRY_FUZZ_ITERATIONS=20000 for a long run. */
 const ITERATIONS = Number(process.env.QUARRY_FUZZ_ITERATIONS ?? 300);
 
-/** Small deterministic PRNG (mulberry32) so a failing iteration can be replayed from its seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TOKENS = ['{', '}', '"', '/', '/*', '*/', '//', '\\', '\n', 'rule ', 'private ', 'global ', ':', '=', '$a', 'condition:', 'strings:', 'meta:', '[', ']', '(', ')', '\u0000', '\u00e9'];
 

@@ -1,9 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { SHARED_DIR as SHARED } from '@quarry/testkit';
 
-/** The read-only shared corpus beside the checkout (or QUARRY_SHARED). */
-export const SHARED = process.env.QUARRY_SHARED ?? fileURLToPath(new URL('../../../../shared/', import.meta.url));
+export { SHARED };
 export const COMMUNITY_DIRS = [join(SHARED, 'rules/yara/reversinglabs'), join(SHARED, 'rules/yara/signature-base')];
 export const SAMPLES = join(SHARED, 'samples');
 export const HAVE_SHARED = existsSync(join(SHARED, 'rules/yara')) && existsSync(SAMPLES);

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SHARED_DIR } from '@quarry/testkit';
 
-/** ../shared beside the repository, or QUARRY_SHARED. */
-export const SHARED_DIR = process.env.QUARRY_SHARED ?? fileURLToPath(new URL('../../../../../shared/', import.meta.url));
+export { SHARED_DIR };
 export const PREFETCH_DIR = join(SHARED_DIR, 'samples', 'prefetch');
 export const HAVE_SAMPLES = existsSync(PREFETCH_DIR);
 export const SKIP_REASON = `shared samples not found at ${PREFETCH_DIR} (set QUARRY_SHARED)`;

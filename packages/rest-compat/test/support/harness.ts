@@ -8,10 +8,11 @@ import { createDb, type Db } from '@quarry/db';
 import { FsBlobStore } from '@quarry/storage';
 import { connectTemporalClient } from '@quarry/temporal';
 import type { Client } from '@temporalio/client';
+import { sharedPath } from '@quarry/testkit';
 import { serveRest } from '../../src/index.js';
 
 const workerMain = fileURLToPath(new URL('../../../../apps/worker/dist/main.js', import.meta.url));
-export const SAMPLES = fileURLToPath(new URL('../../../../../shared/samples/', import.meta.url));
+export const SAMPLES = sharedPath('samples');
 
 /** Tests that need the real evidence skip without it, and say why. */
 export function warnIfNoSamples(): void {
