@@ -1,6 +1,5 @@
 import { EvtxError, need } from '../errors.js';
 import type { El } from './nodes.js';
-import type { Val } from './value.js';
 import { utf16Text, wellFormed } from './value.js';
 
 /** Upper bounds that keep hostile input from costing unbounded time or memory. */
@@ -17,8 +16,6 @@ export const LIMITS = {
 /** A template definition parsed once per chunk. */
 export interface TemplateDef {
   readonly root: El;
-  /** Same id for the same definition in any chunk (see templateId). */
-  readonly id: number;
   /** Offset just past the definition's body. */
   readonly end: number;
 }
@@ -34,8 +31,6 @@ export class ChunkContext {
   readonly parsing = new Set<number>();
   /** Node budget left for the record being parsed. */
   budget: number = LIMITS.maxNodes;
-  /** When set, every substitution value (but nested BinXml) passes through it: plan compiling. */
-  placeholders: ((v: Val | string) => Val | string) | undefined;
 
   constructor(
     readonly buf: Buffer,

@@ -5,7 +5,6 @@ import { ChunkContext, LIMITS, type TemplateDef } from './chunk-context.js';
 import { EvtxError } from '../errors.js';
 import { NULL_VAL, Val, decodeValue, sidSize, utf16, utf16Text } from './value.js';
 import { instantiate } from './instantiate.js';
-import { NameRefs, templateId } from './template-id.js';
 
 /**
  * Reads one BinXml stream inside a chunk. Offsets are chunk-relative. `template` streams are
@@ -20,8 +19,6 @@ class StreamReader {
     readonly end: number,
     readonly template: boolean,
     readonly nesting: number,
-    /** Collects name references, for a template definition's id. */
-    readonly names?: NameRefs,
   ) {
     this.pos = start;
   }
@@ -47,19 +44,15 @@ class StreamReader {
 
   /** A name reference: the name is inline when its offset is where the reference ends. */
   private nameRef(what: string): string {
-    const field = this.pos;
     const off = this.u32(what);
-    let name: string;
     if (off === this.pos) {
       const size = this.ctx.nameSize(off);
       this.ctx.need(what, off, size, this.end);
-      name = this.ctx.name(off);
+      const name = this.ctx.name(off);
       this.pos += size;
-    } else {
-      name = this.ctx.name(off);
+      return name;
     }
-    this.names?.add(field, this.pos, name);
-    return name;
+    return this.ctx.name(off);
   }
 
   private utf16Counted(what: string): string {
@@ -248,12 +241,14 @@ class StreamReader {
   }
 
   private slot(type: number, p: number, size: number): Slot {
-    if (type === T.BINXML && size > 0) return new StreamReader(this.ctx, p, p + size, false, this.nesting + 1).fragment();
+    if (type === T.BINXML) {
+      if (size === 0) return new Val(T.BINXML, null);
+      return new StreamReader(this.ctx, p, p + size, false, this.nesting + 1).fragment();
+    }
     if (type === T.EVT_HANDLE || type === T.EVT_XML) {
       this.ctx.fail('substitution value', p, `unsupported value type 0x${type.toString(16)}`);
     }
-    const v = type === T.BINXML ? new Val(T.BINXML, null) : decodeValue(this.ctx.buf, type, p, size);
-    return this.ctx.placeholders ? this.ctx.placeholders(v) : v;
+    return decodeValue(this.ctx.buf, type, p, size);
   }
 }
 
@@ -269,13 +264,11 @@ export function templateAt(ctx: ChunkContext, off: number, nesting: number): Tem
     const size = ctx.buf.readUInt32LE(off + 20);
     const body = off + 24;
     ctx.need('template definition', body, size, ctx.buf.length);
-    const names = new NameRefs();
-    const reader = new StreamReader(ctx, body, body + size, true, nesting + 1, names);
+    const reader = new StreamReader(ctx, body, body + size, true, nesting + 1);
     const roots = reader.fragment();
     const root = roots[0];
     if (!root) ctx.fail('template definition', off, 'template has no root element');
-    // From the GUID on: the offset of the next definition differs from chunk to chunk.
-    const def: TemplateDef = { root, end: body + size, id: templateId(ctx.buf, off + 4, body + size, names) };
+    const def: TemplateDef = { root, end: body + size };
     ctx.templates.set(off, def);
     return def;
   } catch (e) {
