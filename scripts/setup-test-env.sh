@@ -9,6 +9,10 @@ need_apt=()
 for pair in evtxexport:libevtx-utils regfexport:libregf-utils hivexml:libhivex-bin sccainfo:libscca-utils yara:yara chromium:chromium; do
   command -v "${pair%%:*}" >/dev/null 2>&1 || need_apt+=("${pair#*:}")
 done
+[ -x /usr/bin/time ] || need_apt+=(time) # GNU time: the benchmarks read peak RSS from it
+# notatin's build runs bindgen, which needs libclang.
+export PATH="$HOME/.cargo/bin:$PATH"
+command -v reg_dump >/dev/null 2>&1 || need_apt+=(libclang-dev)
 if [ ${#need_apt[@]} -gt 0 ] && [ "$(id -u)" = 0 ]; then
   echo "setup: installing reference tools: ${need_apt[*]}"
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
@@ -21,10 +25,9 @@ if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import pyscca, regipy' >/
 fi
 
 # Rust reference parsers: evtx_dump (the evtx crate) and notatin's reg_dump.
-export PATH="$HOME/.cargo/bin:$PATH"
 if command -v cargo >/dev/null 2>&1; then
   command -v evtx_dump >/dev/null 2>&1 || { echo "setup: cargo install evtx"; cargo install -q --locked evtx@0.15.1; }
-  command -v reg_dump >/dev/null 2>&1 || { echo "setup: cargo install notatin"; cargo install -q --locked notatin@1.0.1; }
+  command -v reg_dump >/dev/null 2>&1 || { echo "setup: cargo install notatin"; cargo install -q --locked notatin@1.0.1 --features build-binary; }
 fi
 
 temporal_bin="${TEMPORAL_CLI:-$HOME/.cache/quarry/bin/temporal}"

@@ -1,75 +1,123 @@
 /**
  * npm run bench:registry — keys+values per second on the largest hive of the corpus, ours and the
- * reference tools side by side in the same run. Each tool's rate is computed from what it actually
- * printed (a tool that gives up part-way is not credited with keys it never read).
+ * reference tools side by side in the same run. Runs are interleaved (one of each tool per round)
+ * so machine load hits every tool alike. Wall and CPU time are each the best of BENCH_RUNS rounds;
+ * peak RSS is the largest seen. Each tool is credited only with what it printed (a tool that gives
+ * up part-way is not credited with keys it never read). All tools read the hive as stored: no logs.
  *
- * BENCH_HIVE=path overrides the hive; BENCH_RUNS (default 3) sets runs per tool (best is kept);
- * BENCH_REGIPY_TIMEOUT (seconds, default 120) bounds the regipy run, which is slow.
+ * BENCH_HIVE=path overrides the hive; BENCH_RUNS (default 3) sets rounds; BENCH_REGIPY_TIMEOUT
+ * (seconds, default 120) is where the single regipy run, which is slow, stops itself.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { Hive } from '../src/index.js';
+import { canMeasure, hasTool, measure, type Measurement, type RunSpec } from './measure.js';
 
 const SHARED = process.env.QUARRY_SHARED ?? fileURLToPath(new URL('../../../../shared/', import.meta.url));
 const HIVE = process.env.BENCH_HIVE ?? `${SHARED}samples/registry/regipy/SYSTEM_B`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const REGIPY_TIMEOUT_S = Number(process.env.BENCH_REGIPY_TIMEOUT ?? 120);
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const API_WALK = fileURLToPath(new URL('./api-walk.ts', import.meta.url));
 const REGIPY_WALK = fileURLToPath(new URL('./regipy_walk.py', import.meta.url));
 
-interface Result {
-  tool: string;
-  seconds: number;
+interface Tool {
+  name: string;
+  /** Why it cannot run, or null. */
+  missing: string | null;
+  rounds: number;
+  spec: () => RunSpec;
+  /** The tool stops itself after this many seconds (regipy), so a run that long is partial. */
+  deadlineS?: number;
+  /** Replaces process-level figures with in-process ones (the API's own open + walk timing). */
+  adjust?: (m: Measurement) => Measurement;
+}
+
+interface Best {
   items: number;
+  seconds: number;
+  cpuSeconds: number;
+  peakRssMb: number;
   note: string;
 }
 
-/** Runs a command, counting output lines that match; resolves with time and count (null when the tool is missing). */
-function timed(cmd: string, args: string[], count: (line: string) => number, timeoutS = 600): Promise<{ seconds: number; items: number; timedOut: boolean } | null> {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'ignore'] });
-    let items = 0;
-    let rest = '';
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, timeoutS * 1000);
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      const lines = (rest + chunk).split('\n');
-      rest = lines.pop() ?? '';
-      for (const l of lines) items += count(l);
-    });
-    child.on('error', () => {
-      clearTimeout(timer);
-      resolve(null);
-    });
-    child.on('close', () => {
-      clearTimeout(timer);
-      items += count(rest);
-      resolve({ seconds: (performance.now() - started) / 1000, items, timedOut });
-    });
-  });
+let apiInside = { seconds: 0, cpuSeconds: 0 };
+
+const TOOLS: Tool[] = [
+  {
+    name: 'quarry API (open + walk, in-process)',
+    missing: null,
+    rounds: RUNS,
+    // The walk runs in a fresh process each round, so the figure includes JIT warm-up, as a CLI user sees it.
+    spec: () => ({
+      cmd: process.execPath,
+      args: () => [...process.execArgv, API_WALK, HIVE],
+      countLine: (l) => {
+        if (!l) return 0;
+        const r = JSON.parse(l) as { items: number; seconds: number; cpuSeconds: number };
+        apiInside = r;
+        return r.items;
+      },
+    }),
+    adjust: (m) => ({ ...m, seconds: apiInside.seconds, cpuSeconds: apiInside.cpuSeconds }),
+  },
+  {
+    name: 'quarry-reg dump --no-deleted (CLI, JSONL)',
+    missing: existsSync(CLI) ? null : 'not built (npm run build -w @quarry/registry)',
+    rounds: RUNS,
+    spec: () => ({ cmd: process.execPath, args: () => [CLI, 'dump', HIVE, '--no-deleted'], countLine: (l) => (l ? 1 + (JSON.parse(l) as { values: unknown[] }).values.length : 0) }),
+  },
+  {
+    name: 'notatin reg_dump -t jsonl -s (Rust)',
+    missing: hasTool('reg_dump') ? null : 'not installed',
+    rounds: RUNS,
+    // reg_dump writes to a named file; -s keeps it from replaying the logs beside the hive.
+    spec: () => ({
+      cmd: 'reg_dump',
+      args: (scratch) => ['-i', HIVE, '-o', `${scratch}/notatin.jsonl`, '-t', 'jsonl', '-s'],
+      outputFile: 'notatin.jsonl',
+      countLine: (l) => (l ? 1 + (JSON.parse(l) as { sub_values: unknown[] }).sub_values.length : 0),
+    }),
+  },
+  {
+    name: 'hivexml (hivex, C)',
+    missing: hasTool('hivexml') ? null : 'not installed',
+    rounds: RUNS,
+    spec: () => ({ cmd: 'hivexml', args: () => [HIVE], countLine: (l) => (l.match(/<(node|value)[ >]/g) ?? []).length }),
+  },
+  {
+    name: 'regfexport (libregf, C)',
+    missing: hasTool('regfexport') ? null : 'not installed',
+    rounds: RUNS,
+    spec: () => ({ cmd: 'regfexport', args: () => [HIVE], countLine: (l) => (l.startsWith('Key path: ') || l.startsWith('Value: ') ? 1 : 0) }),
+  },
+  {
+    name: 'regipy (Python)',
+    missing: null,
+    rounds: 1,
+    deadlineS: REGIPY_TIMEOUT_S,
+    spec: () => ({
+      cmd: 'python3',
+      args: () => [REGIPY_WALK, HIVE, String(REGIPY_TIMEOUT_S)],
+      countLine: (l) => (l.startsWith('k ') || l.startsWith('v ') ? Number(l.slice(2)) : 0),
+      timeoutS: REGIPY_TIMEOUT_S + 60,
+    }),
+  },
+];
+
+function keepBest(prev: Best | undefined, m: Measurement, deadlineS = Infinity): Best {
+  const note = m.timedOut || m.seconds >= deadlineS ? `stopped after ${m.seconds.toFixed(0)} s` : '';
+  if (!prev) return { items: m.items, seconds: m.seconds, cpuSeconds: m.cpuSeconds, peakRssMb: m.peakRssMb, note };
+  return {
+    items: Math.max(prev.items, m.items),
+    seconds: Math.min(prev.seconds, m.seconds),
+    cpuSeconds: Math.min(prev.cpuSeconds, m.cpuSeconds),
+    peakRssMb: Math.max(prev.peakRssMb, m.peakRssMb),
+    note: prev.note || note,
+  };
 }
 
-function hasTool(name: string): boolean {
-  return (process.env.PATH ?? '').split(':').some((dir) => existsSync(`${dir}/${name}`));
-}
-
-async function best(tool: string, runs: number, once: () => Promise<{ seconds: number; items: number; timedOut?: boolean } | null>): Promise<Result | null> {
-  let top: Result | null = null;
-  for (let i = 0; i < runs; i++) {
-    const r = await once();
-    if (!r) return null;
-    const note = r.timedOut ? `stopped after ${r.seconds.toFixed(0)} s` : '';
-    if (!top || r.items / r.seconds > top.items / top.seconds) top = { tool, seconds: r.seconds, items: r.items, note };
-    if (r.timedOut) break;
-  }
-  return top;
+function ratio(ours: number, theirs: number): string {
+  return ours > 0 && theirs > 0 ? `${(ours / theirs).toFixed(2)}x` : '-';
 }
 
 async function main(): Promise<void> {
@@ -78,43 +126,42 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  const results: Result[] = [];
-  const api = await best('quarry (API: open + walk, in-process)', RUNS, async () => {
-    const started = performance.now();
-    const hive = new Hive(await readFile(HIVE));
-    let items = 0;
-    for (const k of hive.walk()) items += 1 + k.values.length;
-    return { seconds: (performance.now() - started) / 1000, items };
-  });
-  if (api) results.push(api);
-  if (existsSync(CLI)) {
-    const r = await best('quarry-reg dump --no-deleted (CLI, JSONL)', RUNS, () =>
-      timed(process.execPath, [CLI, 'dump', HIVE, '--no-deleted'], (l) => {
-        if (!l) return 0;
-        return 1 + (JSON.parse(l) as { values: unknown[] }).values.length;
-      }),
-    );
-    if (r) results.push(r);
+  if (!canMeasure()) {
+    console.error('bench: /usr/bin/time (GNU time) is needed for CPU time and peak RSS');
+    process.exitCode = 1;
+    return;
   }
-  const regf = await best('regfexport (libregf)', RUNS, () => timed('regfexport', [HIVE], (l) => (l.startsWith('Key path: ') || l.startsWith('Value: ') ? 1 : 0)));
-  results.push(regf ?? { tool: 'regfexport (libregf)', seconds: 0, items: 0, note: 'not installed' });
-  // hivexml opens its output by name, which fails on a socket; a shell pipe gives it a real pipe.
-  const hivex = hasTool('hivexml')
-    ? await best('hivexml (hivex)', RUNS, () => timed('sh', ['-c', 'hivexml "$1" | cat', 'sh', HIVE], (l) => (l.match(/<(node|value)[ >]/g) ?? []).length))
-    : null;
-  results.push(hivex ?? { tool: 'hivexml (hivex)', seconds: 0, items: 0, note: 'not installed' });
-  const regipy = await best('regipy (Python)', 1, () => timed('python3', [REGIPY_WALK, HIVE], (l) => (l.startsWith('k ') || l.startsWith('v ') ? Number(l.slice(2)) : 0), REGIPY_TIMEOUT_S));
-  results.push(regipy ?? { tool: 'regipy (Python)', seconds: 0, items: 0, note: 'not installed' });
+  const best = new Map<string, Best>();
+  const notes = new Map<string, string>(TOOLS.filter((t) => t.missing).map((t) => [t.name, t.missing!]));
+  for (let round = 0; round < RUNS; round++) {
+    for (const tool of TOOLS) {
+      if (tool.missing || round >= tool.rounds || notes.has(tool.name)) continue;
+      const m = await measure(tool.spec());
+      if (!m) notes.set(tool.name, 'not installed');
+      else best.set(tool.name, keepBest(best.get(tool.name), tool.adjust ? tool.adjust(m) : m, tool.deadlineS));
+    }
+  }
 
-  const ours = results[0]!;
-  const oursRate = ours.items / ours.seconds;
+  const rate = (b: Best | undefined, by: 'seconds' | 'cpuSeconds'): number => (b && b[by] > 0 ? b.items / b[by] : 0);
+  const api = best.get(TOOLS[0]!.name);
+  const cli = best.get(TOOLS[1]!.name);
   console.log(`hive: ${HIVE}`);
-  console.log(`${'tool'.padEnd(44)} ${'items'.padStart(8)} ${'seconds'.padStart(8)} ${'items/s'.padStart(10)}  ours ÷ tool`);
-  for (const r of results) {
-    const rate = r.seconds > 0 ? r.items / r.seconds : 0;
-    const ratio = rate > 0 ? `${(oursRate / rate).toFixed(2)}x` : '-';
-    console.log(`${r.tool.padEnd(44)} ${String(r.items).padStart(8)} ${r.seconds.toFixed(3).padStart(8)} ${rate.toFixed(0).padStart(10)}  ${ratio}${r.note ? `  (${r.note})` : ''}`);
+  console.log(`rounds: ${RUNS} (best wall and best CPU time of each tool; peak RSS is the largest seen)`);
+  console.log(
+    `${'tool'.padEnd(42)} ${'items'.padStart(7)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'RSS MB'.padStart(7)} ${'items/s'.padStart(8)} ${'items/CPU-s'.padStart(11)}  ${'API÷tool'.padStart(8)}  ${'CLI÷tool wall / CPU'}`,
+  );
+  for (const tool of TOOLS) {
+    const b = best.get(tool.name);
+    const note = notes.get(tool.name) ?? b?.note ?? '';
+    if (!b) {
+      console.log(`${tool.name.padEnd(42)} ${'-'.padStart(7)}  (${note})`);
+      continue;
+    }
+    console.log(
+      `${tool.name.padEnd(42)} ${String(b.items).padStart(7)} ${b.seconds.toFixed(3).padStart(7)} ${b.cpuSeconds.toFixed(3).padStart(7)} ${b.peakRssMb.toFixed(0).padStart(7)} ${rate(b, 'seconds').toFixed(0).padStart(8)} ${rate(b, 'cpuSeconds').toFixed(0).padStart(11)}  ${ratio(rate(api, 'seconds'), rate(b, 'seconds')).padStart(8)}  ${ratio(rate(cli, 'seconds'), rate(b, 'seconds'))} / ${ratio(rate(cli, 'cpuSeconds'), rate(b, 'cpuSeconds'))}${note ? `  (${note})` : ''}`,
+    );
   }
+  console.log('API figures are open + walk inside the process; RSS and every other row are whole processes (node startup included).');
 }
 
 void main();

@@ -2,10 +2,10 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { RegistryError } from './errors.js';
-import { keyToJson } from './format.js';
+import { keyToJsonLine } from './format.js';
 import type { Hive } from './hive.js';
 import { findLogs, openHive } from './open.js';
-import { isZip, openZip } from './zip-input.js';
+import { isZip } from './zip-signature.js';
 
 const USAGE = `usage:
   quarry-reg dump FILE [--logs LOG1 [LOG2 ...]] [--find-logs] [--no-deleted] [--format jsonl]
@@ -46,8 +46,7 @@ async function dumpHive(hive: Hive, name: string, deleted: boolean, zipMember: b
   if (hive.dirty && !hive.replay.applied) process.stderr.write(`quarry-reg: ${name}: ${hive.replay.message}\n`);
   let batch = '';
   for (const key of hive.walk({ deleted })) {
-    const json = keyToJson(key);
-    batch += `${JSON.stringify(zipMember ? { hive: name, ...json } : json)}\n`;
+    batch += `${keyToJsonLine(key, zipMember ? name : undefined)}\n`;
     if (batch.length > 1 << 16) {
       await write(batch);
       batch = '';
@@ -83,6 +82,7 @@ async function main(argv: string[]): Promise<number> {
   let zip = false;
   if (isZip(data)) {
     zip = true;
+    const { openZip } = await import('./zip-input.js');
     const contents = await openZip(data);
     for (const h of contents.hives) {
       if (h.hive) hives.push({ name: h.name, hive: h.hive });

@@ -70,3 +70,24 @@ export function valueToJson(v: RegistryValue): JsonValue {
 export function keyToJson(k: RegistryKey): JsonKey {
   return { path: k.path, last_write: k.lastWrite, deleted: k.deleted, values: k.values.map(valueToJson) };
 }
+
+function dataJsonText(data: ValueData): string {
+  if (Buffer.isBuffer(data)) return `"${data.toString('hex')}"`;
+  if (typeof data === 'bigint') return `"${data}"`;
+  if (typeof data === 'number') return String(data);
+  return JSON.stringify(data);
+}
+
+/**
+ * `JSON.stringify(keyToJson(k))` written directly (optionally led by a "hive" field), without the
+ * intermediate objects: the CLI prints one per key and the copies dominated its time.
+ */
+export function keyToJsonLine(k: RegistryKey, hive?: string): string {
+  let s = hive === undefined ? '{' : `{"hive":${JSON.stringify(hive)},`;
+  s += `"path":${JSON.stringify(k.path)},"last_write":${k.lastWrite === null ? 'null' : `"${k.lastWrite}"`},"deleted":${k.deleted},"values":[`;
+  for (let i = 0; i < k.values.length; i++) {
+    const v = k.values[i]!;
+    s += `${i === 0 ? '' : ','}{"name":${JSON.stringify(v.name)},"type":"${v.type}","data":${dataJsonText(v.data)}}`;
+  }
+  return `${s}]}`;
+}

@@ -1,6 +1,7 @@
 export { Hive, MAX_HIVE_BYTES, type WalkOptions } from './hive.js';
 export { openHive, findLogs, isLogNameOf, type OpenOptions, type LogSource } from './open.js';
-export { openZip, isZip, type ZipHive, type ZipContents } from './zip-input.js';
+export { openZip, type ZipHive, type ZipContents } from './zip-input.js';
+export { isZip } from './zip-signature.js';
 export { RegistryError, type RegistryWarning } from './errors.js';
 export type { RegistryKey, RegistryValue } from './types.js';
 export type { HiveType } from './hive-type.js';
@@ -9,5 +10,5 @@ export type { DeletedEntries } from './deleted.js';
 export type { BaseBlock } from './base-block.js';
 export type { SecuritySummary, AceSummary } from './security-descriptor.js';
 export { VALUE_TYPE_NAMES, valueTypeName, type ValueTypeName, type ValueData } from './value-types.js';
-export { binaryViews, hexdump, dataToJson, keyToJson, valueToJson, type BinaryViews, type JsonKey, type JsonValue } from './format.js';
+export { binaryViews, hexdump, dataToJson, keyToJson, keyToJsonLine, valueToJson, type BinaryViews, type JsonKey, type JsonValue } from './format.js';
 export { filetimeToIso } from './filetime.js';

@@ -38,9 +38,10 @@ export function parseKeyNodeCell(r: Reader, cell: Cell): KeyNode {
   const d = cell.dataStart;
   if (cell.dataLength < HEADER) throw new RegistryError('cell too small for a key node', S, d, HEADER, cell.dataLength);
   const b = r.buf;
+  const v = r.view;
   if (b[d] !== 0x6e || b[d + 1] !== 0x6b) throw new RegistryError('signature is not "nk"', S, d);
-  const flags = b.readUInt16LE(d + 2);
-  const nameLength = b.readUInt16LE(d + 72);
+  const flags = v.getUint16(d + 2, true);
+  const nameLength = v.getUint16(d + 72, true);
   if (HEADER + nameLength > cell.dataLength) {
     throw new RegistryError('key name runs past the cell', S, d + HEADER, nameLength, cell.dataLength - HEADER);
   }
@@ -52,16 +53,16 @@ export function parseKeyNodeCell(r: Reader, cell: Cell): KeyNode {
     offset: cell.offset,
     allocated: cell.allocated,
     flags,
-    lastWrittenLow: b.readUInt32LE(d + 4),
-    lastWrittenHigh: b.readUInt32LE(d + 8),
-    parent: b.readUInt32LE(d + 16),
-    subkeyCount: b.readUInt32LE(d + 20),
-    subkeysListOffset: b.readUInt32LE(d + 28),
-    valueCount: b.readUInt32LE(d + 36),
-    valuesListOffset: b.readUInt32LE(d + 40),
-    securityOffset: b.readUInt32LE(d + 44),
-    classNameOffset: b.readUInt32LE(d + 48),
-    classNameLength: b.readUInt16LE(d + 74),
+    lastWrittenLow: v.getUint32(d + 4, true),
+    lastWrittenHigh: v.getUint32(d + 8, true),
+    parent: v.getUint32(d + 16, true),
+    subkeyCount: v.getUint32(d + 20, true),
+    subkeysListOffset: v.getUint32(d + 28, true),
+    valueCount: v.getUint32(d + 36, true),
+    valuesListOffset: v.getUint32(d + 40, true),
+    securityOffset: v.getUint32(d + 44, true),
+    classNameOffset: v.getUint32(d + 48, true),
+    classNameLength: v.getUint16(d + 74, true),
     name,
   };
 }

@@ -23,13 +23,14 @@ export function parseKeyValueCell(r: Reader, cell: Cell): KeyValueCell {
   const d = cell.dataStart;
   if (cell.dataLength < HEADER) throw new RegistryError('cell too small for a key value', S, d, HEADER, cell.dataLength);
   const b = r.buf;
+  const v = r.view;
   if (b[d] !== 0x76 || b[d + 1] !== 0x6b) throw new RegistryError('signature is not "vk"', S, d);
-  const nameLength = b.readUInt16LE(d + 2);
+  const nameLength = v.getUint16(d + 2, true);
   if (HEADER + nameLength > cell.dataLength) {
     throw new RegistryError('value name runs past the cell', S, d + HEADER, nameLength, cell.dataLength - HEADER);
   }
-  const rawSize = b.readUInt32LE(d + 4);
-  const flags = b.readUInt16LE(d + 16);
+  const rawSize = v.getUint32(d + 4, true);
+  const flags = v.getUint16(d + 16, true);
   const name =
     flags & 0x0001
       ? b.toString('latin1', d + HEADER, d + HEADER + nameLength)
@@ -40,8 +41,8 @@ export function parseKeyValueCell(r: Reader, cell: Cell): KeyValueCell {
     name,
     dataSize: rawSize & 0x7fffffff,
     inline: (rawSize & 0x80000000) !== 0,
-    dataOffset: b.readUInt32LE(d + 8),
+    dataOffset: v.getUint32(d + 8, true),
     inlineAt: d + 8,
-    typeCode: b.readUInt32LE(d + 12),
+    typeCode: v.getUint32(d + 12, true),
   };
 }

@@ -11,7 +11,12 @@ export class Reader {
    */
   cellHeader = 4;
 
-  constructor(readonly buf: Buffer) {}
+  /** DataView reads compile to plain loads; Buffer#readUInt32LE re-validates its argument on every call. */
+  readonly view: DataView;
+
+  constructor(readonly buf: Buffer) {
+    this.view = new DataView(buf.buffer, buf.byteOffset, buf.length);
+  }
 
   get length(): number {
     return this.buf.length;
@@ -30,17 +35,17 @@ export class Reader {
 
   u16(offset: number, structure: string): number {
     this.need(offset, 2, structure);
-    return this.buf.readUInt16LE(offset);
+    return this.view.getUint16(offset, true);
   }
 
   u32(offset: number, structure: string): number {
     this.need(offset, 4, structure);
-    return this.buf.readUInt32LE(offset);
+    return this.view.getUint32(offset, true);
   }
 
   i32(offset: number, structure: string): number {
     this.need(offset, 4, structure);
-    return this.buf.readInt32LE(offset);
+    return this.view.getInt32(offset, true);
   }
 
   u64(offset: number, structure: string): bigint {

@@ -23,7 +23,7 @@ function collect(r: Reader, listOffset: number, depth: number, out: number[], wa
     const d = cell.dataStart;
     if (cell.dataLength < 4) throw new RegistryError('cell too small for a list header', S, d, 4, cell.dataLength);
     const sig = r.buf.toString('latin1', d, d + 2);
-    let count = r.buf.readUInt16LE(d + 2);
+    let count = r.view.getUint16(d + 2, true);
     const stride = sig === 'lf' || sig === 'lh' ? 8 : sig === 'li' || sig === 'ri' ? 4 : 0;
     if (stride === 0) throw new RegistryError(`unknown list signature ${JSON.stringify(sig)}`, S, d);
     const room = Math.floor((cell.dataLength - 4) / stride);
@@ -33,10 +33,10 @@ function collect(r: Reader, listOffset: number, depth: number, out: number[], wa
     }
     if (sig === 'ri') {
       if (depth >= MAX_INDEX_DEPTH) throw new RegistryError('index root nested too deep', 'ri', d);
-      for (let i = 0; i < count; i++) collect(r, r.buf.readUInt32LE(d + 4 + i * 4), depth + 1, out, warnings);
+      for (let i = 0; i < count; i++) collect(r, r.view.getUint32(d + 4 + i * 4, true), depth + 1, out, warnings);
       return;
     }
-    for (let i = 0; i < count; i++) out.push(r.buf.readUInt32LE(d + 4 + i * stride));
+    for (let i = 0; i < count; i++) out.push(r.view.getUint32(d + 4 + i * stride, true));
   } catch (err) {
     warnings.push(asWarning(err));
   }

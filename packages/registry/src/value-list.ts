@@ -12,6 +12,6 @@ export function valueOffsets(r: Reader, listOffset: number, count: number, warni
     count = room;
   }
   const out = new Array<number>(count);
-  for (let i = 0; i < count; i++) out[i] = r.buf.readUInt32LE(cell.dataStart + i * 4);
+  for (let i = 0; i < count; i++) out[i] = r.view.getUint32(cell.dataStart + i * 4, true);
   return out;
 }

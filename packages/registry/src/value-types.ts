@@ -17,7 +17,8 @@ export const VALUE_TYPE_NAMES = [
 export type ValueTypeName = (typeof VALUE_TYPE_NAMES)[number] | 'RegUnknown';
 
 export function valueTypeName(code: number): ValueTypeName {
-  return VALUE_TYPE_NAMES[code] ?? 'RegUnknown';
+  // Bounds-checked first: an out-of-range index (codes like 0xFFFF0010) deoptimises the lookup.
+  return code < VALUE_TYPE_NAMES.length ? VALUE_TYPE_NAMES[code]! : 'RegUnknown';
 }
 
 /** Decoded data: text for string types, a list for RegMultiSZ, numbers for DWORD, bigint for QWORD, raw bytes otherwise. */

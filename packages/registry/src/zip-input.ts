@@ -86,8 +86,3 @@ export async function openZip(input: string | Buffer): Promise<ZipContents> {
   }
   return { hives: out, skipped };
 }
-
-/** Zip archives start with a local file header ("PK\x03\x04") or, when empty, an end record. */
-export function isZip(buf: Buffer): boolean {
-  return buf.length >= 4 && buf[0] === 0x50 && buf[1] === 0x4b && (buf[2] === 3 || buf[2] === 5) && (buf[3] === 4 || buf[3] === 6);
-}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { binaryViews, dataToJson, filetimeToIso, hexdump, openHive, valueTypeName } from '../src/index.js';
+import { binaryViews, dataToJson, filetimeToIso, hexdump, keyToJson, keyToJsonLine, openHive, valueTypeName } from '../src/index.js';
 import { decodeValueData } from '../src/value-types.js';
 import { HAVE_SAMPLES, NO_SAMPLES_REASON, sample } from './support/shared.js';
 
@@ -58,5 +58,17 @@ describe('value formatting', () => {
       'RegBinary', 'RegDWord', 'RegExpandSZ', 'RegMultiSZ', 'RegNone', 'RegQWord',
       'RegResourceList', 'RegResourceRequirementsList', 'RegSZ', 'RegUnknown',
     ]);
+  });
+
+  test.skipIf(!HAVE_SAMPLES)(`the CLI's direct JSON line is exactly JSON.stringify(keyToJson)${HAVE_SAMPLES ? '' : ` (${NO_SAMPLES_REASON})`}`, async () => {
+    // Names with quotes, controls and non-ASCII, every value type, deleted keys, null times.
+    for (const path of ['regipy/UsrClass.dat', 'EricZimmerman-Registry/UsrClassDeletedBags.dat', 'regipy/SYSTEM_B']) {
+      const hive = await openHive(sample(path));
+      for (const k of hive.walk({ deleted: true })) {
+        const expected = JSON.stringify(keyToJson(k));
+        if (keyToJsonLine(k) !== expected) expect(keyToJsonLine(k)).toBe(expected);
+        if (keyToJsonLine(k, path) !== JSON.stringify({ hive: path, ...keyToJson(k) })) expect(keyToJsonLine(k, path)).toBe(JSON.stringify({ hive: path, ...keyToJson(k) }));
+      }
+    }
   });
 });

@@ -1,14 +1,6 @@
-/** Small deterministic PRNG (mulberry32) so every fuzz case can be replayed from its seed. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as rng } from '@quarry/testkit';
+
+export { rng };
 
 /** One edit to a buffer; a list of them is a replayable recipe for a crasher fixture. */
 export type Mutation = { op: 'set'; at: number; hex: string } | { op: 'truncate'; length: number };
