@@ -53,17 +53,35 @@ function concatenation(files: string[]): string {
   return out;
 }
 
-/** Best wall time in seconds of `runs` runs, output discarded. */
-function time(cmd: string, args: string[]): number {
-  let best = Infinity;
+interface Timing {
+  /** Best wall time of the runs, seconds. */
+  wall: number;
+  /** Least user + system CPU time of the runs, seconds (less disturbed by a busy machine). */
+  cpu: number;
+  /** Largest peak resident set of the runs, KiB (0 when /usr/bin/time is missing). */
+  rssKb: number;
+}
+
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+
+/** Runs `cmd` RUNS times, output discarded, under /usr/bin/time for CPU time and peak RSS. */
+function time(cmd: string, args: string[]): Timing {
+  const out = join(tmpdir(), 'quarry-evtx-bench-time.txt');
+  const t: Timing = { wall: Infinity, cpu: Infinity, rssKb: 0 };
   for (let i = 0; i < RUNS; i++) {
     const t0 = performance.now();
-    const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'ignore'] });
-    const t = (performance.now() - t0) / 1000;
+    const r = TIME
+      ? spawnSync(TIME, ['-o', out, '-f', '%U %S %M', cmd, ...args], { stdio: ['ignore', 'ignore', 'ignore'] })
+      : spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'ignore'] });
+    t.wall = Math.min(t.wall, (performance.now() - t0) / 1000);
     if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}`);
-    best = Math.min(best, t);
+    if (TIME) {
+      const [user, sys, rss] = readFileSync(out, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+      t.cpu = Math.min(t.cpu, user! + sys!);
+      t.rssKb = Math.max(t.rssKb, rss!);
+    }
   }
-  return best;
+  return t;
 }
 
 function countRecords(file: string): number {
@@ -81,29 +99,36 @@ function main(): void {
   const targets = [largest, concatenation(files)];
   const evtxDump = findTool('evtx_dump');
   const evtxexport = findTool('evtxexport');
-  console.log(`cores: ${CORES}, best of ${RUNS} runs, JSON lines to /dev/null`);
+  console.log(`cores: ${CORES}, best of ${RUNS} runs (wall: best, cpu: least, RSS: largest), output to /dev/null`);
   if (!evtxDump) console.log('evtx_dump missing (cargo install evtx --locked): its rows are skipped');
   if (!evtxexport) console.log('evtxexport missing (apt-get install libevtx-utils): its rows are skipped');
   for (const file of targets) {
     const mb = statSync(file).size / 2 ** 20;
     const records = countRecords(file);
     console.log(`\n${file.slice(file.lastIndexOf('/') + 1)}: ${mb.toFixed(1)} MiB, ${records} records`);
-    const rows: [string, number][] = [];
-    rows.push(['quarry-evtx jsonl, 1 thread', time('node', [CLI, 'dump', file, '--format', 'jsonl'])]);
-    rows.push([`quarry-evtx jsonl, ${CORES} threads`, time('node', [CLI, 'dump', file, '--format', 'jsonl', '--threads', String(CORES)])]);
+    const rows: [string, Timing][] = [];
+    const jsonl = (threads: number): Timing => time('node', [CLI, 'dump', file, '--format', 'jsonl', '--threads', String(threads)]);
+    rows.push(['quarry-evtx jsonl, 1 thread', jsonl(1)]);
+    rows.push([`quarry-evtx jsonl, ${CORES} threads`, jsonl(CORES)]);
     rows.push(['quarry-evtx xml, 1 thread', time('node', [CLI, 'dump', file, '--format', 'xml'])]);
     if (evtxDump) {
-      rows.push(['evtx_dump jsonl, 1 thread', time(evtxDump, ['-o', 'jsonl', '-t', '1', file])]);
-      rows.push([`evtx_dump jsonl, ${CORES} threads`, time(evtxDump, ['-o', 'jsonl', '-t', String(CORES), file])]);
-      rows.push(['evtx_dump xml, 1 thread', time(evtxDump, ['-o', 'xml', '-t', '1', file])]);
+      rows.push(['evtx_dump jsonl, -t 1', time(evtxDump, ['-o', 'jsonl', '-t', '1', file])]);
+      rows.push(['evtx_dump jsonl, default threads', time(evtxDump, ['-o', 'jsonl', file])]);
+      rows.push(['evtx_dump xml, -t 1', time(evtxDump, ['-o', 'xml', '-t', '1', file])]);
     }
     if (evtxexport) rows.push(['evtxexport (libevtx) text', time(evtxexport, [file])]);
-    const ours = rows[0]![1];
+    console.log(`  ${'tool'.padEnd(34)} ${'wall s'.padStart(7)} ${'cpu s'.padStart(7)} ${'MiB/s'.padStart(7)} ${'rec/s'.padStart(8)} ${'RSS MiB'.padStart(8)}`);
     for (const [name, t] of rows) {
       console.log(
-        `  ${name.padEnd(34)} ${t.toFixed(3).padStart(7)} s  ${(mb / t).toFixed(1).padStart(7)} MiB/s  ${Math.round(records / t).toString().padStart(8)} rec/s  ours(1t)/this ${(t / ours).toFixed(2)}x`,
+        `  ${name.padEnd(34)} ${t.wall.toFixed(3).padStart(7)} ${t.cpu.toFixed(3).padStart(7)} ${(mb / t.wall).toFixed(1).padStart(7)} ${Math.round(records / t.wall).toString().padStart(8)} ${(t.rssKb / 1024).toFixed(0).padStart(8)}`,
       );
     }
+    const ours = rows[0]![1];
+    const ratio = (name: string, other: Timing | undefined): void => {
+      if (other) console.log(`  ours (1 thread) / ${name}: wall ${(ours.wall / other.wall).toFixed(1)}x, cpu ${(ours.cpu / other.cpu).toFixed(1)}x`);
+    };
+    ratio('evtx_dump -t 1', rows.find(([n]) => n === 'evtx_dump jsonl, -t 1')?.[1]);
+    ratio('evtxexport', rows.find(([n]) => n.startsWith('evtxexport'))?.[1]);
   }
 }
 

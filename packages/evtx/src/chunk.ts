@@ -1,13 +1,12 @@
 import { CHUNK_HEADER_SIZE, CHUNK_SIZE, hasChunkMagic, parseChunkHeader } from './chunk-header.js';
 import { ChunkContext } from './binxml/chunk-context.js';
-import type { El } from './binxml/nodes.js';
 import { parseRecordXml } from './binxml/parser.js';
 import { formatFiletime, filetimeToDate } from './binxml/time.js';
 import { EvtxError } from './errors.js';
-import { RECORD_HEADER_SIZE, parseRecordHeader } from './record.js';
+import { RECORD_HEADER_SIZE, parseRecordHeader, type RecordHeader } from './record.js';
 import { toJsonEvent, type JsonObject } from './render/json.js';
-import { toXmlText } from './render/xml.js';
-import { toJsonText } from './render/json-text.js';
+import { RecordRenderer } from './plan/record-renderer.js';
+import { OutBuffer } from './plan/out-buffer.js';
 import type { EvtxWarning } from './warnings.js';
 
 /** One event record. */
@@ -41,37 +40,57 @@ export interface RenderOptions {
   xml?: boolean;
   /** Carve records from slack space and from chunks whose header is damaged (default false). */
   recover?: boolean;
+  /** @internal Only the output text of each chunk (ChunkResult.text), for the CLI. */
+  text?: 'jsonl' | 'xml';
+}
+
+/** A chunk's records as output text (`RenderOptions.text`): what the CLI writes, nothing else. */
+export interface ChunkText {
+  /** UTF-8 text of the records, one after the other. */
+  bytes: Uint8Array;
+  /** Where each record's text ends in `bytes`. */
+  ends: number[];
+  ids: number[];
+  recovered: boolean[];
 }
 
 export interface ChunkResult {
   records: EvtxRecord[];
   warnings: EvtxWarning[];
+  text?: ChunkText;
 }
 
-/** Where a record parsed on this thread keeps its element tree, so toXml can render it later. */
-export const TREE: unique symbol = Symbol('evtx.tree');
+/** Where a record parsed on this thread keeps how to render its XML, so toXml can do it later. */
+export const LAZY_XML: unique symbol = Symbol('evtx.xml');
 
-/** A record and, off the enumerable fields, its size and (on this thread) its element tree. */
+/** A record and, off the enumerable fields (not sent from workers), its XML renderer. */
 interface Parsed extends EvtxRecord {
-  [TREE]?: El;
+  [LAZY_XML]?: () => string;
 }
+
+const NEWLINE = Buffer.from('\n');
+/** Text mode output, reused from chunk to chunk. */
+const textOut = new OutBuffer();
 
 /**
  * Reads every record of one chunk. `buf` is the chunk (64 KiB, shorter when the file is
  * truncated), `base` its absolute file offset. Never throws: problems become warnings.
  */
-export function readChunk(buf: Buffer, base: number, index: number, opts: RenderOptions, keepTrees = false): ChunkResult {
+export function readChunk(buf: Buffer, base: number, index: number, opts: RenderOptions, lazyXml = false): ChunkResult {
   const warnings: EvtxWarning[] = [];
   const records: EvtxRecord[] = [];
   const warn = (code: EvtxWarning['code'], message: string, offset: number): void => {
     warnings.push({ code, message, offset, chunk: index });
   };
   const ctx = new ChunkContext(buf, base);
-  let size = 0;
-  /** Reads the record header at `pos` (its size into `size`) and starts its record. */
-  const emit = (pos: number, recovered: boolean): Parsed => {
-    const h = parseRecordHeader(buf, pos, buf.length, base, recovered);
-    size = h.size;
+  const renderer = new RecordRenderer(ctx);
+  const text: ChunkText | undefined = opts.text ? { bytes: new Uint8Array(0), ends: [], ids: [], recovered: [] } : undefined;
+  const format = opts.text === 'xml' ? 'xml' : 'json';
+  textOut.pos = 0;
+
+  const asRecord = (h: RecordHeader, pos: number, recovered: boolean): void => {
+    const start = pos + RECORD_HEADER_SIZE;
+    const end = pos + h.size - 4;
     const rec: Parsed = {
       recordId: h.recordId,
       timestamp: filetimeToDate(h.timeLo, h.timeHi),
@@ -81,27 +100,48 @@ export function readChunk(buf: Buffer, base: number, index: number, opts: Render
       event: {},
       warnings: [],
     };
-    return rec;
-  };
-  /** Renders a record whose header was read; false (with a warning) when its BinXml is broken. */
-  const render = (rec: Parsed, size: number): boolean => {
-    const pos = rec.offset - base;
-    try {
-      const root = parseRecordXml(ctx, pos + RECORD_HEADER_SIZE, pos + size - 4);
-      if (opts.json !== false) rec.event = toJsonEvent(root);
-      if (opts.jsonText) rec.jsonText = toJsonText(root);
-      if (opts.xml) rec.xml = toXmlText(root);
-      if (keepTrees) rec[TREE] = root;
-    } catch (e) {
-      if (!(e instanceof EvtxError)) throw e;
-      if (!rec.recovered) warn('record-skipped', `record ${rec.recordId} skipped: ${e.message}`, rec.offset);
-      return false;
-    }
-    if (rec.recovered) {
+    if (opts.json !== false) rec.event = toJsonEvent(parseRecordXml(ctx, start, end));
+    if (opts.jsonText) rec.jsonText = renderer.json(start, end);
+    if (opts.xml) rec.xml = renderer.xml(start, end);
+    else if (lazyXml) rec[LAZY_XML] = () => renderer.xml(start, end);
+    // Rendering nothing still tells whole records from broken ones.
+    if (opts.json === false && !opts.jsonText && !opts.xml) parseRecordXml(ctx, start, end);
+    if (recovered) {
+      rec.recovered = true;
       rec.warnings.push({ code: 'record-recovered', message: 'record carved from unallocated space', offset: rec.offset, chunk: index });
     }
     records.push(rec);
+  };
+
+  const asText = (t: ChunkText, h: RecordHeader, pos: number, recovered: boolean): void => {
+    const at = textOut.pos;
+    try {
+      renderer.write(pos + RECORD_HEADER_SIZE, pos + h.size - 4, format, textOut);
+    } catch (e) {
+      textOut.pos = at;
+      throw e;
+    }
+    if (format === 'json') textOut.bytes(NEWLINE);
+    t.ends.push(textOut.pos);
+    t.ids.push(h.recordId);
+    t.recovered.push(recovered);
+  };
+
+  /** Renders the record at `pos`; false (with a warning for live ones) when its BinXml is broken. */
+  const render = (h: RecordHeader, pos: number, recovered: boolean): boolean => {
+    try {
+      if (text) asText(text, h, pos, recovered);
+      else asRecord(h, pos, recovered);
+    } catch (e) {
+      if (!(e instanceof EvtxError)) throw e;
+      if (!recovered) warn('record-skipped', `record ${h.recordId} skipped: ${e.message}`, base + pos);
+      return false;
+    }
     return true;
+  };
+  const result = (): ChunkResult => {
+    if (text) text.bytes = textOut.take();
+    return { records, warnings, text };
   };
   const carve = (from: number, to: number): void => {
     if (!opts.recover) return;
@@ -109,10 +149,9 @@ export function readChunk(buf: Buffer, base: number, index: number, opts: Render
     while (p >= 0) {
       let next = p + 1;
       try {
-        const rec = emit(p, true);
-        rec.recovered = true;
-        const end = p + size;
-        if (end <= to && render(rec, size)) next = end;
+        const h = parseRecordHeader(buf, p, buf.length, base, true);
+        const end = p + h.size;
+        if (end <= to && render(h, p, true)) next = end;
       } catch (e) {
         if (!(e instanceof EvtxError)) throw e;
       }
@@ -125,12 +164,12 @@ export function readChunk(buf: Buffer, base: number, index: number, opts: Render
     // recovery carves whatever whole records it still holds.
     warn('file-truncated', `chunk ${index} truncated to ${buf.length} of ${CHUNK_SIZE} bytes`, base);
     carve(0, buf.length);
-    return { records, warnings };
+    return result();
   }
   if (!hasChunkMagic(buf)) {
     warn('chunk-magic', `chunk ${index} has no ElfChnk signature`, base);
     carve(CHUNK_HEADER_SIZE, buf.length);
-    return { records, warnings };
+    return result();
   }
   const header = parseChunkHeader(buf);
   if (!header.headerChecksumValid) warn('chunk-header-checksum', `chunk ${index} header checksum mismatch`, base + 124);
@@ -161,9 +200,9 @@ export function readChunk(buf: Buffer, base: number, index: number, opts: Render
 
   let pos = CHUNK_HEADER_SIZE;
   while (pos >= 0 && pos < liveEnd) {
-    let rec: Parsed;
+    let h: RecordHeader;
     try {
-      rec = emit(pos, false);
+      h = parseRecordHeader(buf, pos, buf.length, base, false);
     } catch (e) {
       if (!(e instanceof EvtxError)) throw e;
       const next = findLive(pos + 1);
@@ -175,9 +214,9 @@ export function readChunk(buf: Buffer, base: number, index: number, opts: Render
       pos = next;
       continue;
     }
-    const end = pos + size;
-    render(rec, size);
-    if (rec.recordId === lastId) {
+    const end = pos + h.size;
+    render(h, pos, false);
+    if (h.recordId === lastId) {
       carve(end, buf.length);
       pos = -1;
     } else {
@@ -185,7 +224,7 @@ export function readChunk(buf: Buffer, base: number, index: number, opts: Render
     }
   }
   if (pos >= liveEnd) carve(pos, buf.length);
-  return { records, warnings };
+  return result();
 }
 
 /** Next record signature in `[from, end)`, or -1. */

@@ -22,59 +22,133 @@ export interface EvtxFile extends AsyncIterable<EvtxRecord> {
   readonly stats: { chunks: number; records: number; skippedRecords: number };
 }
 
+/** What reading a file found so far, filled in as chunks are read. */
+interface ReadState {
+  readonly warnings: EvtxWarning[];
+  header: FileHeader | undefined;
+  readonly stats: { chunks: number; records: number; skippedRecords: number };
+  warn(w: EvtxWarning): void;
+}
+
+function readState(opts: OpenOptions): ReadState {
+  const state: ReadState = {
+    warnings: [],
+    header: undefined,
+    stats: { chunks: 0, records: 0, skippedRecords: 0 },
+    warn(w) {
+      state.warnings.push(w);
+      if (w.code === 'record-skipped') state.stats.skippedRecords++;
+      opts.onWarning?.(w);
+    },
+  };
+  return state;
+}
+
+/** The file's chunk results in record order, with file level warnings on the way. */
+async function* chunkResults(input: string | Buffer | Uint8Array, opts: OpenOptions, state: ReadState): AsyncGenerator<ChunkResult> {
+  const src = await openSource(input);
+  const threads = opts.threads ?? 1;
+  const pool = threads > 1 ? new ChunkPool(threads, opts) : undefined;
+  try {
+    const header = readHeader(await src.read(0, FILE_HEADER_SIZE), state.warn);
+    state.header = header;
+    const total = Math.ceil(Math.max(0, src.size - FILE_HEADER_SIZE) / CHUNK_SIZE);
+    let stale = header !== undefined;
+    const results = pool ? pool.map(chunkJobs(src, total)) : serial(src, total, opts);
+    for await (const r of results) {
+      state.stats.chunks++;
+      // A dirty file's header can undercount its chunks: say so once, and read on.
+      if (stale && header && state.stats.chunks > header.chunkCount) {
+        stale = false;
+        state.warn({ code: 'file-header-chunk-count', message: `header declares ${header.chunkCount} chunks, the file holds more`, offset: 42 });
+      }
+      for (const w of r.warnings) state.warn(w);
+      yield r;
+    }
+  } finally {
+    await pool?.close();
+    await src.close();
+  }
+}
+
+/**
+ * Recovered records already read live (by record ID) are dropped: `keep` says whether to pass
+ * the record on. Without recovery there is nothing to drop.
+ */
+function deduplicator(recover: boolean | undefined): ((id: number, recovered: boolean) => boolean) | undefined {
+  if (!recover) return undefined;
+  const seen = new Set<number>();
+  return (id, recovered) => {
+    if (recovered && seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  };
+}
+
 /**
  * Opens an EVTX file (path or bytes) for streaming. Memory stays bounded by a few chunks.
  * Iteration never throws for damaged content; only an unreadable path rejects.
  */
 export function openEvtx(input: string | Buffer | Uint8Array, opts: OpenOptions = {}): EvtxFile {
-  const warnings: EvtxWarning[] = [];
-  const stats = { chunks: 0, records: 0, skippedRecords: 0 };
-  let header: FileHeader | undefined;
-  const warn = (w: EvtxWarning): void => {
-    warnings.push(w);
-    if (w.code === 'record-skipped') stats.skippedRecords++;
-    opts.onWarning?.(w);
-  };
-
+  const state = readState(opts);
   async function* iterate(): AsyncGenerator<EvtxRecord> {
-    const src = await openSource(input);
-    const threads = opts.threads ?? 1;
-    const pool = threads > 1 ? new ChunkPool(threads, opts) : undefined;
-    const seen = opts.recover ? new Set<number>() : undefined;
-    try {
-      header = readHeader(await src.read(0, FILE_HEADER_SIZE), warn);
-      const total = Math.ceil(Math.max(0, src.size - FILE_HEADER_SIZE) / CHUNK_SIZE);
-      let stale = header !== undefined;
-      const results = pool ? pool.map(chunkJobs(src, total)) : serial(src, total, opts);
-      for await (const r of results) {
-        stats.chunks++;
-        // A dirty file's header can undercount its chunks: say so once, and read on.
-        if (stale && header && stats.chunks > header.chunkCount) {
-          stale = false;
-          warn({ code: 'file-header-chunk-count', message: `header declares ${header.chunkCount} chunks, the file holds more`, offset: 42 });
-        }
-        for (const w of r.warnings) warn(w);
-        for (const rec of r.records) {
-          if (seen) {
-            if (seen.has(rec.recordId) && rec.recovered) continue;
-            seen.add(rec.recordId);
-          }
-          stats.records++;
-          yield rec;
-        }
+    const keep = deduplicator(opts.recover);
+    for await (const r of chunkResults(input, { ...opts, text: undefined }, state)) {
+      for (const rec of r.records) {
+        if (keep && !keep(rec.recordId, rec.recovered === true)) continue;
+        state.stats.records++;
+        yield rec;
       }
-    } finally {
-      await pool?.close();
-      await src.close();
     }
   }
-
   return {
-    warnings,
+    warnings: state.warnings,
     get header() {
-      return header;
+      return state.header;
     },
-    stats,
+    stats: state.stats,
+    [Symbol.asyncIterator]: () => iterate(),
+  };
+}
+
+/** An opened file as output text: UTF-8 JSON lines or XML documents, a chunk's worth at a time. */
+export interface EvtxDump extends AsyncIterable<Uint8Array> {
+  readonly warnings: EvtxWarning[];
+  readonly header: FileHeader | undefined;
+  readonly stats: { chunks: number; records: number; skippedRecords: number };
+}
+
+/**
+ * The CLI's fast path: the same records as openEvtx, written as evtx_dump writes them, with no
+ * record objects in between (and from workers, one transferred buffer per chunk).
+ */
+export function dumpEvtx(input: string | Buffer | Uint8Array, format: 'jsonl' | 'xml', opts: Omit<OpenOptions, keyof RenderOptions> & { recover?: boolean } = {}): EvtxDump {
+  const state = readState(opts);
+  async function* iterate(): AsyncGenerator<Uint8Array> {
+    const keep = deduplicator(opts.recover);
+    for await (const r of chunkResults(input, { ...opts, text: format, json: false }, state)) {
+      const t = r.text!;
+      if (!keep || !t.recovered.includes(true)) {
+        state.stats.records += t.ids.length;
+        if (keep) for (const id of t.ids) keep(id, false);
+        yield t.bytes;
+        continue;
+      }
+      const parts: Uint8Array[] = [];
+      for (let i = 0; i < t.ids.length; i++) {
+        if (!keep(t.ids[i]!, t.recovered[i]!)) continue;
+        state.stats.records++;
+        parts.push(t.bytes.subarray(i === 0 ? 0 : t.ends[i - 1], t.ends[i]));
+      }
+      yield Buffer.concat(parts);
+    }
+  }
+  return {
+    warnings: state.warnings,
+    get header() {
+      return state.header;
+    },
+    stats: state.stats,
     [Symbol.asyncIterator]: () => iterate(),
   };
 }

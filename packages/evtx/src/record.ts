@@ -1,4 +1,5 @@
 import { EvtxError } from './errors.js';
+import { u32le } from './binxml/le.js';
 
 export const RECORD_MAGIC = 0x00002a2a;
 export const RECORD_HEADER_SIZE = 24;
@@ -20,20 +21,20 @@ export function parseRecordHeader(chunk: Buffer, pos: number, end: number, base:
   if (pos + RECORD_HEADER_SIZE > end) {
     throw new EvtxError('truncated record header', 'record', base + pos, RECORD_HEADER_SIZE, end - pos);
   }
-  if (chunk.readUInt32LE(pos) !== RECORD_MAGIC) throw new EvtxError('bad record magic', 'record', base + pos);
-  const size = chunk.readUInt32LE(pos + 4);
+  if (u32le(chunk, pos) !== RECORD_MAGIC) throw new EvtxError('bad record magic', 'record', base + pos);
+  const size = u32le(chunk, pos + 4);
   if (size < RECORD_HEADER_SIZE + 4 || pos + size > end) {
     throw new EvtxError(`implausible record size ${size}`, 'record', base + pos + 4, size, end - pos);
   }
-  if (checkCopy && chunk.readUInt32LE(pos + size - 4) !== size) {
+  if (checkCopy && u32le(chunk, pos + size - 4) !== size) {
     throw new EvtxError('record size copy does not match', 'record', base + pos + size - 4);
   }
-  const lo = chunk.readUInt32LE(pos + 8);
-  const hi = chunk.readUInt32LE(pos + 12);
+  const lo = u32le(chunk, pos + 8);
+  const hi = u32le(chunk, pos + 12);
   return {
     size,
     recordId: hi * 0x100000000 + lo,
-    timeLo: chunk.readUInt32LE(pos + 16),
-    timeHi: chunk.readUInt32LE(pos + 20),
+    timeLo: u32le(chunk, pos + 16),
+    timeHi: u32le(chunk, pos + 20),
   };
 }

@@ -1,5 +1,7 @@
 import { EvtxError, need } from '../errors.js';
 import type { El } from './nodes.js';
+import type { Val } from './value.js';
+import type { TemplateInfo } from './template-scan.js';
 import { utf16Text, wellFormed } from './value.js';
 
 /** Upper bounds that keep hostile input from costing unbounded time or memory. */
@@ -27,10 +29,14 @@ export interface TemplateDef {
 export class ChunkContext {
   readonly names = new Map<number, string>();
   readonly templates = new Map<number, TemplateDef | EvtxError>();
+  /** Template definitions as render plans see them (null: unreadable), see templateInfo. */
+  readonly infos = new Map<number, TemplateInfo | null>();
   /** Template offsets being parsed, to refuse a definition that refers to itself. */
   readonly parsing = new Set<number>();
   /** Node budget left for the record being parsed. */
   budget: number = LIMITS.maxNodes;
+  /** When set, every substitution value (but nested BinXml) passes through it: plan compiling. */
+  placeholders: ((v: Val | string) => Val | string) | undefined;
 
   constructor(
     readonly buf: Buffer,

@@ -5,6 +5,7 @@ import { ChunkContext, LIMITS, type TemplateDef } from './chunk-context.js';
 import { EvtxError } from '../errors.js';
 import { NULL_VAL, Val, decodeValue, sidSize, utf16, utf16Text } from './value.js';
 import { instantiate } from './instantiate.js';
+import { templateInfo } from './template-scan.js';
 
 /**
  * Reads one BinXml stream inside a chunk. Offsets are chunk-relative. `template` streams are
@@ -241,19 +242,21 @@ class StreamReader {
   }
 
   private slot(type: number, p: number, size: number): Slot {
-    if (type === T.BINXML) {
-      if (size === 0) return new Val(T.BINXML, null);
-      return new StreamReader(this.ctx, p, p + size, false, this.nesting + 1).fragment();
-    }
+    if (type === T.BINXML && size > 0) return new StreamReader(this.ctx, p, p + size, false, this.nesting + 1).fragment();
     if (type === T.EVT_HANDLE || type === T.EVT_XML) {
       this.ctx.fail('substitution value', p, `unsupported value type 0x${type.toString(16)}`);
     }
-    return decodeValue(this.ctx.buf, type, p, size);
+    const v = type === T.BINXML ? new Val(T.BINXML, null) : decodeValue(this.ctx.buf, type, p, size);
+    return this.ctx.placeholders ? this.ctx.placeholders(v) : v;
   }
 }
 
-/** The template definition at chunk offset `off`, parsed once per chunk. */
-export function templateAt(ctx: ChunkContext, off: number, nesting: number): TemplateDef {
+/** Definition trees by template id (see templateInfo), shared by all chunks and files. */
+const trees = new Map<number, El>();
+const MAX_TREES = 2_000;
+
+/** The template definition at chunk offset `off`, parsed once per chunk (or found by its content). */
+function templateAt(ctx: ChunkContext, off: number, nesting: number): TemplateDef {
   const cached = ctx.templates.get(off);
   if (cached instanceof EvtxError) throw cached;
   if (cached) return cached;
@@ -264,10 +267,17 @@ export function templateAt(ctx: ChunkContext, off: number, nesting: number): Tem
     const size = ctx.buf.readUInt32LE(off + 20);
     const body = off + 24;
     ctx.need('template definition', body, size, ctx.buf.length);
-    const reader = new StreamReader(ctx, body, body + size, true, nesting + 1);
-    const roots = reader.fragment();
-    const root = roots[0];
-    if (!root) ctx.fail('template definition', off, 'template has no root element');
+    // The same definition (by content) parsed in an earlier chunk gives the same tree.
+    const info = templateInfo(ctx, off);
+    let root = info && trees.get(info.id);
+    if (!root) {
+      root = new StreamReader(ctx, body, body + size, true, nesting + 1).fragment()[0];
+      if (!root) ctx.fail('template definition', off, 'template has no root element');
+      if (info) {
+        if (trees.size >= MAX_TREES) trees.clear();
+        trees.set(info.id, root);
+      }
+    }
     const def: TemplateDef = { root, end: body + size };
     ctx.templates.set(off, def);
     return def;

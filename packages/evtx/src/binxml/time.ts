@@ -5,35 +5,63 @@ function pad(n: number, w: number): string {
   return String(n).padStart(w, '0');
 }
 
-/** Proleptic Gregorian (year, month, day) for `days` after 1601-01-01 (Hinnant's civil-from-days). */
-function civil(days: number): [number, number, number] {
+/** Fields of a time: year, month, day, hour, minute, second, 100 ns ticks. Reused, not returned fresh. */
+export type TimeFields = Int32Array;
+const scratch: TimeFields = new Int32Array(7);
+
+/** The last date computed: records come in time order, so most share their neighbour's day. */
+let lastDays = -1;
+const lastDate = new Int32Array(3);
+
+/** Fills `f` with the proleptic Gregorian date `days` after 1601-01-01 (Hinnant's civil-from-days). */
+function civil(days: number, f: TimeFields): void {
+  if (days === lastDays) {
+    f[0] = lastDate[0]!;
+    f[1] = lastDate[1]!;
+    f[2] = lastDate[2]!;
+    return;
+  }
   const z = days + 584_694;
   const era = Math.floor(z / 146_097);
   const doe = z - era * 146_097;
   const yoe = Math.floor((doe - Math.floor(doe / 1_460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
   const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
   const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
   const month = mp < 10 ? mp + 3 : mp - 9;
-  return [era * 400 + yoe + (month <= 2 ? 1 : 0), month, day];
+  f[0] = (era * 400 + yoe + (month <= 2 ? 1 : 0)) % 10_000;
+  f[1] = month;
+  f[2] = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  lastDays = days;
+  lastDate.set(f.subarray(0, 3));
 }
 
-function stamp(y: number, mo: number, d: number, h: number, mi: number, s: number, ticks: number): string {
-  return `${pad(y % 10_000, 4)}-${pad(mo, 2)}-${pad(d, 2)}T${pad(h, 2)}:${pad(mi, 2)}:${pad(s, 2)}.${pad(ticks, 7)}Z`;
-}
-
-/** FILETIME (100 ns since 1601) split in 32-bit halves, as `YYYY-MM-DDTHH:MM:SS.fffffffZ`. */
-export function formatFiletime(lo: number, hi: number): string {
-  if (hi >= 0x80000000) return '0000-00-00T00:00:00.0000000Z';
+/** A FILETIME (100 ns since 1601, in 32-bit halves) into `f`; all zero when out of range. */
+export function filetimeFields(lo: number, hi: number, f: TimeFields): void {
+  if (hi >= 0x80000000) {
+    f.fill(0);
+    return;
+  }
   // Split so no intermediate exceeds 2^53: hi * 2^32 = hi * (429 * 10^7 + 4967296).
   const hiSecs = hi * 429;
   const rest = hi * 4_967_296 + lo;
   const secs = hiSecs + Math.floor(rest / TICKS_PER_SEC);
-  const ticks = rest % TICKS_PER_SEC;
   const days = Math.floor(secs / SECS_PER_DAY);
   const sod = secs - days * SECS_PER_DAY;
-  const [y, mo, d] = civil(days);
-  return stamp(y, mo, d, Math.floor(sod / 3600), Math.floor(sod / 60) % 60, sod % 60, ticks);
+  civil(days, f);
+  f[3] = Math.floor(sod / 3600);
+  f[4] = Math.floor(sod / 60) % 60;
+  f[5] = sod % 60;
+  f[6] = rest % TICKS_PER_SEC;
+}
+
+function stamp(f: TimeFields): string {
+  return `${pad(f[0]!, 4)}-${pad(f[1]!, 2)}-${pad(f[2]!, 2)}T${pad(f[3]!, 2)}:${pad(f[4]!, 2)}:${pad(f[5]!, 2)}.${pad(f[6]!, 7)}Z`;
+}
+
+/** FILETIME (100 ns since 1601) split in 32-bit halves, as `YYYY-MM-DDTHH:MM:SS.fffffffZ`. */
+export function formatFiletime(lo: number, hi: number): string {
+  filetimeFields(lo, hi, scratch);
+  return stamp(scratch);
 }
 
 /** FILETIME halves to a JS Date (millisecond precision). */
@@ -47,8 +75,8 @@ function daysInMonth(y: number, m: number): number {
   return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
 }
 
-/** SYSTEMTIME (eight u16: year, month, weekday, day, h, m, s, ms); invalid ones render as 1601-01-01. */
-export function formatSystemtime(buf: Buffer, p: number): string {
+/** SYSTEMTIME (eight u16: year, month, weekday, day, h, m, s, ms) into `f`; invalid ones as 1601-01-01. */
+export function systemtimeFields(buf: Buffer, p: number, f: TimeFields): void {
   const y = buf.readUInt16LE(p);
   const mo = buf.readUInt16LE(p + 2);
   const d = buf.readUInt16LE(p + 6);
@@ -57,6 +85,10 @@ export function formatSystemtime(buf: Buffer, p: number): string {
   const s = buf.readUInt16LE(p + 12);
   const ms = buf.readUInt16LE(p + 14);
   const valid = y >= 1601 && y <= 30827 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo) && h < 24 && mi < 60 && s < 60 && ms < 1000;
-  if (!valid) return stamp(1601, 1, 1, 0, 0, 0, 0);
-  return stamp(y, mo, d, h, mi, s, ms * 10_000);
+  f.set(valid ? [y % 10_000, mo, d, h, mi, s, ms * 10_000] : [1601, 1, 1, 0, 0, 0, 0]);
+}
+
+export function formatSystemtime(buf: Buffer, p: number): string {
+  systemtimeFields(buf, p, scratch);
+  return stamp(scratch);
 }

@@ -17,7 +17,7 @@ export const NULL_VAL = new Val(T.NULL, null);
 
 const ansiDecoder = new TextDecoder('windows-1252');
 
-function hex(n: number | bigint): string {
+function hexText(n: number | bigint): string {
   return '0x' + n.toString(16);
 }
 
@@ -80,7 +80,7 @@ function floatText(x: number): string {
 }
 
 /** Decodes one scalar of base type `t` at `p`; `len` is its byte length (for variable types). */
-function scalar(buf: Buffer, t: number, p: number, len: number): number | bigint | boolean | string {
+export function scalar(buf: Buffer, t: number, p: number, len: number): number | bigint | boolean | string {
   switch (t) {
     case T.INT8: return buf.readInt8(p);
     case T.UINT8: return buf[p]!;
@@ -99,8 +99,8 @@ function scalar(buf: Buffer, t: number, p: number, len: number): number | bigint
     case T.GUID: return guidText(buf, p);
     case T.FILETIME: return formatFiletime(buf.readUInt32LE(p), buf.readUInt32LE(p + 4));
     case T.SYSTIME: return formatSystemtime(buf, p);
-    case T.HEX32: return hex(buf.readUInt32LE(p));
-    case T.HEX64: return hex(u64(buf, p));
+    case T.HEX32: return hexText(buf.readUInt32LE(p));
+    case T.HEX64: return hexText(u64(buf, p));
     case T.SID: return sidText(buf, p, len);
     default: return binaryHex(buf, p, len);
   }
@@ -145,8 +145,8 @@ export function decodeValue(buf: Buffer, type: number, p: number, len: number): 
     case T.BINARY: return new Val(type, binaryHex(buf, p, len));
     case T.SID: return new Val(type, sidText(buf, p, len));
     case T.SIZE_T:
-      if (len === 4) return new Val(T.HEX32, hex(buf.readUInt32LE(p)));
-      if (len === 8) return new Val(T.HEX64, hex(u64(buf, p)));
+      if (len === 4) return new Val(T.HEX32, hexText(buf.readUInt32LE(p)));
+      if (len === 8) return new Val(T.HEX64, hexText(u64(buf, p)));
       return new Val(T.BINARY, binaryHex(buf, p, len));
     case T.STRING | T.ARRAY: {
       const items: string[] = [];

@@ -1,5 +1,7 @@
 import { El, type Attr, type Node } from '../binxml/nodes.js';
 import { Val, isBare, isEmptyVal, valText, wellFormed } from '../binxml/value.js';
+import { Hole } from '../plan/hole.js';
+import { NotPlannable } from '../plan/not-plannable.js';
 import { asNumber, attrsHaveText, hasContent, isContainer, layout, nameAttr, sameNodes, textOf } from './json.js';
 
 // The same rules as json.ts, written straight to JSON text: no object per element, no
@@ -114,6 +116,8 @@ function body(el: El, container: boolean, hasText: boolean): string {
       if (named) {
         const n = nameAttr(c);
         if (!n || !hasContent(n)) continue;
+        // A member name taken from a substitution differs from record to record.
+        if (n.some((x) => x instanceof Hole)) throw new NotPlannable();
         const name = textOf(n);
         // Data of one name in a row make one array member.
         let j = i + 1;
@@ -122,6 +126,7 @@ function body(el: El, container: boolean, hasText: boolean): string {
           const d = kids[j];
           if (!(d instanceof El)) continue;
           const dn = d.name === 'Data' ? nameAttr(d) : undefined;
+          if (dn?.some((x) => x instanceof Hole)) throw new NotPlannable();
           if (!dn || textOf(dn) !== name || !sameNodes(dn, n)) break;
           run.push(d);
         }

@@ -1,5 +1,6 @@
 import { CData, CharRef, El, EntityRef, PI, type Node } from '../binxml/nodes.js';
 import { Val, valText } from '../binxml/value.js';
+import { Hole } from '../plan/hole.js';
 
 // Characters XML cannot hold (C0 controls but tab/LF/CR, U+FFFE, U+FFFF, unpaired surrogates)
 // are written as `_`,
@@ -34,6 +35,7 @@ export function escapeAttr(s: string): string {
 
 function inline(n: Node, attr: boolean): string {
   if (typeof n === 'string') return attr ? escapeAttr(n) : escapeText(n);
+  if (n instanceof Hole) return attr ? n.attrMarker : (n.v as string);
   if (n instanceof Val) {
     const t = valText(n);
     return attr ? escapeAttr(t) : escapeText(t);
