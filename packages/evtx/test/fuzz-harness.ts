@@ -1,16 +1,7 @@
+import { mulberry32 as rng } from '@quarry/testkit';
 import { EvtxError, openEvtx, toXml, flattenEvent } from '../src/index.js';
 
-/** Small deterministic PRNG (mulberry32), so every fuzz case can be replayed from its seed. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng };
 
 const EXTREMES = [0, 1, 0x7f, 0x80, 0xff, 0xffff, 0x7fff, 0x10000, 0x7fffffff, 0x80000000, 0xffffffff, 24, 28, 512, 65536];
 

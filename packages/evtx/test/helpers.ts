@@ -1,11 +1,10 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
+import { findTool, SHARED_DIR, toolGate } from '@quarry/testkit';
 import { openEvtx, type EvtxRecord, type OpenOptions } from '../src/index.js';
 
-export const SHARED = process.env.QUARRY_SHARED ?? fileURLToPath(new URL('../../../../shared/', import.meta.url));
+export const SHARED = SHARED_DIR;
 export const HAVE_SHARED = existsSync(join(SHARED, 'samples', 'evtx'));
 export const NO_SHARED_REASON = `shared corpus not found at ${SHARED} (set QUARRY_SHARED)`;
 
@@ -24,19 +23,10 @@ export function findEvtx(dir: string): string[] {
   return out;
 }
 
-/** A reference tool on PATH or in ~/.cargo/bin, or undefined. */
-export function tool(name: string): string | undefined {
-  for (const p of [join(homedir(), '.cargo', 'bin', name), ...(process.env.PATH ?? '').split(':').map((d) => join(d, name))]) {
-    if (existsSync(p)) return p;
-  }
-  return undefined;
-}
-
-/** In CI a missing reference tool is a failure, locally a skip. */
+/** A reference tool's path; undefined (a skip) without it, a failure under CI. */
 export function requireTool(name: string): string | undefined {
-  const t = tool(name);
-  if (!t && process.env.CI) throw new Error(`reference tool ${name} is required in CI`);
-  return t;
+  toolGate(name);
+  return findTool(name);
 }
 
 export function run(cmd: string, args: string[]): { stdout: string; stderr: string; status: number | null } {
