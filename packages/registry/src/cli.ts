@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { RegistryError } from './errors.js';
-import { keyToJsonLine } from './format.js';
+import { JsonlDump } from './dump-jsonl.js';
 import type { Hive } from './hive.js';
 import { findLogs, openHive } from './open.js';
+import { OutputSink } from './output-sink.js';
 import { isZip } from './zip-signature.js';
 
 const USAGE = `usage:
@@ -12,10 +13,6 @@ const USAGE = `usage:
   quarry-reg info FILE [--logs LOG1 [LOG2 ...]] [--find-logs]
 FILE may be a hive or a zip archive of hives and logs (logs inside are matched automatically).
 dump prints one JSON line per key: {"path","last_write","deleted","values":[{"name","type","data"}]}.`;
-
-async function write(line: string): Promise<void> {
-  if (!process.stdout.write(line)) await new Promise((resolve) => process.stdout.once('drain', resolve));
-}
 
 /** --logs takes every following argument up to the next option, so "--logs A B" works. */
 function splitArgs(argv: string[]): { rest: string[]; logs: string[] } {
@@ -42,17 +39,11 @@ function info(hive: Hive, name: string): object {
   };
 }
 
-async function dumpHive(hive: Hive, name: string, deleted: boolean, zipMember: boolean): Promise<void> {
+function dumpHive(out: OutputSink, hive: Hive, name: string, deleted: boolean, zipMember: boolean): void {
   if (hive.dirty && !hive.replay.applied) process.stderr.write(`quarry-reg: ${name}: ${hive.replay.message}\n`);
-  let batch = '';
-  for (const key of hive.walk({ deleted })) {
-    batch += `${keyToJsonLine(key, zipMember ? name : undefined)}\n`;
-    if (batch.length > 1 << 16) {
-      await write(batch);
-      batch = '';
-    }
-  }
-  await write(batch);
+  new JsonlDump(hive, out, zipMember ? name : undefined).run(deleted);
+  // Flushed before the warnings so stdout and stderr keep their order on a terminal.
+  out.flush();
   for (const w of hive.warnings) process.stderr.write(`quarry-reg: ${name}: warning: ${w.message}\n`);
 }
 
@@ -77,7 +68,8 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`quarry-reg: unsupported format ${values.format} (only jsonl)\n`);
     return 2;
   }
-  const data = await readFile(file);
+  // One synchronous read: the promise API reads a 12 MB hive in chunks, each a round trip.
+  const data = readFileSync(file);
   const hives: { name: string; hive: Hive }[] = [];
   let zip = false;
   if (isZip(data)) {
@@ -92,9 +84,15 @@ async function main(argv: string[]): Promise<number> {
     const logPaths = logs.length > 0 ? logs : values['find-logs'] ? await findLogs(file) : [];
     hives.push({ name: file, hive: await openHive(data, { logs: logPaths }) });
   }
-  for (const { name, hive } of hives) {
-    if (command === 'info') await write(`${JSON.stringify(info(hive, name))}\n`);
-    else await dumpHive(hive, name, !values['no-deleted'], zip);
+  // fd 1 directly: touching process.stdout would set up a stream (and, for a pipe, non-blocking mode).
+  const out = new OutputSink(1);
+  try {
+    for (const { name, hive } of hives) {
+      if (command === 'info') out.text(`${JSON.stringify(info(hive, name))}\n`);
+      else dumpHive(out, hive, name, !values['no-deleted'], zip);
+    }
+  } finally {
+    out.flush();
   }
   return 0;
 }

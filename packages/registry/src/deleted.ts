@@ -4,7 +4,7 @@ import { BASE_BLOCK_SIZE } from './base-block.js';
 import type { Cell } from './cell.js';
 import { filetimePartsToIso } from './filetime.js';
 import { KeyFlags, parseKeyNodeCell, readKeyNode, type KeyNode } from './key-node.js';
-import { parseKeyValueCell } from './key-value.js';
+import { parseKeyValueCell, valueName } from './key-value.js';
 import { listHiveBins } from './hive-bins.js';
 import { buildKey, buildValue, type BuildContext } from './key-builder.js';
 import { MAX_DEPTH } from './walk.js';
@@ -129,7 +129,8 @@ export function recoverDeleted(ctx: BuildContext, hiveBinsDataSize: number, warn
     if (claimed.has(cell.offset)) continue;
     try {
       const vk = parseKeyValueCell(r, cell);
-      if (vk.name.length > MAX_VALUE_NAME_BYTES || vk.name.includes('\uFFFD') || (vk.inline && vk.dataSize > 4)) continue;
+      const name = valueName(r, vk);
+      if (name.length > MAX_VALUE_NAME_BYTES || name.includes('\uFFFD') || (vk.inline && vk.dataSize > 4)) continue;
       const v = buildValue(ctx, cell.offset, true, []);
       if (v) orphanValues.push(v);
     } catch {

@@ -4,19 +4,87 @@ const EPOCH_DIFF_S = 11644473600;
 /** Year 10000 begins here (seconds since 1601); later values cannot be real write times. */
 const MAX_SECONDS = 265046774400;
 
+const TWO_32_MOD = TWO_32 % 10_000_000;
+
 /**
- * FILETIME given as its two 32-bit halves (100 ns ticks since 1601, UTC) to ISO-8601 with all 7
- * fractional digits; null for 0 or out of range. Plain numbers keep this off bigint, which
- * dominated walk time: the 100 ns remainder is computed exactly by modular arithmetic, and the
- * whole seconds by rounding a quotient whose error is far below one.
+ * x mod 10^7 for integers 0 <= x < 2^53, exact: the quotient's rounding error is far below the
+ * 10^-7 gap to the next integer. The `%` operator on doubles compiles to a C call.
  */
-export function filetimePartsToIso(low: number, high: number): string | null {
+function mod1e7(x: number): number {
+  return x - Math.floor(x / 10_000_000) * 10_000_000;
+}
+
+interface SplitTime {
+  /** Whole seconds since 1970. */
+  unix: number;
+  /** The 100 ns remainder, 0 to 9,999,999. */
+  frac: number;
+}
+
+/**
+ * FILETIME halves (100 ns ticks since 1601, UTC) to Unix seconds and remainder; null for 0 or out of
+ * range. Plain numbers keep this off bigint, which dominated walk time: the remainder is computed
+ * exactly by modular arithmetic, and the whole seconds by rounding a quotient whose error is far below one.
+ */
+function split(low: number, high: number): SplitTime | null {
   if (low === 0 && high === 0) return null;
-  const frac = ((high % 10_000_000) * (TWO_32 % 10_000_000) + (low % 10_000_000)) % 10_000_000;
+  const frac = mod1e7(mod1e7(high) * TWO_32_MOD + mod1e7(low));
   const secs = Math.round((high * TWO_32 + low - frac) / 10_000_000);
-  if (secs >= MAX_SECONDS) return null;
+  return secs >= MAX_SECONDS ? null : { unix: secs - EPOCH_DIFF_S, frac };
+}
+
+/** FILETIME halves to ISO-8601 UTC with all 7 fractional digits; null for 0 or out of range. */
+export function filetimePartsToIso(low: number, high: number): string | null {
+  const t = split(low, high);
   // Adding 10^7 gives the 7 fractional digits with their leading zeros, after the leading 1.
-  return `${civil(secs - EPOCH_DIFF_S)}.${String(frac + 10_000_000).slice(1)}Z`;
+  return t === null ? null : `${civil(t.unix)}.${String(t.frac + 10_000_000).slice(1)}Z`;
+}
+
+/** Siblings share a write day more often than not: the last day's "YYYY-MM-DD" is kept as bytes. */
+let lastDay = NaN;
+const lastDayBytes = Buffer.alloc(10);
+
+function twoDigits(n: number, out: Buffer, pos: number): void {
+  out[pos] = 0x30 + Math.floor(n / 10);
+  out[pos + 1] = 0x30 + (n % 10);
+}
+
+/**
+ * The JSON of filetimePartsToIso (`"…Z"` or `null`) written as bytes, for the CLI: no string is
+ * built per key except the cached date. Returns the position after it.
+ */
+export function filetimeJson(low: number, high: number, out: Buffer, pos: number): number {
+  const t = split(low, high);
+  if (t === null) {
+    out[pos] = 0x6e; // null
+    out[pos + 1] = 0x75;
+    out[pos + 2] = 0x6c;
+    out[pos + 3] = 0x6c;
+    return pos + 4;
+  }
+  const days = Math.floor(t.unix / 86400);
+  const rem = t.unix - days * 86400;
+  if (days !== lastDay) {
+    lastDay = days;
+    lastDayBytes.write(dayText(days), 'latin1');
+  }
+  out[pos++] = 0x22;
+  for (let i = 0; i < 10; i++) out[pos++] = lastDayBytes[i]!;
+  out[pos] = 0x54; // T
+  twoDigits(Math.floor(rem / 3600), out, pos + 1);
+  out[pos + 3] = 0x3a;
+  twoDigits(Math.floor(rem / 60) % 60, out, pos + 4);
+  out[pos + 6] = 0x3a;
+  twoDigits(rem % 60, out, pos + 7);
+  out[pos + 9] = 0x2e;
+  let frac = t.frac;
+  for (let i = pos + 16; i > pos + 9; i--) {
+    out[i] = 0x30 + (frac % 10);
+    frac = Math.floor(frac / 10);
+  }
+  out[pos + 17] = 0x5a; // Z
+  out[pos + 18] = 0x22;
+  return pos + 19;
 }
 
 function pad(n: number, width: number): string {
@@ -25,21 +93,26 @@ function pad(n: number, width: number): string {
 }
 
 /** Keys of one hive cluster on few days, so each day's date text is built once; cleared when it grows. */
-const dayText = new Map<number, string>();
+const dayTexts = new Map<number, string>();
 const DAY_CACHE_LIMIT = 4096;
 /** "00" to "59": hours, minutes and seconds need no padding logic. */
 const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
+
+function dayText(days: number): string {
+  let date = dayTexts.get(days);
+  if (date === undefined) {
+    if (dayTexts.size >= DAY_CACHE_LIMIT) dayTexts.clear();
+    date = civilDate(days);
+    dayTexts.set(days, date);
+  }
+  return date;
+}
 
 /** Unix seconds to "YYYY-MM-DDTHH:MM:SS"; the date part comes from the per-day cache. */
 function civil(unix: number): string {
   const days = Math.floor(unix / 86400);
   const rem = unix - days * 86400;
-  let date = dayText.get(days);
-  if (date === undefined) {
-    if (dayText.size >= DAY_CACHE_LIMIT) dayText.clear();
-    date = civilDate(days);
-    dayText.set(days, date);
-  }
+  const date = dayText(days);
   const h = Math.floor(rem / 3600);
   const m = Math.floor(rem / 60) % 60;
   return `${date}T${TWO_DIGITS[h]!}:${TWO_DIGITS[m]!}:${TWO_DIGITS[rem % 60]!}`;

@@ -45,7 +45,8 @@ export class Hive {
   readonly replay: ReplayReport;
   /** Hive-level anomalies (bad bins, cycles, unreadable keys) collected so far; walking adds to it. */
   readonly warnings: RegistryWarning[] = [];
-  private readonly ctx: BuildContext;
+  /** @internal Parse state, shared with this package's byte-level CLI dump (dump-jsonl.ts). */
+  readonly ctx: BuildContext;
   private typeCache: HiveType | null = null;
 
   constructor(input: Buffer, logs: LogInput[] = []) {

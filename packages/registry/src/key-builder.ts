@@ -3,7 +3,7 @@ import type { Reader } from './reader.js';
 import { readCell, NO_OFFSET } from './cell.js';
 import { filetimePartsToIso } from './filetime.js';
 import { readClassName, type KeyNode } from './key-node.js';
-import { parseKeyValueCell } from './key-value.js';
+import { parseKeyValueCell, valueName } from './key-value.js';
 import { readSecurityKey } from './security-key.js';
 import type { SecuritySummary } from './security-descriptor.js';
 import { readValueBytes } from './value-data.js';
@@ -58,7 +58,7 @@ export function buildValue(ctx: BuildContext, offset: number, deleted: boolean, 
       raw = ctx.r.buf.subarray(0, 0);
     }
     return {
-      name: vk.name,
+      name: valueName(ctx.r, vk),
       type: valueTypeName(vk.typeCode),
       typeCode: vk.typeCode,
       size: vk.dataSize,

@@ -15,56 +15,76 @@ export const KeyFlags = {
   predefHandle: 0x0040,
 } as const;
 
-export interface KeyNode {
-  offset: number;
-  allocated: boolean;
-  flags: number;
+/**
+ * A decoded key node. Offsets stay raw (callers resolve them lazily), and so does the name: it is
+ * decoded on first use, as the CLI copies names straight from the hive bytes and never needs the string.
+ */
+export class KeyNode {
+  readonly offset: number;
+  readonly allocated: boolean;
+  readonly flags: number;
   /** FILETIME halves, kept as numbers for speed (see filetime.ts). */
-  lastWrittenLow: number;
-  lastWrittenHigh: number;
-  parent: number;
-  subkeyCount: number;
-  subkeysListOffset: number;
-  valueCount: number;
-  valuesListOffset: number;
-  securityOffset: number;
-  classNameOffset: number;
-  classNameLength: number;
-  name: string;
+  readonly lastWrittenLow: number;
+  readonly lastWrittenHigh: number;
+  readonly parent: number;
+  readonly subkeyCount: number;
+  readonly subkeysListOffset: number;
+  readonly valueCount: number;
+  readonly valuesListOffset: number;
+  readonly securityOffset: number;
+  readonly classNameOffset: number;
+  readonly classNameLength: number;
+  /** Absolute byte range of the name as stored (Latin-1 when the compressedName flag is set, else UTF-16LE). */
+  readonly nameStart: number;
+  readonly nameEnd: number;
+  private decodedName: string | null = null;
+
+  /** `d` is the cell's data start, already checked to hold the header and the name. */
+  constructor(
+    private readonly buf: Buffer,
+    v: DataView,
+    cell: Cell,
+    d: number,
+    nameLength: number,
+  ) {
+    this.offset = cell.offset;
+    this.allocated = cell.allocated;
+    this.flags = v.getUint16(d + 2, true);
+    this.lastWrittenLow = v.getUint32(d + 4, true);
+    this.lastWrittenHigh = v.getUint32(d + 8, true);
+    this.parent = v.getUint32(d + 16, true);
+    this.subkeyCount = v.getUint32(d + 20, true);
+    this.subkeysListOffset = v.getUint32(d + 28, true);
+    this.valueCount = v.getUint32(d + 36, true);
+    this.valuesListOffset = v.getUint32(d + 40, true);
+    this.securityOffset = v.getUint32(d + 44, true);
+    this.classNameOffset = v.getUint32(d + 48, true);
+    this.classNameLength = v.getUint16(d + 74, true);
+    this.nameStart = d + HEADER;
+    this.nameEnd = d + HEADER + (this.nameCompressed ? nameLength : nameLength & ~1);
+  }
+
+  get nameCompressed(): boolean {
+    return (this.flags & KeyFlags.compressedName) !== 0;
+  }
+
+  get name(): string {
+    this.decodedName ??= this.buf.toString(this.nameCompressed ? 'latin1' : 'utf16le', this.nameStart, this.nameEnd);
+    return this.decodedName;
+  }
 }
 
-/** Decodes a key node from its cell data. Offsets stay raw; callers resolve them lazily. */
+/** Decodes a key node from its cell data. */
 export function parseKeyNodeCell(r: Reader, cell: Cell): KeyNode {
   const d = cell.dataStart;
   if (cell.dataLength < HEADER) throw new RegistryError('cell too small for a key node', S, d, HEADER, cell.dataLength);
   const b = r.buf;
-  const v = r.view;
   if (b[d] !== 0x6e || b[d + 1] !== 0x6b) throw new RegistryError('signature is not "nk"', S, d);
-  const flags = v.getUint16(d + 2, true);
-  const nameLength = v.getUint16(d + 72, true);
+  const nameLength = r.view.getUint16(d + 72, true);
   if (HEADER + nameLength > cell.dataLength) {
     throw new RegistryError('key name runs past the cell', S, d + HEADER, nameLength, cell.dataLength - HEADER);
   }
-  const name =
-    flags & KeyFlags.compressedName
-      ? b.toString('latin1', d + HEADER, d + HEADER + nameLength)
-      : b.toString('utf16le', d + HEADER, d + HEADER + (nameLength & ~1));
-  return {
-    offset: cell.offset,
-    allocated: cell.allocated,
-    flags,
-    lastWrittenLow: v.getUint32(d + 4, true),
-    lastWrittenHigh: v.getUint32(d + 8, true),
-    parent: v.getUint32(d + 16, true),
-    subkeyCount: v.getUint32(d + 20, true),
-    subkeysListOffset: v.getUint32(d + 28, true),
-    valueCount: v.getUint32(d + 36, true),
-    valuesListOffset: v.getUint32(d + 40, true),
-    securityOffset: v.getUint32(d + 44, true),
-    classNameOffset: v.getUint32(d + 48, true),
-    classNameLength: v.getUint16(d + 74, true),
-    name,
-  };
+  return new KeyNode(b, r.view, cell, d, nameLength);
 }
 
 export function readKeyNode(r: Reader, offset: number): KeyNode {

@@ -8,7 +8,11 @@ const HEADER = 20;
 export interface KeyValueCell {
   offset: number;
   allocated: boolean;
-  name: string;
+  /** Absolute byte range of the name; decoded only on demand (see valueName), as the CLI copies it as bytes. */
+  nameStart: number;
+  nameEnd: number;
+  /** Name stored as Latin-1 (one byte per character) rather than UTF-16LE. */
+  nameCompressed: boolean;
   /** Declared data size with the inline flag removed. */
   dataSize: number;
   /** Data is held in the data-offset field itself (4 bytes or less). */
@@ -31,18 +35,21 @@ export function parseKeyValueCell(r: Reader, cell: Cell): KeyValueCell {
   }
   const rawSize = v.getUint32(d + 4, true);
   const flags = v.getUint16(d + 16, true);
-  const name =
-    flags & 0x0001
-      ? b.toString('latin1', d + HEADER, d + HEADER + nameLength)
-      : b.toString('utf16le', d + HEADER, d + HEADER + (nameLength & ~1));
+  const nameCompressed = (flags & 0x0001) !== 0;
   return {
     offset: cell.offset,
     allocated: cell.allocated,
-    name,
+    nameStart: d + HEADER,
+    nameEnd: d + HEADER + (nameCompressed ? nameLength : nameLength & ~1),
+    nameCompressed,
     dataSize: rawSize & 0x7fffffff,
     inline: (rawSize & 0x80000000) !== 0,
     dataOffset: v.getUint32(d + 8, true),
     inlineAt: d + 8,
     typeCode: v.getUint32(d + 12, true),
   };
+}
+
+export function valueName(r: Reader, vk: KeyValueCell): string {
+  return r.buf.toString(vk.nameCompressed ? 'latin1' : 'utf16le', vk.nameStart, vk.nameEnd);
 }

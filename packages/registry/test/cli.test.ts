@@ -1,9 +1,12 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
-import { keyToJson, openHive } from '../src/index.js';
+import { zipSync } from 'fflate';
+import { findLogs, keyToJson, keyToJsonLine, openHive, openZip, type Hive } from '../src/index.js';
 import { HAVE_SAMPLES, NO_SAMPLES_REASON, sample } from './support/shared.js';
 
 const run = promisify(execFile);
@@ -15,7 +18,36 @@ async function cli(...args: string[]): Promise<{ stdout: string; stderr: string 
   return run(process.execPath, [CLI, ...args], { maxBuffer: 1 << 28 });
 }
 
+/** The text `dump` must print, byte for byte: keyToJsonLine over the API walk. */
+function apiLines(hive: Hive, member?: string): string {
+  return [...hive.walk({ deleted: true })].map((k) => `${keyToJsonLine(k, member)}\n`).join('');
+}
+
 describe.skipIf(!ready)(`quarry-reg CLI${ready ? '' : ` (${reason})`}`, () => {
+  // The CLI writes live keys from the hive bytes, not through keyToJsonLine; these hives hold
+  // UTF-16 and Latin-1 names, escapes, every value type, big data and deleted keys.
+  test.each(['regipy/SYSTEM_B', 'regipy/UsrClass.dat', 'DFIRArtifactMuseum/Amcache_Win11_RathbunVM/Amcache.hve', 'plaso/NTUSER-WIN7.DAT', 'regipy/corrupted_system_hive', 'yarp/TruncatedHive'])(
+    'dump %s is byte-identical to keyToJsonLine over the API walk',
+    async (rel) => {
+      const { stdout } = await cli('dump', sample(rel), '--find-logs');
+      expect(stdout).toBe(apiLines(await openHive(sample(rel), { logs: await findLogs(sample(rel)) })));
+    },
+  );
+
+  test('dump of a zip is byte-identical too, with the escaped member name in front', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quarry-reg-cli-'));
+    try {
+      const zip = join(dir, 'case.zip');
+      writeFileSync(zip, zipSync({ 'a "quoted"\\dir/SAM': new Uint8Array(readFileSync(sample('regipy/SAM'))) }));
+      const { stdout } = await cli('dump', zip);
+      const [member] = (await openZip(zip)).hives;
+      expect(stdout).toBe(apiLines(member!.hive!, member!.name));
+      expect(stdout.startsWith('{"hive":"a \\"quoted\\"\\\\dir/SAM","path":')).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('dump --logs: one JSON line per key, live then deleted, equal to the API', async () => {
     const hive = sample('regipy/transactions_NTUSER.DAT');
     const logs = [sample('regipy/transactions_ntuser.dat.log1'), sample('regipy/transactions_ntuser.dat.log2')];
