@@ -8,7 +8,8 @@ import { parse as parseYaml } from 'yaml';
 import { SigmaEngine, type EngineOptions } from './engine.js';
 import { SigmaError } from './errors.js';
 import type { Json } from './event.js';
-import { loadEvtxReader, readEvtxRecords } from './evtx-input.js';
+import { EVTX_MISSING, loadEvtxReader, readEvtxRecords } from './evtx-input.js';
+import { scanEvtxParallel } from './evtx-parallel.js';
 import { parseJsonRecords } from './json-input.js';
 import type { RuleMatch } from './match.js';
 import { scanParallel } from './parallel.js';
@@ -70,13 +71,17 @@ function line(m: RuleMatch): string {
   return JSON.stringify({ rule_id: m.rule.id ?? null, title: m.rule.title, level: m.rule.level ?? null, record_id: m.recordId ?? null, timestamp: m.timestamp ?? null });
 }
 
-async function* records(opts: Map<string, string[]>): AsyncGenerator<Json> {
+function* textRecords(opts: Map<string, string[]>): Generator<Json> {
   for (const f of opts.get('json') ?? []) yield* parseJsonRecords(readFileSync(f, 'utf8'), f);
   for (const f of opts.get('xml') ?? []) yield* xmlToRecords(readFileSync(f, 'utf8'));
+}
+
+async function* records(opts: Map<string, string[]>): AsyncGenerator<Json> {
+  yield* textRecords(opts);
   const evtx = opts.get('evtx') ?? [];
   if (evtx.length) {
     const reader = await loadEvtxReader();
-    if (!reader) throw new Error('EVTX input requires @quarry/evtx (built, exporting openEvtx)');
+    if (!reader) throw new Error(EVTX_MISSING);
     for (const f of evtx) yield* readEvtxRecords(reader, f);
   }
 }
@@ -94,10 +99,15 @@ async function scan(opts: Map<string, string[]>): Promise<number> {
     matched++;
     process.stdout.write(line(m) + '\n');
   };
-  if (threads > 1) {
-    const all: Json[] = [];
-    for await (const r of records(opts)) all.push(r);
-    const res = await scanParallel(all, { rules, engine: options, threads });
+  const evtx = opts.get('evtx') ?? [];
+  if (threads > 1 && evtx.length) {
+    // Threads parse their own share of the EVTX files; JSON/XML records are scanned on this one.
+    const res = await scanEvtxParallel(evtx, { rules, engine: options, threads, records: textRecords(opts) });
+    res.matches.forEach(write);
+    count = res.records;
+    for (const w of res.warnings) process.stderr.write(`warning: ${w.rule.title}: ${w.reason}\n`);
+  } else if (threads > 1) {
+    const res = await scanParallel([...textRecords(opts)], { rules, engine: options, threads });
     res.matches.forEach(write);
     count = res.records;
   } else {

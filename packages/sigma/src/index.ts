@@ -20,6 +20,7 @@ export { SigmaEngine, type EngineOptions, type LoadReport, type RefusedRule, typ
 export { Scanner, scanRecords } from './scanner.js';
 export { Correlator, type CorrelationWarning } from './correlation.js';
 export { scanParallel, type ParallelOptions, type ParallelResult } from './parallel.js';
+export { scanEvtxParallel, type EvtxParallelOptions, type EvtxParallelResult } from './evtx-parallel.js';
 export type { RuleMatch, RuleInfo, CorrelationDetail } from './match.js';
 export { toEvent, WindowsEvent, JsonEvent, type EventView, type Json } from './event.js';
 export { parseJsonRecords } from './json-input.js';

@@ -89,6 +89,8 @@ describe.skipIf(!BUILT)(`parallel and CLI${BUILT ? '' : ` (skipped: ${NOT_BUILT}
     const lines = out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ rule_id: '47e4bab7-c626-47dc-967b-255608c9a920', title: 'Permission Misconfiguration Reconnaissance Via Findstr.EXE', level: 'medium' });
+    // --threads 2 takes the parallel EVTX path (one file: no worker needed) and prints the same lines.
+    expect(execFileSync(process.execPath, [CLI, 'scan', '--rules', rule, '--evtx', evtx, '--threads', '2'], { encoding: 'utf8' })).toBe(out);
   });
 
   test('usage errors exit with status 2 and a message', () => {
