@@ -22,7 +22,7 @@ export function isScca(bytes: Uint8Array): boolean {
 
 export function readFileHeader(r: ByteReader): FileHeader {
   r.need(0, FILE_HEADER_SIZE, 'file header');
-  if (!isScca(r.bytes)) r.fail('missing "SCCA" signature', 4, 'file header');
+  if (!isScca(r.data)) r.fail('missing "SCCA" signature', 4, 'file header');
   const version = r.u32(0, 'file header');
   if (!(SUPPORTED_VERSIONS as readonly number[]).includes(version)) {
     r.fail(`unsupported format version ${version}`, 0, 'file header');

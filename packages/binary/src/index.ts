@@ -1,0 +1,1 @@
+export { BoundedReader } from './bounded-reader.js';
