@@ -1,1 +1,2 @@
 export { BoundedReader } from './bounded-reader.js';
+export { civilFromDays } from './civil-date.js';

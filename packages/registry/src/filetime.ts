@@ -1,3 +1,5 @@
+import { civilFromDays } from '@quarry/binary';
+
 const TWO_32 = 4294967296;
 /** Seconds from 1601-01-01 to 1970-01-01. */
 const EPOCH_DIFF_S = 11644473600;
@@ -118,21 +120,11 @@ function civil(unix: number): string {
   return `${date}T${TWO_DIGITS[h]!}:${TWO_DIGITS[m]!}:${TWO_DIGITS[rem % 60]!}`;
 }
 
-/**
- * Days since 1970 to "YYYY-MM-DD" by the days-to-civil-date algorithm (H. Hinnant): about twice
- * as fast as Date#toISOString.
- */
+/** Days since 1970 to "YYYY-MM-DD" (cached per day by dayText). */
+const ymd = new Int32Array(3);
 function civilDate(days: number): string {
-  const z = days + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
-  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+  civilFromDays(days, ymd);
+  return `${pad(ymd[0]!, 4)}-${pad(ymd[1]!, 2)}-${pad(ymd[2]!, 2)}`;
 }
 
 export function filetimeToIso(ft: bigint): string | null {

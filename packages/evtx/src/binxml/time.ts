@@ -1,3 +1,5 @@
+import { civilFromDays } from '@quarry/binary';
+
 const TICKS_PER_SEC = 10_000_000;
 const SECS_PER_DAY = 86_400;
 
@@ -13,26 +15,19 @@ const scratch: TimeFields = new Int32Array(7);
 let lastDays = -1;
 const lastDate = new Int32Array(3);
 
-/** Fills `f` with the proleptic Gregorian date `days` after 1601-01-01 (Hinnant's civil-from-days). */
+/** Days from 1601-01-01 (the FILETIME epoch) to 1970-01-01. */
+const DAYS_1601_TO_1970 = 134_774;
+
+/** Fills `f` with the proleptic Gregorian date `days` after 1601-01-01. */
 function civil(days: number, f: TimeFields): void {
-  if (days === lastDays) {
-    f[0] = lastDate[0]!;
-    f[1] = lastDate[1]!;
-    f[2] = lastDate[2]!;
-    return;
+  if (days !== lastDays) {
+    civilFromDays(days - DAYS_1601_TO_1970, lastDate);
+    lastDate[0] = lastDate[0]! % 10_000;
+    lastDays = days;
   }
-  const z = days + 584_694;
-  const era = Math.floor(z / 146_097);
-  const doe = z - era * 146_097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1_460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  f[0] = (era * 400 + yoe + (month <= 2 ? 1 : 0)) % 10_000;
-  f[1] = month;
-  f[2] = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  lastDays = days;
-  lastDate.set(f.subarray(0, 3));
+  f[0] = lastDate[0]!;
+  f[1] = lastDate[1]!;
+  f[2] = lastDate[2]!;
 }
 
 /** A FILETIME (100 ns since 1601, in 32-bit halves) into `f`; all zero when out of range. */
