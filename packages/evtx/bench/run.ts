@@ -1,5 +1,7 @@
 // Throughput of quarry-evtx against evtx_dump (Rust) and evtxexport (libevtx), side by side on
-// the same files: the largest sample and a concatenation of every sample's chunks.
+// the same files: the largest sample, a concatenation of every sample's chunks, and that
+// concatenation's chunks eight times over (~400 MiB). Runs of the tools alternate, so a change
+// in the machine's load hits every tool alike.
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, readdirSync, statSync, writeSync } from 'node:fs';
 import { availableParallelism, homedir, tmpdir } from 'node:os';
@@ -27,20 +29,22 @@ function evtxFiles(dir: string): string[] {
     .sort();
 }
 
-/** One EVTX file made of every whole chunk of every sample, behind a fresh file header. */
-function concatenation(files: string[]): string {
-  const out = join(tmpdir(), 'quarry-evtx-bench-concat.evtx');
+/** One EVTX file made of every whole chunk of every sample, `times` over, behind a fresh file header. */
+function concatenation(files: string[], times: number): string {
+  const out = join(tmpdir(), `quarry-evtx-bench-concat${times > 1 ? `-x${times}` : ''}.evtx`);
   const fd = openSync(out, 'w');
   let header: Buffer | undefined;
   let chunks = 0;
   writeSync(fd, Buffer.alloc(4096));
-  for (const f of files) {
-    const buf = readFileSync(f);
-    header ??= Buffer.from(buf.subarray(0, 4096));
-    for (let p = 4096; p + 65536 <= buf.length; p += 65536) {
-      if (buf.toString('latin1', p, p + 8) !== 'ElfChnk\0') continue;
-      writeSync(fd, buf, p, 65536);
-      chunks++;
+  for (let pass = 0; pass < times; pass++) {
+    for (const f of files) {
+      const buf = readFileSync(f);
+      header ??= Buffer.from(buf.subarray(0, 4096));
+      for (let p = 4096; p + 65536 <= buf.length; p += 65536) {
+        if (buf.toString('latin1', p, p + 8) !== 'ElfChnk\0') continue;
+        writeSync(fd, buf, p, 65536);
+        chunks++;
+      }
     }
   }
   header!.writeBigUInt64LE(0n, 8);
@@ -64,29 +68,42 @@ interface Timing {
 
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 
-/** Runs `cmd` RUNS times, output discarded, under /usr/bin/time for CPU time and peak RSS. */
-function time(cmd: string, args: string[]): Timing {
+/** One run of `cmd`, output discarded, under /usr/bin/time for CPU time and peak RSS; folded into `t`. */
+function timeOnce(cmd: string, args: string[], t: Timing): void {
   const out = join(tmpdir(), 'quarry-evtx-bench-time.txt');
-  const t: Timing = { wall: Infinity, cpu: Infinity, rssKb: 0 };
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    const r = TIME
-      ? spawnSync(TIME, ['-o', out, '-f', '%U %S %M', cmd, ...args], { stdio: ['ignore', 'ignore', 'ignore'] })
-      : spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'ignore'] });
-    t.wall = Math.min(t.wall, (performance.now() - t0) / 1000);
-    if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}`);
-    if (TIME) {
-      const [user, sys, rss] = readFileSync(out, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
-      t.cpu = Math.min(t.cpu, user! + sys!);
-      t.rssKb = Math.max(t.rssKb, rss!);
-    }
+  const t0 = performance.now();
+  const r = TIME
+    ? spawnSync(TIME, ['-o', out, '-f', '%U %S %M', cmd, ...args], { stdio: ['ignore', 'ignore', 'ignore'] })
+    : spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'ignore'] });
+  t.wall = Math.min(t.wall, (performance.now() - t0) / 1000);
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}`);
+  if (TIME) {
+    const [user, sys, rss] = readFileSync(out, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+    t.cpu = Math.min(t.cpu, user! + sys!);
+    t.rssKb = Math.max(t.rssKb, rss!);
   }
-  return t;
 }
 
+interface Row {
+  name: string;
+  cmd: string;
+  args: string[];
+  /** Runs for this row (a slow reference tool gets one on the large file). */
+  runs: number;
+  t: Timing;
+}
+
+/** RUNS rounds, each running every row once in turn. */
+function timeRows(rows: Row[]): void {
+  for (let round = 0; round < RUNS; round++) {
+    for (const row of rows) if (round < row.runs) timeOnce(row.cmd, row.args, row.t);
+  }
+}
+
+/** Lines of our jsonl output, counted by wc: the largest file's output is too big for one string. */
 function countRecords(file: string): number {
-  const r = spawnSync('node', [CLI, 'dump', file], { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] });
-  return r.stdout.split('\n').length - 1;
+  const r = spawnSync('sh', ['-c', 'node "$0" dump "$1" 2>/dev/null | wc -l', CLI, file], { encoding: 'utf8' });
+  return Number(r.stdout.trim());
 }
 
 function main(): void {
@@ -96,39 +113,45 @@ function main(): void {
   }
   const files = evtxFiles(SAMPLES);
   const largest = files.reduce((a, b) => (statSync(a).size >= statSync(b).size ? a : b));
-  const targets = [largest, concatenation(files)];
+  const targets = [largest, concatenation(files, 1), concatenation(files, 8)];
   const evtxDump = findTool('evtx_dump');
   const evtxexport = findTool('evtxexport');
-  console.log(`cores: ${CORES}, best of ${RUNS} runs (wall: best, cpu: least, RSS: largest), output to /dev/null`);
+  console.log(`cores: ${CORES}, ${RUNS} alternating rounds (wall: best, cpu: least, RSS: largest), output to /dev/null`);
   if (!evtxDump) console.log('evtx_dump missing (cargo install evtx --locked): its rows are skipped');
   if (!evtxexport) console.log('evtxexport missing (apt-get install libevtx-utils): its rows are skipped');
   for (const file of targets) {
     const mb = statSync(file).size / 2 ** 20;
     const records = countRecords(file);
     console.log(`\n${file.slice(file.lastIndexOf('/') + 1)}: ${mb.toFixed(1)} MiB, ${records} records`);
-    const rows: [string, Timing][] = [];
-    const jsonl = (threads: number): Timing => time('node', [CLI, 'dump', file, '--format', 'jsonl', '--threads', String(threads)]);
-    rows.push(['quarry-evtx jsonl, 1 thread', jsonl(1)]);
-    rows.push([`quarry-evtx jsonl, ${CORES} threads`, jsonl(CORES)]);
-    rows.push(['quarry-evtx xml, 1 thread', time('node', [CLI, 'dump', file, '--format', 'xml'])]);
+    const row = (name: string, cmd: string, args: string[], runs = RUNS): Row => ({ name, cmd, args, runs, t: { wall: Infinity, cpu: Infinity, rssKb: 0 } });
+    const ours = (format: string, threads: number): Row =>
+      row(`quarry-evtx ${format}, ${threads} thread${threads > 1 ? 's' : ''}`, 'node', [CLI, 'dump', file, '--format', format, '--threads', String(threads)]);
+    const rows: Row[] = [ours('jsonl', 1), ours('jsonl', CORES), ours('xml', 1)];
     if (evtxDump) {
-      rows.push(['evtx_dump jsonl, -t 1', time(evtxDump, ['-o', 'jsonl', '-t', '1', file])]);
-      rows.push(['evtx_dump jsonl, default threads', time(evtxDump, ['-o', 'jsonl', file])]);
-      rows.push(['evtx_dump xml, -t 1', time(evtxDump, ['-o', 'xml', '-t', '1', file])]);
+      rows.push(row('evtx_dump jsonl, -t 1', evtxDump, ['-o', 'jsonl', '-t', '1', file]));
+      rows.push(row(`evtx_dump jsonl, -t ${CORES}`, evtxDump, ['-o', 'jsonl', '-t', String(CORES), file]));
+      rows.push(row('evtx_dump xml, -t 1', evtxDump, ['-o', 'xml', '-t', '1', file]));
     }
-    if (evtxexport) rows.push(['evtxexport (libevtx) text', time(evtxexport, [file])]);
+    // evtxexport takes minutes on the largest file: one run there.
+    if (evtxexport) rows.push(row('evtxexport (libevtx) text', evtxexport, [file], mb > 100 ? 1 : RUNS));
+    timeRows(rows);
     console.log(`  ${'tool'.padEnd(34)} ${'wall s'.padStart(7)} ${'cpu s'.padStart(7)} ${'MiB/s'.padStart(7)} ${'rec/s'.padStart(8)} ${'RSS MiB'.padStart(8)}`);
-    for (const [name, t] of rows) {
+    for (const { name, t } of rows) {
       console.log(
         `  ${name.padEnd(34)} ${t.wall.toFixed(3).padStart(7)} ${t.cpu.toFixed(3).padStart(7)} ${(mb / t.wall).toFixed(1).padStart(7)} ${Math.round(records / t.wall).toString().padStart(8)} ${(t.rssKb / 1024).toFixed(0).padStart(8)}`,
       );
     }
-    const ours = rows[0]![1];
-    const ratio = (name: string, other: Timing | undefined): void => {
-      if (other) console.log(`  ours (1 thread) / ${name}: wall ${(ours.wall / other.wall).toFixed(1)}x, cpu ${(ours.cpu / other.cpu).toFixed(1)}x`);
+    const find = (name: string): Timing | undefined => rows.find((r) => r.name === name)?.t;
+    const ratio = (ourName: string, name: string): void => {
+      const a = find(ourName);
+      const b = find(name);
+      if (a && b) console.log(`  ${ourName} / ${name}: wall ${(a.wall / b.wall).toFixed(2)}x, cpu ${(a.cpu / b.cpu).toFixed(2)}x`);
     };
-    ratio('evtx_dump -t 1', rows.find(([n]) => n === 'evtx_dump jsonl, -t 1')?.[1]);
-    ratio('evtxexport', rows.find(([n]) => n.startsWith('evtxexport'))?.[1]);
+    ratio('quarry-evtx jsonl, 1 thread', 'evtx_dump jsonl, -t 1');
+    ratio(rows[1]!.name, 'evtx_dump jsonl, -t 1');
+    ratio(rows[1]!.name, `evtx_dump jsonl, -t ${CORES}`);
+    ratio('quarry-evtx xml, 1 thread', 'evtx_dump xml, -t 1');
+    ratio('quarry-evtx jsonl, 1 thread', 'evtxexport (libevtx) text');
   }
 }
 

@@ -1,13 +1,30 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { CHUNK_SIZE, isEmptyChunk } from './chunk-header.js';
 import { readChunk, type RenderOptions } from './chunk.js';
-import type { BatchMessage } from './pool.js';
+import { FILE_HEADER_SIZE } from './file-header.js';
+import { OutBuffer } from './plan/out-buffer.js';
+import type { BatchMessage, BatchReply } from './pool.js';
 
-// Worker side of ChunkPool: parses each batch of chunks it is sent and posts the results back
-// (text mode: the output buffers are transferred rather than copied).
+// Worker side of ChunkPool: parses each run of chunks it is sent and posts the results back. In
+// text mode all the run's text goes into one output buffer, transferred with the input buffer
+// so that both can be reused.
 const opts = workerData as RenderOptions;
+const NO_TEXT = new Uint8Array(0);
+
 parentPort?.on('message', (batch: BatchMessage) => {
-  const all = Buffer.from(batch.buf.buffer, batch.buf.byteOffset, batch.buf.byteLength);
-  const results = batch.chunks.map((c) => readChunk(all.subarray(c.at, c.at + c.length), c.base, c.index, opts));
-  const transfer = results.flatMap((r) => (r.text ? [r.text.bytes.buffer as ArrayBuffer] : []));
-  parentPort?.postMessage(results, transfer);
+  const all = Buffer.from(batch.input, 0, batch.length);
+  const out = opts.text ? new OutBuffer(batch.spare ? Buffer.from(batch.spare) : undefined) : undefined;
+  const results: BatchReply['results'] = [];
+  for (let at = 0, index = batch.first; at < batch.length; at += CHUNK_SIZE, index++) {
+    const buf = all.subarray(at, Math.min(batch.length, at + CHUNK_SIZE));
+    if (isEmptyChunk(buf)) continue;
+    const start = out?.pos ?? 0;
+    const result = readChunk(buf, FILE_HEADER_SIZE + index * CHUNK_SIZE, index, opts, false, out);
+    // The text travels in the output buffer, not cloned in the result.
+    if (result.text) result.text.bytes = NO_TEXT;
+    results.push({ result, start, end: out?.pos ?? 0 });
+  }
+  const output = out?.buf.buffer as ArrayBuffer | undefined;
+  const reply: BatchReply = { results, input: batch.input, output };
+  parentPort?.postMessage(reply, output ? [batch.input, output] : [batch.input]);
 });

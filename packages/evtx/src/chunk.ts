@@ -46,7 +46,7 @@ export interface RenderOptions {
 
 /** A chunk's records as output text (`RenderOptions.text`): what the CLI writes, nothing else. */
 export interface ChunkText {
-  /** UTF-8 text of the records, one after the other. */
+  /** UTF-8 text of the records, one after the other: a view of a reused buffer, valid until the next chunk is read. */
   bytes: Uint8Array;
   /** Where each record's text ends in `bytes`. */
   ends: number[];
@@ -69,14 +69,15 @@ interface Parsed extends EvtxRecord {
 }
 
 const NEWLINE = Buffer.from('\n');
-/** Text mode output, reused from chunk to chunk. */
-const textOut = new OutBuffer();
+/** Stands in for the text output when records are objects: never written to. */
+const NO_TEXT = new OutBuffer(Buffer.alloc(0));
 
 /**
  * Reads every record of one chunk. `buf` is the chunk (64 KiB, shorter when the file is
  * truncated), `base` its absolute file offset. Never throws: problems become warnings.
+ * In text mode the records are appended to `out` (from its current position), a new buffer if none is given.
  */
-export function readChunk(buf: Buffer, base: number, index: number, opts: RenderOptions, lazyXml = false): ChunkResult {
+export function readChunk(buf: Buffer, base: number, index: number, opts: RenderOptions, lazyXml = false, out?: OutBuffer): ChunkResult {
   const warnings: EvtxWarning[] = [];
   const records: EvtxRecord[] = [];
   const warn = (code: EvtxWarning['code'], message: string, offset: number): void => {
@@ -86,7 +87,8 @@ export function readChunk(buf: Buffer, base: number, index: number, opts: Render
   const renderer = new RecordRenderer(ctx);
   const text: ChunkText | undefined = opts.text ? { bytes: new Uint8Array(0), ends: [], ids: [], recovered: [] } : undefined;
   const format = opts.text === 'xml' ? 'xml' : 'json';
-  textOut.pos = 0;
+  const textOut = out ?? (text ? new OutBuffer() : NO_TEXT);
+  const from = textOut.pos;
 
   const asRecord = (h: RecordHeader, pos: number, recovered: boolean): void => {
     const start = pos + RECORD_HEADER_SIZE;
@@ -122,7 +124,7 @@ export function readChunk(buf: Buffer, base: number, index: number, opts: Render
       throw e;
     }
     if (format === 'json') textOut.bytes(NEWLINE);
-    t.ends.push(textOut.pos);
+    t.ends.push(textOut.pos - from);
     t.ids.push(h.recordId);
     t.recovered.push(recovered);
   };
@@ -140,7 +142,7 @@ export function readChunk(buf: Buffer, base: number, index: number, opts: Render
     return true;
   };
   const result = (): ChunkResult => {
-    if (text) text.bytes = textOut.take();
+    if (text) text.bytes = textOut.buf.subarray(from, textOut.pos);
     return { records, warnings, text };
   };
   const carve = (from: number, to: number): void => {

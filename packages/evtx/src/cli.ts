@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { dumpEvtx } from './evtx-file.js';
 import { EvtxError } from './errors.js';
+import { writeFully } from './write-fully.js';
 
 const USAGE = 'usage: quarry-evtx dump FILE [--format jsonl|xml] [--threads N] [--recover]';
 
@@ -54,12 +55,10 @@ async function main(): Promise<number> {
     recover: args.recover,
     onWarning: (w) => process.stderr.write(`warning: ${w.code} at 0x${w.offset.toString(16)}: ${w.message}\n`),
   });
-  const out = process.stdout;
   try {
-    // One write per chunk (~150 KiB of text): few calls, no copies.
-    for await (const bytes of file) {
-      if (!out.write(bytes)) await new Promise((r) => out.once('drain', r));
-    }
+    // One synchronous write per chunk (~150 KiB of text) to fd 1: the bytes are a reused buffer,
+    // and a stream could still hold them when the next chunk overwrites them.
+    for await (const bytes of file) writeFully(1, bytes);
   } catch (e) {
     if (e instanceof EvtxError) {
       process.stderr.write(`error: ${e.message}\n`);

@@ -1,13 +1,14 @@
-import { CHUNK_SIZE, hasChunkMagic } from './chunk-header.js';
+import { CHUNK_SIZE, hasChunkMagic, isEmptyChunk } from './chunk-header.js';
 import { readChunk, type ChunkResult, type EvtxRecord, type RenderOptions } from './chunk.js';
 import { EvtxError } from './errors.js';
 import { FILE_HEADER_SIZE, FLAG_NO_CRC32, parseFileHeader, type FileHeader } from './file-header.js';
-import { ChunkPool } from './pool.js';
+import { OutBuffer } from './plan/out-buffer.js';
+import { BATCH, ChunkPool, type ChunkRun } from './pool.js';
 import { openSource, type ByteSource } from './source.js';
 import type { EvtxWarning } from './warnings.js';
 
 export interface OpenOptions extends RenderOptions {
-  /** Worker threads parsing chunks in parallel; 0 or 1 parses on this thread (default 1). */
+  /** Worker threads parsing chunks in parallel (this thread then only reads and keeps order); 0 or 1 parses on this thread (default 1). */
   threads?: number;
   /** Called with each file- or chunk-level warning as it is found. */
   onWarning?: (w: EvtxWarning) => void;
@@ -54,7 +55,7 @@ async function* chunkResults(input: string | Buffer | Uint8Array, opts: OpenOpti
     state.header = header;
     const total = Math.ceil(Math.max(0, src.size - FILE_HEADER_SIZE) / CHUNK_SIZE);
     let stale = header !== undefined;
-    const results = pool ? pool.map(chunkJobs(src, total)) : serial(src, total, opts);
+    const results = pool ? pool.map(src, chunkRuns(src, total)) : serial(src, total, opts);
     for await (const r of results) {
       state.stats.chunks++;
       // A dirty file's header can undercount its chunks: say so once, and read on.
@@ -111,7 +112,10 @@ export function openEvtx(input: string | Buffer | Uint8Array, opts: OpenOptions 
   };
 }
 
-/** An opened file as output text: UTF-8 JSON lines or XML documents, a chunk's worth at a time. */
+/**
+ * An opened file as output text: UTF-8 JSON lines or XML documents, a chunk's worth at a time.
+ * Each piece is a view of a reused buffer: consume it (write it, copy it) before asking for the next.
+ */
 export interface EvtxDump extends AsyncIterable<Uint8Array> {
   readonly warnings: EvtxWarning[];
   readonly header: FileHeader | undefined;
@@ -190,33 +194,27 @@ function oldestChunk(src: ByteSource, total: number): number {
 /** Chunks read per I/O request: few round trips, and memory still bounded by a few chunks. */
 const READ_CHUNKS = 8;
 
-/** Chunk buffers with their offsets and indexes in record order. */
-async function* chunkJobs(src: ByteSource, total: number): AsyncGenerator<{ buf: Buffer; base: number; index: number }> {
+/** The file's chunks in record order (from the oldest, wrapping round), as runs of consecutive chunks. */
+function* chunkRuns(src: ByteSource, total: number, size = BATCH): Generator<ChunkRun> {
   const start = oldestChunk(src, total);
-  let block: Buffer = Buffer.alloc(0);
-  let blockFirst = -1;
-  for (let n = 0; n < total; n++) {
-    const i = (start + n) % total;
-    if (blockFirst < 0 || i < blockFirst || i >= blockFirst + READ_CHUNKS) {
-      const count = Math.min(READ_CHUNKS, i < start ? start - i : total - i);
-      block = await src.read(FILE_HEADER_SIZE + i * CHUNK_SIZE, count * CHUNK_SIZE);
-      blockFirst = i;
-    }
-    const base = FILE_HEADER_SIZE + i * CHUNK_SIZE;
-    const at = (i - blockFirst) * CHUNK_SIZE;
-    const buf = block.subarray(at, at + CHUNK_SIZE);
-    if (isEmptyChunk(buf)) continue;
-    yield { buf, base, index: i };
+  for (const [from, to] of [
+    [start, total],
+    [0, start],
+  ] as const) {
+    for (let first = from; first < to; first += size) yield { first, count: Math.min(size, to - first) };
   }
 }
 
 async function* serial(src: ByteSource, total: number, opts: RenderOptions): AsyncGenerator<ChunkResult> {
-  for await (const job of chunkJobs(src, total)) yield readChunk(job.buf, job.base, job.index, opts, true);
-}
-
-/** A never-used chunk slot: its whole header is zero bytes. */
-function isEmptyChunk(buf: Buffer): boolean {
-  const end = Math.min(buf.length, 512);
-  for (let i = 0; i < end; i++) if (buf[i] !== 0) return false;
-  return true;
+  // Text goes into one buffer reused from chunk to chunk; each chunk's text is consumed before the next is read.
+  const out = opts.text ? new OutBuffer() : undefined;
+  for (const run of chunkRuns(src, total, READ_CHUNKS)) {
+    const block = await src.read(FILE_HEADER_SIZE + run.first * CHUNK_SIZE, run.count * CHUNK_SIZE);
+    for (let at = 0, index = run.first; at < block.length; at += CHUNK_SIZE, index++) {
+      const buf = block.subarray(at, at + CHUNK_SIZE);
+      if (isEmptyChunk(buf)) continue;
+      if (out) out.pos = 0;
+      yield readChunk(buf, FILE_HEADER_SIZE + index * CHUNK_SIZE, index, opts, true, out);
+    }
+  }
 }

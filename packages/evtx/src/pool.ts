@@ -1,27 +1,50 @@
 import { Worker } from 'node:worker_threads';
-import { readChunk, type ChunkResult, type RenderOptions } from './chunk.js';
+import { CHUNK_SIZE } from './chunk-header.js';
+import type { ChunkResult, RenderOptions } from './chunk.js';
 import { EvtxError } from './errors.js';
+import { FILE_HEADER_SIZE } from './file-header.js';
+import type { ByteSource } from './source.js';
 
-interface Job {
-  buf: Buffer;
-  base: number;
-  index: number;
+/** Consecutive chunks of the file, in record order. */
+export interface ChunkRun {
+  first: number;
+  count: number;
 }
 
-/** What a worker is sent: a run of chunks in one transferable buffer. */
+/** What a worker is sent: a run of chunks read into a recycled buffer, and an output buffer to reuse. */
 export interface BatchMessage {
-  buf: Uint8Array;
-  chunks: { base: number; index: number; at: number; length: number }[];
+  input: ArrayBuffer;
+  length: number;
+  first: number;
+  spare?: ArrayBuffer;
+}
+
+/** A worker's answer: the non-empty chunks' results; in text mode their text is `[start, end)` of `output`. */
+export interface BatchReply {
+  results: { result: ChunkResult; start: number; end: number }[];
+  input: ArrayBuffer;
+  output?: ArrayBuffer;
 }
 
 /**
- * Consecutive chunks parsed by one thread. Neighbouring chunks mostly share templates, and each
- * thread plans the template shapes it meets by itself, so runs keep that work from being done
- * twice (a log concatenated from many sources shows it most); they also mean fewer messages.
+ * Chunks per message. Neighbouring chunks mostly share templates, and each thread plans the
+ * template shapes it meets by itself, so runs keep that work from being done twice; they also
+ * mean fewer messages.
  */
-const BATCH = 8;
-/** Batches waiting per worker. */
-const PER_WORKER = 2;
+export const BATCH = 8;
+/** Batches queued per worker: enough that a worker never waits for this thread. */
+const PER_WORKER = 3;
+
+interface Pending {
+  resolve: (r: BatchReply) => void;
+  reject: (e: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  /** Replies come back in the order the batches were sent. */
+  pending: Pending[];
+}
 
 /** The compiled worker: beside this file in dist, or in ../dist when running from src. */
 function workerUrl(): URL {
@@ -29,100 +52,71 @@ function workerUrl(): URL {
 }
 
 /**
- * Parses chunks on `threads` threads, this one and worker threads, and hands results back in
- * chunk order. This thread takes a batch whenever every worker has two waiting (a thread
- * starting up and warming its JIT costs as much as a few hundred chunks, so one fewer worker
- * saves time on few cores). Memory stays bounded whatever the file size.
+ * Parses chunks on worker threads and hands results back in file order. This thread only reads
+ * the file and keeps order, so `threads` workers keep `threads` cores busy. Buffers go back and
+ * forth by transfer and are recycled (input runs, and in text mode output), so the steady state
+ * allocates no large buffers: each new one would count as external memory and bring GCs.
+ * Memory stays bounded whatever the file size: at most PER_WORKER runs per worker.
  */
 export class ChunkPool {
-  private readonly workers: Worker[] = [];
-  private readonly idle: Worker[] = [];
-  private readonly waiting: ((w: Worker) => void)[] = [];
-  /** Batches sent to workers and not back yet. */
-  private sent = 0;
+  private readonly slots: Slot[] = [];
+  private readonly inputs: ArrayBuffer[] = [];
+  private readonly outputs: ArrayBuffer[] = [];
 
-  constructor(
-    threads: number,
-    private readonly opts: RenderOptions,
-  ) {
+  constructor(threads: number, opts: RenderOptions) {
     const { json, jsonText, xml, recover, text } = opts;
-    for (let i = 0; i < threads - 1; i++) {
-      const w = new Worker(workerUrl(), { workerData: { json, jsonText, xml, recover, text } });
-      w.unref();
-      this.workers.push(w);
-      this.idle.push(w);
+    for (let i = 0; i < threads; i++) {
+      const worker = new Worker(workerUrl(), { workerData: { json, jsonText, xml, recover, text } });
+      worker.unref();
+      const slot: Slot = { worker, pending: [] };
+      worker.on('message', (reply: BatchReply) => slot.pending.shift()?.resolve(reply));
+      const fail = (e: Error): void => {
+        for (const p of slot.pending.splice(0)) p.reject(new EvtxError(`worker failed: ${e.message}`, 'chunk', -1));
+      };
+      worker.on('error', fail);
+      worker.on('exit', (code) => fail(new Error(`exited with code ${code}`)));
+      this.slots.push(slot);
     }
   }
 
-  private acquire(): Promise<Worker> {
-    const w = this.idle.pop();
-    if (w) return Promise.resolve(w);
-    return new Promise((resolve) => this.waiting.push(resolve));
+  private post(input: ArrayBuffer, length: number, first: number): Promise<BatchReply> {
+    let slot = this.slots[0]!;
+    for (const s of this.slots) if (s.pending.length < slot.pending.length) slot = s;
+    return new Promise<BatchReply>((resolve, reject) => {
+      slot.pending.push({ resolve, reject });
+      const spare = this.outputs.pop();
+      const message: BatchMessage = { input, length, first, spare };
+      slot.worker.postMessage(message, spare ? [input, spare] : [input]);
+    });
   }
 
-  private release(w: Worker): void {
-    const next = this.waiting.shift();
-    if (next) next(w);
-    else this.idle.push(w);
-  }
-
-  private run(batch: Job[]): Promise<ChunkResult[]> {
-    return this.acquire().then(
-      (w) =>
-        new Promise<ChunkResult[]>((resolve, reject) => {
-          const onMessage = (r: ChunkResult[]): void => {
-            w.off('error', onError);
-            this.release(w);
-            resolve(r);
-          };
-          const onError = (e: Error): void => {
-            w.off('message', onMessage);
-            reject(new EvtxError(`worker failed: ${e.message}`, 'chunk', batch[0]!.base));
-          };
-          w.once('message', onMessage);
-          w.once('error', onError);
-          // One copy into a transferable buffer: the jobs' bytes are views of larger ones.
-          const buf = new Uint8Array(batch.reduce((n, j) => n + j.buf.length, 0));
-          const chunks: BatchMessage['chunks'] = [];
-          let at = 0;
-          for (const j of batch) {
-            buf.set(j.buf, at);
-            chunks.push({ base: j.base, index: j.index, at, length: j.buf.length });
-            at += j.buf.length;
-          }
-          const message: BatchMessage = { buf, chunks };
-          w.postMessage(message, [buf.buffer]);
-        }),
-    );
-  }
-
-  private dispatch(batch: Job[]): Promise<ChunkResult[]> {
-    if (this.sent < this.workers.length * PER_WORKER) {
-      this.sent++;
-      const p = this.run(batch).finally(() => this.sent--);
-      p.catch(() => undefined);
-      return p;
+  /** Results of one reply; its output buffer is reused once the caller has taken the last one. */
+  private *unpack(reply: BatchReply): Generator<ChunkResult> {
+    this.inputs.push(reply.input);
+    for (const { result, start, end } of reply.results) {
+      if (result.text && reply.output) result.text.bytes = new Uint8Array(reply.output, start, end - start);
+      yield result;
     }
-    return Promise.resolve(batch.map((j) => readChunk(j.buf, j.base, j.index, this.opts)));
+    if (reply.output) this.outputs.push(reply.output);
   }
 
-  /** Results of `jobs` in input order. */
-  async *map(jobs: AsyncIterable<Job>): AsyncGenerator<ChunkResult> {
-    const inFlight: Promise<ChunkResult[]>[] = [];
-    const limit = this.workers.length * PER_WORKER + 1;
-    let batch: Job[] = [];
-    for await (const job of jobs) {
-      batch.push(job);
-      if (batch.length < BATCH) continue;
-      inFlight.push(this.dispatch(batch));
-      batch = [];
-      if (inFlight.length >= limit) yield* await inFlight.shift()!;
+  /** Results of the chunks in `runs`, in that order; empty chunk slots give none. */
+  async *map(src: ByteSource, runs: Iterable<ChunkRun>): AsyncGenerator<ChunkResult> {
+    const inFlight: Promise<BatchReply>[] = [];
+    const depth = this.slots.length * PER_WORKER;
+    for (const run of runs) {
+      if (inFlight.length >= depth) yield* this.unpack(await inFlight.shift()!);
+      const input = this.inputs.pop() ?? new ArrayBuffer(BATCH * CHUNK_SIZE);
+      const length = await src.readInto(new Uint8Array(input, 0, run.count * CHUNK_SIZE), FILE_HEADER_SIZE + run.first * CHUNK_SIZE);
+      const reply = this.post(input, length, run.first);
+      // Rejections are seen when the reply's turn comes.
+      reply.catch(() => undefined);
+      inFlight.push(reply);
     }
-    if (batch.length > 0) inFlight.push(this.dispatch(batch));
-    while (inFlight.length > 0) yield* await inFlight.shift()!;
+    while (inFlight.length > 0) yield* this.unpack(await inFlight.shift()!);
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 }

@@ -7,6 +7,8 @@ export interface ByteSource {
   readonly size: number;
   /** Up to `len` bytes at `offset` (fewer at the end of the data). */
   read(offset: number, len: number): Promise<Buffer>;
+  /** Fills `target` from `offset` (less at the end of the data); resolves to the byte count. */
+  readInto(target: Uint8Array, offset: number): Promise<number>;
   /** The same, synchronously: for the many tiny reads of a header scan. */
   readNow(offset: number, len: number): Buffer;
   close(): Promise<void>;
@@ -19,6 +21,11 @@ class BufferSource implements ByteSource {
   }
   read(offset: number, len: number): Promise<Buffer> {
     return Promise.resolve(this.readNow(offset, len));
+  }
+  readInto(target: Uint8Array, offset: number): Promise<number> {
+    const part = this.readNow(offset, target.length);
+    target.set(part);
+    return Promise.resolve(part.length);
   }
   readNow(offset: number, len: number): Buffer {
     return this.buf.subarray(offset, Math.min(this.buf.length, offset + len));
@@ -34,15 +41,19 @@ class FileSource implements ByteSource {
     readonly size: number,
   ) {}
   async read(offset: number, len: number): Promise<Buffer> {
-    const n = Math.max(0, Math.min(len, this.size - offset));
-    const buf = Buffer.allocUnsafe(n);
+    const buf = Buffer.allocUnsafe(Math.max(0, Math.min(len, this.size - offset)));
+    const got = await this.readInto(buf, offset);
+    return got === buf.length ? buf : buf.subarray(0, got);
+  }
+  async readInto(target: Uint8Array, offset: number): Promise<number> {
+    const n = Math.max(0, Math.min(target.length, this.size - offset));
     let got = 0;
     while (got < n) {
-      const { bytesRead } = await this.fh.read(buf, got, n - got, offset + got);
+      const { bytesRead } = await this.fh.read(target, got, n - got, offset + got);
       if (bytesRead === 0) break;
       got += bytesRead;
     }
-    return got === n ? buf : buf.subarray(0, got);
+    return got;
   }
   readNow(offset: number, len: number): Buffer {
     const n = Math.max(0, Math.min(len, this.size - offset));

@@ -96,6 +96,26 @@ describe.skipIf(!HAVE_SHARED)(`CLI${HAVE_SHARED ? '' : ` (${NO_SHARED_REASON})`}
     expect(r.stderr).toMatch(/warning: record-skipped/);
   });
 
+  // Workers read their runs of chunks themselves and send text back in recycled buffers: the
+  // output, warnings included, must not depend on the thread count. System.evtx starts at its
+  // oldest chunk mid-file and wraps round; the damaged files exercise skips, truncation and carving.
+  test.each([
+    ['DFIRArtifactMuseum/Win2012R2_StolenSzechuan/System.evtx', []],
+    ['omerbenamram-evtx/sample_with_a_bad_chunk_magic.evtx', ['--recover']],
+    ['plaso/System2.evtx', ['--recover']],
+  ])('dump %s %j: the same bytes and warnings with 1, 2 and 3 threads', (file, extra) => {
+    for (const format of ['jsonl', 'xml']) {
+      const runs = ['1', '2', '3'].map((t) => run('node', [CLI, 'dump', sample(file), '--format', format, '--threads', t, ...extra]));
+      expect(runs[0]!.status).toBe(0);
+      expect(runs[0]!.stdout.length).toBeGreaterThan(0);
+      for (const r of runs.slice(1)) {
+        expect(r.status).toBe(0);
+        expect(r.stdout === runs[0]!.stdout).toBe(true);
+        expect(r.stderr).toBe(runs[0]!.stderr);
+      }
+    }
+  });
+
   test('bad usage exits 2, unreadable file exits 1', () => {
     expect(run('node', [CLI, 'dump']).status).toBe(2);
     expect(run('node', [CLI, 'dump', '/nonexistent.evtx']).status).toBe(1);

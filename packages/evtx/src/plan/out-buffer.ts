@@ -3,15 +3,17 @@
  * Reused across records and chunks.
  */
 export class OutBuffer {
-  buf: Buffer = Buffer.allocUnsafe(1 << 18);
   pos = 0;
+
+  /** `buf` may be a recycled buffer; growing replaces it with one that owns a whole ArrayBuffer (transferable). */
+  constructor(public buf: Buffer = Buffer.allocUnsafeSlow(1 << 18)) {}
 
   /** Room for `n` more bytes. */
   ensure(n: number): void {
     if (this.pos + n <= this.buf.length) return;
     let size = this.buf.length * 2;
     while (size < this.pos + n) size *= 2;
-    const grown = Buffer.allocUnsafe(size);
+    const grown = Buffer.allocUnsafeSlow(size);
     this.buf.copy(grown, 0, 0, this.pos);
     this.buf = grown;
   }
@@ -57,14 +59,4 @@ export class OutBuffer {
     return this.buf.toString('utf8', from, this.pos);
   }
 
-  /**
-   * The bytes written so far, in a buffer of their own (transferable: never Buffer's shared
-   * pool at this size), and a reset. The working buffer stays, so it is not reallocated.
-   */
-  take(): Uint8Array {
-    const taken = Buffer.allocUnsafeSlow(this.pos);
-    this.buf.copy(taken, 0, 0, this.pos);
-    this.pos = 0;
-    return taken;
-  }
 }
