@@ -1,20 +1,21 @@
 import type { RegistryWarning } from './errors.js';
-import { readCell } from './cell.js';
+import { readCell, type Cell } from './cell.js';
 import { filetimeJson } from './filetime.js';
-import { keyToJsonLine } from './format.js';
 import type { Hive } from './hive.js';
+import { scanDeleted } from './deleted-scan.js';
 import { hexJson, latin1Json, utf16Json, utf16NulAt } from './json-text.js';
 import type { KeyNode } from './key-node.js';
-import { parseKeyValueCell, type KeyValueCell } from './key-value.js';
+import { KeyValueCell, parseKeyValueCell } from './key-value.js';
 import type { OutputSink } from './output-sink.js';
 import { valueSpan, type ValueSpan } from './value-data.js';
-import { valueOffsets } from './value-list.js';
+import { readValueOffsets } from './value-list.js';
 import { VALUE_TYPE_NAMES } from './value-types.js';
-import { walkNodes } from './walk.js';
+import { TreeWalk } from './walk.js';
 
 const ascii = (s: string): Buffer => Buffer.from(s, 'latin1');
 const LAST_WRITE = ascii('","last_write":');
 const LIVE_VALUES = ascii(',"deleted":false,"values":[');
+const DELETED_VALUES = ascii(',"deleted":true,"values":[');
 const KEY_END = ascii(']}\n');
 const FIRST_VALUE = ascii('{"name":"');
 const NEXT_VALUE = ascii(',{"name":"');
@@ -25,9 +26,13 @@ const UNKNOWN_TYPE_DATA = ascii('","type":"RegUnknown","data":');
 const VALUE_OVERHEAD = 96;
 const QUOTE = 0x22;
 
-/** Plain loops for the short copies: Buffer#copy and Buffer#write validate their arguments on every call. */
+/**
+ * Copies `b` (or its first `length` bytes). TypedArray#set is a precompiled builtin, so it is fast from
+ * the first key, whereas a copy loop runs in the interpreter until V8 has optimised it; Buffer#copy
+ * would validate its arguments in JavaScript on every call.
+ */
 function put(out: Buffer, pos: number, b: Buffer, length = b.length): number {
-  for (let i = 0; i < length; i++) out[pos + i] = b[i]!;
+  out.set(length === b.length ? b : b.subarray(0, length), pos);
   return pos + length;
 }
 
@@ -36,13 +41,16 @@ function putAscii(out: Buffer, pos: number, s: string): number {
   return pos + s.length;
 }
 
-/** A 32-bit unsigned number in decimal, as String(n) gives it, without making the string. */
+/**
+ * A 32-bit unsigned number in decimal, as String(n) gives it, without making the string. `>>> 0`
+ * keeps the arithmetic on uint32, where `%` and division are integer operations rather than C calls.
+ */
 function putUint32(out: Buffer, pos: number, n: number): number {
   let digits = 1;
-  for (let t = n; t >= 10; t = Math.floor(t / 10)) digits++;
+  for (let t = n >>> 0; t >= 10; t = (t / 10) >>> 0) digits++;
   for (let i = pos + digits - 1; i >= pos; i--) {
     out[i] = 0x30 + (n % 10);
-    n = Math.floor(n / 10);
+    n = (n / 10) >>> 0;
   }
   return pos + digits;
 }
@@ -100,13 +108,23 @@ function nameJson(src: Buffer, start: number, end: number, latin1: boolean, out:
 }
 
 /**
- * `quarry-reg dump` output, byte-identical to keyToJsonLine over Hive.walk, but written for live keys
- * straight from the hive bytes into the sink: no RegistryKey, value, decoded data or line string is
- * built. Deleted keys (few) go through keyToJsonLine.
+ * `quarry-reg dump` output, byte-identical to keyToJsonLine over Hive.walk({ deleted }), but written
+ * straight from the hive bytes into the sink: no RegistryKey, value, decoded data or line string is built.
  */
 export class JsonlDump {
   /** The current key's path, JSON-escaped; pre-order means it always starts with the next key's parent path. */
   private path = Buffer.allocUnsafe(4096);
+  /** A deleted key's path (a string from the scan) as UTF-16LE, to be escaped like a name. */
+  private utf16 = Buffer.allocUnsafe(1024);
+  /**
+   * The current key's value offsets, value cell and record, and where its data is: refilled for every
+   * value rather than made anew, which kept the young generation busy. The span is empty (start = end)
+   * when the data is unreadable.
+   */
+  private readonly offsets: number[] = [];
+  private readonly cell: Cell = { offset: 0, dataStart: 0, dataLength: 0, allocated: false };
+  private readonly vk: KeyValueCell;
+  private readonly span: ValueSpan = { src: Buffer.alloc(0), start: 0, end: 0 };
   private readonly keyStart: Buffer;
 
   constructor(
@@ -115,32 +133,45 @@ export class JsonlDump {
     /** The zip member name, written as a leading "hive" field. */
     private readonly hiveField?: string,
   ) {
+    this.vk = new KeyValueCell(hive.ctx.r.view);
     this.keyStart = Buffer.from(hiveField === undefined ? '{"path":"' : `{"hive":${JSON.stringify(hiveField)},"path":"`, 'utf8');
   }
 
   run(deleted: boolean): void {
     const { ctx } = this.hive;
-    for (const _ of walkNodes(
-      ctx,
-      this.hive.baseBlock.rootCellOffset,
-      this.hive.warnings,
-      (parent: number | null, nk) => this.extendPath(parent, nk),
-      (nk, pathLength, warnings) => this.writeKey(nk, pathLength, warnings),
-    )) {
-      // writeKey has already written the line.
-    }
-    if (deleted) for (const key of this.hive.recoverDeleted().keys) this.sink.text(`${keyToJsonLine(key, this.hiveField)}\n`);
+    const walk = new TreeWalk(ctx, this.hive.baseBlock.rootCellOffset, this.hive.warnings, (parent: number | null, nk) => this.extendPath(parent, nk));
+    for (let nk = walk.next(); nk !== null; nk = walk.next()) this.writeKey(nk, walk.path, false, walk.warnings);
+    if (!deleted) return;
+    // Key warnings are not part of the line, so deleted keys share one list.
+    const keyWarnings: RegistryWarning[] = [];
+    scanDeleted(ctx.r, this.hive.baseBlock.hiveBinsDataSize, this.hive.warnings, {
+      key: (nk, path) => {
+        this.writeKey(nk, this.setPath(path), true, keyWarnings);
+        keyWarnings.length = 0;
+      },
+    });
+  }
+
+  /** Room for `length` escaped bytes in the path buffer, keeping its first `keep` bytes. */
+  private pathRoom(length: number, keep: number): void {
+    if (length <= this.path.length) return;
+    const grown = Buffer.allocUnsafe(length * 2);
+    put(grown, 0, this.path, keep);
+    this.path = grown;
+  }
+
+  /** Puts a whole path, given as text, escaped into the path buffer; returns its length. */
+  private setPath(path: string): number {
+    if (path.length * 2 > this.utf16.length) this.utf16 = Buffer.allocUnsafe(path.length * 4);
+    const units = this.utf16.write(path, 0, 'utf16le');
+    this.pathRoom(path.length * 6, 0);
+    return utf16Json(this.utf16, 0, units, this.path, 0);
   }
 
   /** Appends `\\` and the key's escaped name after the parent's path; returns the new path length. */
   private extendPath(parentLength: number | null, nk: KeyNode): number {
     const at = parentLength === null ? 0 : parentLength + 2;
-    const room = at + (nk.nameEnd - nk.nameStart) * 6;
-    if (room > this.path.length) {
-      const grown = Buffer.allocUnsafe(room * 2);
-      put(grown, 0, this.path, at);
-      this.path = grown;
-    }
+    this.pathRoom(at + (nk.nameEnd - nk.nameStart) * 6, at);
     if (parentLength !== null) {
       this.path[parentLength] = 0x5c;
       this.path[parentLength + 1] = 0x5c;
@@ -148,7 +179,7 @@ export class JsonlDump {
     return nameJson(this.hive.ctx.r.buf, nk.nameStart, nk.nameEnd, nk.nameCompressed, this.path, at);
   }
 
-  private writeKey(nk: KeyNode, pathLength: number, warnings: RegistryWarning[]): void {
+  private writeKey(nk: KeyNode, pathLength: number, deleted: boolean, warnings: RegistryWarning[]): void {
     const { sink } = this;
     sink.reserve(this.keyStart.length + pathLength + 96);
     const out = sink.buf;
@@ -156,33 +187,41 @@ export class JsonlDump {
     pos = put(out, pos, this.path, pathLength);
     pos = put(out, pos, LAST_WRITE);
     pos = filetimeJson(nk.lastWrittenLow, nk.lastWrittenHigh, out, pos);
-    sink.pos = put(out, pos, LIVE_VALUES);
-    this.writeValues(nk, warnings);
+    sink.pos = put(out, pos, deleted ? DELETED_VALUES : LIVE_VALUES);
+    this.writeValues(nk, deleted, warnings);
     sink.bytes(KEY_END);
   }
 
-  /** Same reads and the same fallbacks as buildKey/buildValue for a live key. */
-  private writeValues(nk: KeyNode, warnings: RegistryWarning[]): void {
+  /**
+   * Same reads and the same fallbacks as buildKey/buildValue. For a deleted key, whatever is now
+   * allocated belongs to live data: such a value list means no values, such a value cell is skipped,
+   * and such a data cell gives empty data.
+   */
+  private writeValues(nk: KeyNode, deleted: boolean, warnings: RegistryWarning[]): void {
     const { r, minorVersion } = this.hive.ctx;
-    let offsets: number[] = [];
+    const { offsets, span } = this;
+    let count: number;
     try {
-      offsets = valueOffsets(r, nk.valuesListOffset, nk.valueCount, warnings);
+      count = readValueOffsets(r, nk.valuesListOffset, nk.valueCount, warnings, offsets);
+      if (deleted && count > 0 && readCell(r, nk.valuesListOffset, 'value list', this.cell).allocated) count = 0;
     } catch {
       // As in buildKey, the key keeps no values; its own warnings are not part of the line.
+      count = 0;
     }
-    let first = true;
-    for (const offset of offsets) {
+    for (let i = 0, first = true; i < count; i++) {
       let vk: KeyValueCell;
       try {
-        vk = parseKeyValueCell(r, readCell(r, offset, 'vk'));
+        const cell = readCell(r, offsets[i]!, 'vk', this.cell);
+        if (deleted && cell.allocated) continue;
+        vk = parseKeyValueCell(r, cell, this.vk);
       } catch {
         continue;
       }
-      let span: ValueSpan;
       try {
-        span = valueSpan(r, vk, minorVersion, warnings);
+        if (deleted && !vk.inline && vk.dataSize > 0 && readCell(r, vk.dataOffset, 'value data', this.cell).allocated) span.end = span.start;
+        else valueSpan(r, vk, minorVersion, warnings, span);
       } catch {
-        span = { src: r.buf, start: 0, end: 0 };
+        span.end = span.start;
       }
       this.writeValue(first, vk, span);
       first = false;

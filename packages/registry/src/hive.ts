@@ -5,7 +5,7 @@ import { readKeyNode } from './key-node.js';
 import { subkeyOffsets } from './subkey-list.js';
 import { buildKey, type BuildContext } from './key-builder.js';
 import { walkTree } from './walk.js';
-import { recoverDeleted, type DeletedEntries } from './deleted.js';
+import { recoverDeleted, recoverDeletedKeys, type DeletedEntries } from './deleted.js';
 import { detectHiveType, type HiveType } from './hive-type.js';
 import { replayLogs, type LogInput, type ReplayReport } from './replay.js';
 import type { RegistryKey } from './types.js';
@@ -94,7 +94,8 @@ export class Hive {
   /** Depth-first, pre-order; values come with each key. Nothing is retained between yields. */
   *walk(options: WalkOptions = {}): Generator<RegistryKey> {
     yield* walkTree(this.ctx, this.baseBlock.rootCellOffset, this.warnings);
-    if (options.deleted) yield* this.recoverDeleted().keys;
+    // Keys only: orphan values cost a parse of every "vk" found in free space and are not walked.
+    if (options.deleted) yield* recoverDeletedKeys(this.ctx, this.baseBlock.hiveBinsDataSize, this.warnings);
   }
 
   /** Keys and values recovered from unallocated cells, all flagged deleted. */

@@ -1,7 +1,8 @@
 /**
  * JSON string contents written straight from hive bytes into an output buffer, byte-identical to
  * what JSON.stringify gives for the decoded string (then UTF-8 encoded). The CLI uses these so that
- * no string is created per name or value. Callers reserve room: at most 6 output bytes per input byte.
+ * no string is created per name or value (long hex aside, see hexJson). Callers reserve room: at most 6
+ * output bytes per input byte.
  */
 
 const HEX = Buffer.from('0123456789abcdef', 'latin1');
@@ -90,8 +91,12 @@ export function utf16NulAt(src: Buffer, start: number, end: number): number {
   return end;
 }
 
+/** Above this many bytes, native hex encoding beats the loop even counting the string it makes. */
+const NATIVE_HEX_MIN = 64;
+
 /** Bytes as lower-case hex (two output bytes per input byte). */
 export function hexJson(src: Buffer, start: number, end: number, out: Buffer, pos: number): number {
+  if (end - start >= NATIVE_HEX_MIN) return pos + out.write(src.toString('hex', start, end), pos, 'latin1');
   for (let i = start; i < end; i++) {
     const b = src[i]!;
     out[pos++] = HEX[b >> 4]!;

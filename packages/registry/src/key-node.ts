@@ -16,24 +16,15 @@ export const KeyFlags = {
 } as const;
 
 /**
- * A decoded key node. Offsets stay raw (callers resolve them lazily), and so does the name: it is
- * decoded on first use, as the CLI copies names straight from the hive bytes and never needs the string.
+ * A key node read in place. Only what every reader needs is copied; the other fields are read from the
+ * hive bytes when asked for (32-bit offsets and times above 2^31 would each be boxed as a heap number
+ * if stored, which the CLI's walk paid for on every key). The name is decoded on first use, as the CLI
+ * copies names straight from the hive bytes and never needs the string.
  */
 export class KeyNode {
   readonly offset: number;
   readonly allocated: boolean;
   readonly flags: number;
-  /** FILETIME halves, kept as numbers for speed (see filetime.ts). */
-  readonly lastWrittenLow: number;
-  readonly lastWrittenHigh: number;
-  readonly parent: number;
-  readonly subkeyCount: number;
-  readonly subkeysListOffset: number;
-  readonly valueCount: number;
-  readonly valuesListOffset: number;
-  readonly securityOffset: number;
-  readonly classNameOffset: number;
-  readonly classNameLength: number;
   /** Absolute byte range of the name as stored (Latin-1 when the compressedName flag is set, else UTF-16LE). */
   readonly nameStart: number;
   readonly nameEnd: number;
@@ -42,26 +33,48 @@ export class KeyNode {
   /** `d` is the cell's data start, already checked to hold the header and the name. */
   constructor(
     private readonly buf: Buffer,
-    v: DataView,
+    private readonly v: DataView,
     cell: Cell,
-    d: number,
+    private readonly d: number,
     nameLength: number,
   ) {
     this.offset = cell.offset;
     this.allocated = cell.allocated;
     this.flags = v.getUint16(d + 2, true);
-    this.lastWrittenLow = v.getUint32(d + 4, true);
-    this.lastWrittenHigh = v.getUint32(d + 8, true);
-    this.parent = v.getUint32(d + 16, true);
-    this.subkeyCount = v.getUint32(d + 20, true);
-    this.subkeysListOffset = v.getUint32(d + 28, true);
-    this.valueCount = v.getUint32(d + 36, true);
-    this.valuesListOffset = v.getUint32(d + 40, true);
-    this.securityOffset = v.getUint32(d + 44, true);
-    this.classNameOffset = v.getUint32(d + 48, true);
-    this.classNameLength = v.getUint16(d + 74, true);
     this.nameStart = d + HEADER;
     this.nameEnd = d + HEADER + (this.nameCompressed ? nameLength : nameLength & ~1);
+  }
+
+  /** FILETIME halves, kept as numbers for speed (see filetime.ts). */
+  get lastWrittenLow(): number {
+    return this.v.getUint32(this.d + 4, true);
+  }
+  get lastWrittenHigh(): number {
+    return this.v.getUint32(this.d + 8, true);
+  }
+  get parent(): number {
+    return this.v.getUint32(this.d + 16, true);
+  }
+  get subkeyCount(): number {
+    return this.v.getUint32(this.d + 20, true);
+  }
+  get subkeysListOffset(): number {
+    return this.v.getUint32(this.d + 28, true);
+  }
+  get valueCount(): number {
+    return this.v.getUint32(this.d + 36, true);
+  }
+  get valuesListOffset(): number {
+    return this.v.getUint32(this.d + 40, true);
+  }
+  get securityOffset(): number {
+    return this.v.getUint32(this.d + 44, true);
+  }
+  get classNameOffset(): number {
+    return this.v.getUint32(this.d + 48, true);
+  }
+  get classNameLength(): number {
+    return this.v.getUint16(this.d + 74, true);
   }
 
   get nameCompressed(): boolean {
@@ -87,8 +100,11 @@ export function parseKeyNodeCell(r: Reader, cell: Cell): KeyNode {
   return new KeyNode(b, r.view, cell, d, nameLength);
 }
 
+/** The cell header read by readKeyNode, refilled per call: KeyNode copies what it needs from it. */
+const nodeCell: Cell = { offset: 0, dataStart: 0, dataLength: 0, allocated: false };
+
 export function readKeyNode(r: Reader, offset: number): KeyNode {
-  return parseKeyNodeCell(r, readCell(r, offset, S));
+  return parseKeyNodeCell(r, readCell(r, offset, S, nodeCell));
 }
 
 /** Class names live in their own cell, UTF-16LE, with the length kept in the key node. */

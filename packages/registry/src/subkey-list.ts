@@ -17,9 +17,15 @@ const RI = 0x6972;
  */
 export function subkeyOffsets(r: Reader, listOffset: number, warnings: RegistryWarning[]): number[] {
   const out: number[] = [];
-  if (listOffset === NO_OFFSET) return out;
-  collect(r, listOffset, 0, out, warnings);
+  appendSubkeyOffsets(r, listOffset, out, warnings);
   return out;
+}
+
+/** subkeyOffsets appended to `out`: the walk collects them straight onto its stack. Returns how many. */
+export function appendSubkeyOffsets(r: Reader, listOffset: number, out: number[], warnings: RegistryWarning[]): number {
+  const before = out.length;
+  if (listOffset !== NO_OFFSET) collect(r, listOffset, 0, out, warnings);
+  return out.length - before;
 }
 
 function signature(r: Reader, d: number): string {

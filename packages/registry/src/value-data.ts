@@ -1,6 +1,6 @@
 import { type RegistryWarning, warning } from './errors.js';
 import type { Reader } from './reader.js';
-import { readCell } from './cell.js';
+import { readCell, type Cell } from './cell.js';
 import { isBigDataCell, readBigData, SEGMENT_SIZE } from './big-data.js';
 import type { KeyValueCell } from './key-value.js';
 
@@ -11,29 +11,39 @@ export interface ValueSpan {
   end: number;
 }
 
+/** The data cell's header, refilled on each call (it is only read here) rather than made per value. */
+const dataCell: Cell = { offset: 0, dataStart: 0, dataLength: 0, allocated: false };
+
+function setSpan(span: ValueSpan, src: Buffer, start: number, end: number): ValueSpan {
+  span.src = src;
+  span.start = start;
+  span.end = end;
+  return span;
+}
+
 /**
  * Locates the raw bytes of a value: inline, in one cell, or joined from big-data segments. Only big
- * data is copied; the CLI encodes straight from the span, without a Buffer view per value.
+ * data is copied; the CLI encodes straight from the span, and passes one span to fill for every value.
  */
-export function valueSpan(r: Reader, vk: KeyValueCell, minorVersion: number, warnings: RegistryWarning[]): ValueSpan {
+export function valueSpan(r: Reader, vk: KeyValueCell, minorVersion: number, warnings: RegistryWarning[], span: ValueSpan = { src: r.buf, start: 0, end: 0 }): ValueSpan {
   if (vk.inline) {
     if (vk.dataSize > 4) warnings.push(warning('vk', vk.inlineAt, `inline data claims ${vk.dataSize} bytes; 4 kept`));
     const size = Math.min(vk.dataSize, 4);
     r.need(vk.inlineAt, size, 'vk inline data');
-    return { src: r.buf, start: vk.inlineAt, end: vk.inlineAt + size };
+    return setSpan(span, r.buf, vk.inlineAt, vk.inlineAt + size);
   }
-  if (vk.dataSize === 0) return { src: r.buf, start: 0, end: 0 };
-  const cell = readCell(r, vk.dataOffset, 'value data');
+  if (vk.dataSize === 0) return setSpan(span, r.buf, 0, 0);
+  const cell = readCell(r, vk.dataOffset, 'value data', dataCell);
   // Big data records exist from format 1.4 on; older writers kept large data in one cell.
   if (minorVersion >= 4 && vk.dataSize > SEGMENT_SIZE && isBigDataCell(r, cell)) {
     const joined = readBigData(r, cell, vk.dataSize, warnings);
-    return { src: joined, start: 0, end: joined.length };
+    return setSpan(span, joined, 0, joined.length);
   }
   if (cell.dataLength < vk.dataSize) {
     warnings.push(warning('value data', cell.dataStart, `value claims ${vk.dataSize} bytes but its cell holds ${cell.dataLength}`));
-    return { src: r.buf, start: cell.dataStart, end: cell.dataStart + cell.dataLength };
+    return setSpan(span, r.buf, cell.dataStart, cell.dataStart + cell.dataLength);
   }
-  return { src: r.buf, start: cell.dataStart, end: cell.dataStart + vk.dataSize };
+  return setSpan(span, r.buf, cell.dataStart, cell.dataStart + vk.dataSize);
 }
 
 /** The raw bytes of a value as a Buffer view (a copy only for big data). */

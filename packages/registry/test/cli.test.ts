@@ -24,8 +24,9 @@ function apiLines(hive: Hive, member?: string): string {
 }
 
 describe.skipIf(!ready)(`quarry-reg CLI${ready ? '' : ` (${reason})`}`, () => {
-  // The CLI writes live keys from the hive bytes, not through keyToJsonLine; these hives hold
-  // UTF-16 and Latin-1 names, escapes, every value type, big data and deleted keys.
+  // The CLI writes keys from the hive bytes, not through keyToJsonLine; these hives hold UTF-16 and
+  // Latin-1 names, escapes, every value type, big data and deleted keys (test/dump-jsonl.test.ts
+  // checks the same writer in-process on every corpus hive).
   test.each(['regipy/SYSTEM_B', 'regipy/UsrClass.dat', 'DFIRArtifactMuseum/Amcache_Win11_RathbunVM/Amcache.hve', 'plaso/NTUSER-WIN7.DAT', 'regipy/corrupted_system_hive', 'yarp/TruncatedHive'])(
     'dump %s is byte-identical to keyToJsonLine over the API walk',
     async (rel) => {
@@ -33,6 +34,12 @@ describe.skipIf(!ready)(`quarry-reg CLI${ready ? '' : ` (${reason})`}`, () => {
       expect(stdout).toBe(apiLines(await openHive(sample(rel), { logs: await findLogs(sample(rel)) })));
     },
   );
+
+  test('dump of SYSTEM_B as stored (1,504 deleted keys, which its logs remove) is byte-identical too', async () => {
+    const { stdout } = await cli('dump', sample('regipy/SYSTEM_B'));
+    expect(stdout).toBe(apiLines(await openHive(sample('regipy/SYSTEM_B'))));
+    expect(stdout.match(/^\{"path":"[^\n]*,"deleted":true,/gm)?.length).toBe(1504);
+  });
 
   test('dump of a zip is byte-identical too, with the escaped member name in front', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'quarry-reg-cli-'));
