@@ -106,6 +106,12 @@ function countRecords(file: string): number {
   return Number(r.stdout.trim());
 }
 
+/** Records evtxexport writes before it stops. */
+function countEvtxexport(tool: string, file: string): number {
+  const r = spawnSync('sh', ['-c', '"$0" "$1" 2>/dev/null | grep -c "^Event number"', tool, file], { encoding: 'utf8' });
+  return Number(r.stdout.trim());
+}
+
 function main(): void {
   if (!existsSync(SAMPLES)) {
     console.log(`bench skipped: no samples at ${SAMPLES}`);
@@ -132,9 +138,14 @@ function main(): void {
       rows.push(row(`evtx_dump jsonl, -t ${CORES}`, evtxDump, ['-o', 'jsonl', '-t', String(CORES), file]));
       rows.push(row('evtx_dump xml, -t 1', evtxDump, ['-o', 'xml', '-t', '1', file]));
     }
-    // evtxexport takes minutes on the largest file: one run there.
-    if (evtxexport) rows.push(row('evtxexport (libevtx) text', evtxexport, [file], mb > 100 ? 1 : RUNS));
+    // evtxexport gives up on the concatenations part way (an error on a repeated record number):
+    // say how far it got, and leave it out of the largest file, where the comparison would mislead.
+    if (evtxexport && mb < 100) rows.push(row('evtxexport (libevtx) text', evtxexport, [file]));
     timeRows(rows);
+    if (evtxexport) {
+      const got = mb < 100 ? countEvtxexport(evtxexport, file) : 0;
+      if (got !== records) console.log(mb < 100 ? `  note: evtxexport stopped after ${got} of ${records} records; its time covers those only` : '  evtxexport: left out (it stops with an error on these concatenations)');
+    }
     console.log(`  ${'tool'.padEnd(34)} ${'wall s'.padStart(7)} ${'cpu s'.padStart(7)} ${'MiB/s'.padStart(7)} ${'rec/s'.padStart(8)} ${'RSS MiB'.padStart(8)}`);
     for (const { name, t } of rows) {
       console.log(

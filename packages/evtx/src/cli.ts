@@ -4,12 +4,13 @@ import { dumpEvtx } from './evtx-file.js';
 import { EvtxError } from './errors.js';
 import { writeFully } from './write-fully.js';
 
-const USAGE = 'usage: quarry-evtx dump FILE [--format jsonl|xml] [--threads N] [--recover]';
+const USAGE = 'usage: quarry-evtx dump FILE [--format jsonl|xml] [--threads N] [--chunks-per-thread N] [--recover]';
 
 interface Args {
   file: string;
   format: 'jsonl' | 'xml';
   threads: number;
+  chunksPerThread: number | undefined;
   recover: boolean;
 }
 
@@ -20,6 +21,7 @@ function parseArgs(argv: string[]): Args {
   let format: Args['format'] = 'jsonl';
   let threads = 1;
   let recover = false;
+  let chunksPerThread: number | undefined;
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i]!;
     if (a === '--format' || a === '-o') {
@@ -30,6 +32,10 @@ function parseArgs(argv: string[]): Args {
       const n = Number(rest[++i]);
       if (!Number.isInteger(n) || n < 0) throw new Error(`bad thread count\n${USAGE}`);
       threads = n === 0 ? availableParallelism() : n;
+    } else if (a === '--chunks-per-thread') {
+      const n = Number(rest[++i]);
+      if (!Number.isInteger(n) || n < 1) throw new Error(`bad chunk count\n${USAGE}`);
+      chunksPerThread = n;
     } else if (a === '--recover') {
       recover = true;
     } else if (!file && !a.startsWith('-')) {
@@ -39,7 +45,7 @@ function parseArgs(argv: string[]): Args {
     }
   }
   if (!file) throw new Error(USAGE);
-  return { file, format, threads, recover };
+  return { file, format, threads, chunksPerThread, recover };
 }
 
 async function main(): Promise<number> {
@@ -52,6 +58,7 @@ async function main(): Promise<number> {
   }
   const file = dumpEvtx(args.file, args.format, {
     threads: args.threads,
+    chunksPerThread: args.chunksPerThread,
     recover: args.recover,
     onWarning: (w) => process.stderr.write(`warning: ${w.code} at 0x${w.offset.toString(16)}: ${w.message}\n`),
   });

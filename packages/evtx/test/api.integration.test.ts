@@ -32,7 +32,7 @@ describe.skipIf(!HAVE_SHARED)(`API${HAVE_SHARED ? '' : ` (${NO_SHARED_REASON})`}
   test('parallel mode yields the same records in the same order', async () => {
     const file = sample('DeepBlueCLI/smb-password-guessing-security.evtx');
     const serial = await collect(file, { xml: true });
-    const parallel = await collect(file, { threads: 2, xml: true });
+    const parallel = await collect(file, { threads: 2, chunksPerThread: 1, xml: true });
     expect(parallel.records.length).toBe(3561);
     expect(parallel.records.map((r) => eventToJson(r.event))).toEqual(serial.records.map((r) => eventToJson(r.event)));
     expect(parallel.records.map((r) => toXml(r))).toEqual(serial.records.map((r) => toXml(r)));
@@ -41,7 +41,7 @@ describe.skipIf(!HAVE_SHARED)(`API${HAVE_SHARED ? '' : ` (${NO_SHARED_REASON})`}
   test('toXml renders records parsed on this thread; parallel records need xml: true', async () => {
     const { records } = await collect(sample(SYSMON));
     expect(toXml(records[0]!)).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<Event xmlns=/);
-    const par = await collect(sample(SYSMON), { threads: 2 });
+    const par = await collect(sample(SYSMON), { threads: 2, chunksPerThread: 1 });
     expect(() => toXml(par.records[0]!)).toThrow(EvtxError);
   });
 
@@ -84,7 +84,7 @@ describe.skipIf(!HAVE_SHARED)(`CLI${HAVE_SHARED ? '' : ` (${NO_SHARED_REASON})`}
   });
 
   test('dump --format xml --threads 2', () => {
-    const r = run('node', [CLI, 'dump', sample(SYSMON), '--format', 'xml', '--threads', '2']);
+    const r = run('node', [CLI, 'dump', sample(SYSMON), '--format', 'xml', '--threads', '2', '--chunks-per-thread', '1']);
     expect(r.status).toBe(0);
     expect(r.stdout.match(/<\?xml /g)?.length).toBe(530);
   });
@@ -105,7 +105,7 @@ describe.skipIf(!HAVE_SHARED)(`CLI${HAVE_SHARED ? '' : ` (${NO_SHARED_REASON})`}
     ['plaso/System2.evtx', ['--recover']],
   ])('dump %s %j: the same bytes and warnings with 1, 2 and 3 threads', (file, extra) => {
     for (const format of ['jsonl', 'xml']) {
-      const runs = ['1', '2', '3'].map((t) => run('node', [CLI, 'dump', sample(file), '--format', format, '--threads', t, ...extra]));
+      const runs = ['1', '2', '3'].map((t) => run('node', [CLI, 'dump', sample(file), '--format', format, '--threads', t, '--chunks-per-thread', '1', ...extra]));
       expect(runs[0]!.status).toBe(0);
       expect(runs[0]!.stdout.length).toBeGreaterThan(0);
       for (const r of runs.slice(1)) {
@@ -114,6 +114,16 @@ describe.skipIf(!HAVE_SHARED)(`CLI${HAVE_SHARED ? '' : ` (${NO_SHARED_REASON})`}
         expect(r.stderr).toBe(runs[0]!.stderr);
       }
     }
+  });
+
+  test('workers only for large files: a 16 MiB file with --threads 2 is parsed on the main thread', () => {
+    const file = sample('DFIRArtifactMuseum/Win2012R2_StolenSzechuan/System.evtx');
+    const threadsOf = (extra: string[]): number => {
+      // Linux counts a process's threads in /proc; a worker adds its own plus V8 and libuv ones.
+      const r = run('sh', ['-c', 'node "$@" >/dev/null & pid=$!; sleep 0.2; ls /proc/$pid/task | wc -l; wait $pid', 'sh', CLI, 'dump', file, '--threads', '2', ...extra]);
+      return Number(r.stdout.trim());
+    };
+    expect(threadsOf(['--chunks-per-thread', '1'])).toBeGreaterThan(threadsOf([]));
   });
 
   test('bad usage exits 2, unreadable file exits 1', () => {
