@@ -221,9 +221,16 @@ function* chunkRuns(src: ByteSource, total: number, size = BATCH): Generator<Chu
 async function* serial(src: ByteSource, total: number, opts: RenderOptions): AsyncGenerator<ChunkResult> {
   // Text goes into one buffer reused from chunk to chunk; each chunk's text is consumed before the next is read.
   const out = opts.text ? new OutBuffer() : undefined;
-  for (const run of chunkRuns(src, total, READ_CHUNKS)) {
-    const block = await src.read(FILE_HEADER_SIZE + run.first * CHUNK_SIZE, run.count * CHUNK_SIZE);
-    for (let at = 0, index = run.first; at < block.length; at += CHUNK_SIZE, index++) {
+  const runs = [...chunkRuns(src, total, READ_CHUNKS)];
+  const read = (run: ChunkRun): Promise<Buffer> => src.read(FILE_HEADER_SIZE + run.first * CHUNK_SIZE, run.count * CHUNK_SIZE);
+  // The next block is read while this one is parsed.
+  let next = runs.length > 0 ? read(runs[0]!) : undefined;
+  for (let r = 0; r < runs.length; r++) {
+    const block = await next!;
+    next = r + 1 < runs.length ? read(runs[r + 1]!) : undefined;
+    // Seen when its turn comes; until then a failed read must not count as unhandled.
+    next?.catch(() => undefined);
+    for (let at = 0, index = runs[r]!.first; at < block.length; at += CHUNK_SIZE, index++) {
       const buf = block.subarray(at, at + CHUNK_SIZE);
       if (isEmptyChunk(buf)) continue;
       if (out) out.pos = 0;

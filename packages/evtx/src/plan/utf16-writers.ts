@@ -35,23 +35,33 @@ function stringEnd(src: Buffer, p: number, len: number): number {
   return end;
 }
 
+/** 1 for the ASCII characters JSON takes as they are: printable, neither quote nor backslash. */
+const JSON_PLAIN = new Uint8Array(128);
+for (let c = 0x20; c < 0x80; c++) JSON_PLAIN[c] = c === 0x22 || c === 0x5c ? 0 : 1;
+
 /**
  * As JSON string content. An unpaired surrogate becomes U+FFFD; one at the value's edge could
- * pair with the text around it in the generic writer, so those records go there.
+ * pair with the text around it in the generic writer, so those records go there. One pass: the
+ * NUL that ends the string is found on the way (most strings are plain ASCII, the first test).
  */
 export function jsonUtf16(src: Buffer, p: number, len: number, out: OutBuffer): boolean {
-  const end = stringEnd(src, p, len);
-  out.ensure(((end - p) >> 1) * MAX_PER_UNIT);
+  const end = p + (len & ~1);
+  out.ensure((len >> 1) * MAX_PER_UNIT);
   const buf = out.buf;
   let pos = out.pos;
   for (let i = p; i < end; i += 2) {
-    const c = src[i]! | (src[i + 1]! << 8);
-    if (c >= 0x20 && c < 0x80) {
-      if (c === 0x22 || c === 0x5c) buf[pos++] = 0x5c;
-      buf[pos++] = c;
-    } else if (c < 0x20) {
+    const lo = src[i]!;
+    const hi = src[i + 1]!;
+    if (hi === 0 && lo < 0x80 && JSON_PLAIN[lo] === 1) {
+      buf[pos++] = lo;
+      continue;
+    }
+    const c = lo | (hi << 8);
+    if (c === 0) break;
+    if (c < 0x80) {
       buf[pos++] = 0x5c;
-      if (c === 0x08) buf[pos++] = 0x62;
+      if (c === 0x22 || c === 0x5c) buf[pos++] = c;
+      else if (c === 0x08) buf[pos++] = 0x62;
       else if (c === 0x09) buf[pos++] = 0x74;
       else if (c === 0x0a) buf[pos++] = 0x6e;
       else if (c === 0x0c) buf[pos++] = 0x66;
@@ -66,12 +76,13 @@ export function jsonUtf16(src: Buffer, p: number, len: number, out: OutBuffer): 
     } else if ((c & 0xf800) !== 0xd800) {
       pos = utf8(buf, pos, c);
     } else {
-      const next = i + 2 < end ? src[i + 2]! | (src[i + 3]! << 8) : -1;
+      // A NUL or the value's end after a surrogate is the string's edge.
+      const next = i + 3 < end ? src[i + 2]! | (src[i + 3]! << 8) : 0;
       if (c < 0xdc00 && (next & 0xfc00) === 0xdc00) {
         pos = utf8Pair(buf, pos, c, next);
         i += 2;
       } else {
-        if (i === p || next < 0) return false;
+        if (i === p || next === 0) return false;
         pos = utf8(buf, pos, 0xfffd);
       }
     }
