@@ -32,7 +32,14 @@ const QUOTE = 0x22;
  * would validate its arguments in JavaScript on every call.
  */
 function put(out: Buffer, pos: number, b: Buffer, length = b.length): number {
-  out.set(length === b.length ? b : b.subarray(0, length), pos);
+  if (length === b.length) {
+    out.set(b, pos);
+    return pos + length;
+  }
+  // A prefix (the key path): Buffer#subarray would go through a constructor on every key, and
+  // copy() validates its arguments, so a plain loop unless it is long.
+  if (length > 256) return pos + b.copy(out, pos, 0, length);
+  for (let i = 0; i < length; i++) out[pos + i] = b[i]!;
   return pos + length;
 }
 
