@@ -69,12 +69,13 @@ interface Timing {
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 
 /** One run of `cmd`, output discarded, under /usr/bin/time for CPU time and peak RSS; folded into `t`. */
-function timeOnce(cmd: string, args: string[], t: Timing): void {
+function timeOnce(cmd: string, args: string[], t: Timing): string {
   const out = join(tmpdir(), 'quarry-evtx-bench-time.txt');
   const t0 = performance.now();
+  const stdio: ['ignore', 'ignore', 'pipe'] = ['ignore', 'ignore', 'pipe'];
   const r = TIME
-    ? spawnSync(TIME, ['-o', out, '-f', '%U %S %M', cmd, ...args], { stdio: ['ignore', 'ignore', 'ignore'] })
-    : spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'ignore'] });
+    ? spawnSync(TIME, ['-o', out, '-f', '%U %S %M', cmd, ...args], { stdio, encoding: 'utf8' })
+    : spawnSync(cmd, args, { stdio, encoding: 'utf8' });
   t.wall = Math.min(t.wall, (performance.now() - t0) / 1000);
   if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}`);
   if (TIME) {
@@ -82,6 +83,7 @@ function timeOnce(cmd: string, args: string[], t: Timing): void {
     t.cpu = Math.min(t.cpu, user! + sys!);
     t.rssKb = Math.max(t.rssKb, rss!);
   }
+  return r.stderr;
 }
 
 interface Row {
@@ -91,12 +93,18 @@ interface Row {
   /** Runs for this row (a slow reference tool gets one on the large file). */
   runs: number;
   t: Timing;
+  /** Records written, when the tool stops early and reports it on stderr (else the file's). */
+  records?: number;
 }
 
 /** RUNS rounds, each running every row once in turn. */
 function timeRows(rows: Row[]): void {
   for (let round = 0; round < RUNS; round++) {
-    for (const row of rows) if (round < row.runs) timeOnce(row.cmd, row.args, row.t);
+    for (const row of rows) {
+      if (round >= row.runs) continue;
+      const stderr = timeOnce(row.cmd, row.args, row.t);
+      if (row.records !== undefined) row.records = Number(stderr.trim().split('\n').pop());
+    }
   }
 }
 
@@ -112,6 +120,14 @@ function countEvtxexport(tool: string, file: string): number {
   return Number(r.stdout.trim());
 }
 
+const PYTHON_EVTX = fileURLToPath(new URL('./python_evtx_dump.py', import.meta.url));
+const PYTHON_SECONDS = Number(process.env.BENCH_PYTHON_SECONDS ?? 20);
+
+/** Whether python-evtx (pip install python-evtx) can be imported. */
+function havePythonEvtx(): boolean {
+  return spawnSync('python3', ['-c', 'import Evtx.Evtx'], { stdio: 'ignore' }).status === 0;
+}
+
 function main(): void {
   if (!existsSync(SAMPLES)) {
     console.log(`bench skipped: no samples at ${SAMPLES}`);
@@ -122,9 +138,12 @@ function main(): void {
   const targets = [largest, concatenation(files, 1), concatenation(files, 8)];
   const evtxDump = findTool('evtx_dump');
   const evtxexport = findTool('evtxexport');
+  const pythonEvtx = havePythonEvtx();
   console.log(`cores: ${CORES}, ${RUNS} alternating rounds (wall: best, cpu: least, RSS: largest), output to /dev/null`);
   if (!evtxDump) console.log('evtx_dump missing (cargo install evtx --locked): its rows are skipped');
   if (!evtxexport) console.log('evtxexport missing (apt-get install libevtx-utils): its rows are skipped');
+  if (!pythonEvtx) console.log('python-evtx missing (pip install python-evtx==0.8.1): its row is skipped');
+  // The only EVTX parser on npm besides ours, evtx-parser 1.0.0, throws on every sample (tried on all 54).
   for (const file of targets) {
     const mb = statSync(file).size / 2 ** 20;
     const records = countRecords(file);
@@ -141,15 +160,19 @@ function main(): void {
     // evtxexport gives up on the concatenations part way (an error on a repeated record number):
     // say how far it got, and leave it out of the largest file, where the comparison would mislead.
     if (evtxexport && mb < 100) rows.push(row('evtxexport (libevtx) text', evtxexport, [file]));
+    // python-evtx manages ~160 records/s here: one run, stopped after PYTHON_SECONDS, on the smallest target.
+    if (pythonEvtx && file === targets[0]) rows.push({ ...row('python-evtx 0.8.1 xml', 'python3', [PYTHON_EVTX, file, String(PYTHON_SECONDS)], 1), records: 0 });
     timeRows(rows);
     if (evtxexport) {
       const got = mb < 100 ? countEvtxexport(evtxexport, file) : 0;
       if (got !== records) console.log(mb < 100 ? `  note: evtxexport stopped after ${got} of ${records} records; its time covers those only` : '  evtxexport: left out (it stops with an error on these concatenations)');
     }
     console.log(`  ${'tool'.padEnd(34)} ${'wall s'.padStart(7)} ${'cpu s'.padStart(7)} ${'MiB/s'.padStart(7)} ${'rec/s'.padStart(8)} ${'RSS MiB'.padStart(8)}`);
-    for (const { name, t } of rows) {
+    for (const { name, t, records: done = records } of rows) {
+      // A tool stopped early is credited with the share of the file its records make up.
+      const share = done / records;
       console.log(
-        `  ${name.padEnd(34)} ${t.wall.toFixed(3).padStart(7)} ${t.cpu.toFixed(3).padStart(7)} ${(mb / t.wall).toFixed(1).padStart(7)} ${Math.round(records / t.wall).toString().padStart(8)} ${(t.rssKb / 1024).toFixed(0).padStart(8)}`,
+        `  ${name.padEnd(34)} ${t.wall.toFixed(3).padStart(7)} ${t.cpu.toFixed(3).padStart(7)} ${((mb * share) / t.wall).toFixed(1).padStart(7)} ${Math.round(done / t.wall).toString().padStart(8)} ${(t.rssKb / 1024).toFixed(0).padStart(8)}${done !== records ? `  (stopped after ${done} records)` : ''}`,
       );
     }
     const find = (name: string): Timing | undefined => rows.find((r) => r.name === name)?.t;
@@ -163,6 +186,11 @@ function main(): void {
     ratio(rows[1]!.name, `evtx_dump jsonl, -t ${CORES}`);
     ratio('quarry-evtx xml, 1 thread', 'evtx_dump xml, -t 1');
     ratio('quarry-evtx jsonl, 1 thread', 'evtxexport (libevtx) text');
+    const py = rows.find((r) => r.name.startsWith('python-evtx'));
+    if (py?.records) {
+      const ours = rows[0]!.t;
+      console.log(`  python-evtx / quarry-evtx jsonl, 1 thread, per record: ${((py.t.wall / py.records) / (ours.wall / records)).toFixed(0)}x our time`);
+    }
   }
 }
 
