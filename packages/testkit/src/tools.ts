@@ -2,9 +2,12 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 
-/** A reference tool's path on PATH or in ~/.cargo/bin (where `cargo install` puts it), else undefined. */
+/**
+ * A reference tool's path in ~/.cargo/bin (where `cargo install` puts it) or on PATH, else
+ * undefined. Cargo's first: pip's python-evtx also installs a (broken) `evtx_dump` script.
+ */
 export function findTool(name: string): string | undefined {
-  const dirs = [...(process.env.PATH ?? '').split(delimiter), join(homedir(), '.cargo', 'bin')];
+  const dirs = [join(homedir(), '.cargo', 'bin'), ...(process.env.PATH ?? '').split(delimiter)];
   return dirs.map((d) => join(d, name)).find((p) => existsSync(p));
 }
 
