@@ -3,7 +3,7 @@ import { readChunk, type ChunkResult, type EvtxRecord, type RenderOptions } from
 import { EvtxError } from './errors.js';
 import { FILE_HEADER_SIZE, FLAG_NO_CRC32, parseFileHeader, type FileHeader } from './file-header.js';
 import { OutBuffer } from './plan/out-buffer.js';
-import { BATCH, ChunkPool, type ChunkRun } from './pool.js';
+import { BATCH, ChunkPool, workersFor, type ChunkRun } from './pool.js';
 import { openSource, type ByteSource } from './source.js';
 import type { EvtxWarning } from './warnings.js';
 
@@ -52,17 +52,11 @@ function readState(opts: OpenOptions): ReadState {
   return state;
 }
 
-/**
- * Measured on 2 cores: two workers lose to this thread alone on a 50 MiB file (warm-up and
- * planning twice, compiler threads competing) and win on 400 MiB.
- */
-const CHUNKS_PER_THREAD = 1536;
-
 /** The file's chunk results in record order, with file level warnings on the way. */
 async function* chunkResults(input: string | Buffer | Uint8Array, opts: OpenOptions, state: ReadState): AsyncGenerator<ChunkResult> {
   const src = await openSource(input);
   const total = Math.ceil(Math.max(0, src.size - FILE_HEADER_SIZE) / CHUNK_SIZE);
-  const workers = Math.min(opts.threads ?? 1, Math.floor(total / Math.max(1, opts.chunksPerThread ?? CHUNKS_PER_THREAD)));
+  const workers = workersFor(total, opts.threads ?? 1, opts.chunksPerThread);
   const pool = workers > 1 ? new ChunkPool(workers, opts) : undefined;
   try {
     const header = readHeader(await src.read(0, FILE_HEADER_SIZE), state.warn);
