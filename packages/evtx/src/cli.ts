@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { availableParallelism } from 'node:os';
+import { writeFully } from '@quarry/binary';
 import { dumpEvtx } from './evtx-file.js';
 import { EvtxError } from './errors.js';
-import { writeFully } from './write-fully.js';
 
 const USAGE = 'usage: quarry-evtx dump FILE [--format jsonl|xml] [--threads N] [--chunks-per-thread N] [--recover]';
 

@@ -1,7 +1,6 @@
-import { writeSync } from 'node:fs';
+import { writeFully } from '@quarry/binary';
 
 const BLOCK = 1 << 20;
-const pause = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * One reusable output buffer written to a file descriptor in large blocks with writeSync: no
@@ -34,16 +33,7 @@ export class OutputSink {
   }
 
   flush(): void {
-    let done = 0;
-    while (done < this.pos) {
-      try {
-        done += writeSync(this.fd, this.buf, done, this.pos - done);
-      } catch (err) {
-        // A non-blocking pipe inherited as stdout: wait for the reader briefly and retry.
-        if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
-        Atomics.wait(pause, 0, 0, 1);
-      }
-    }
+    writeFully(this.fd, this.buf, this.pos);
     this.pos = 0;
   }
 }
