@@ -4,23 +4,17 @@
 // in the machine's load hits every tool alike.
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, readdirSync, statSync, writeSync } from 'node:fs';
-import { availableParallelism, homedir, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
+import { findTool } from '@quarry/testkit';
 
 const SHARED = process.env.QUARRY_SHARED ?? fileURLToPath(new URL('../../../../shared/', import.meta.url));
 const SAMPLES = join(SHARED, 'samples', 'evtx');
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CORES = availableParallelism();
-
-function findTool(name: string): string | undefined {
-  for (const p of [join(homedir(), '.cargo', 'bin', name), ...(process.env.PATH ?? '').split(':').map((d) => join(d, name))]) {
-    if (existsSync(p)) return p;
-  }
-  return undefined;
-}
 
 function evtxFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })

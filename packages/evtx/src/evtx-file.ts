@@ -52,6 +52,18 @@ function readState(opts: OpenOptions): ReadState {
   return state;
 }
 
+/** What openEvtx and dumpEvtx hand out: the iteration, and what reading finds as it goes. */
+function readingOf<T>(state: ReadState, iterate: () => AsyncGenerator<T>): AsyncIterable<T> & Pick<ReadState, 'warnings' | 'header' | 'stats'> {
+  return {
+    warnings: state.warnings,
+    get header() {
+      return state.header;
+    },
+    stats: state.stats,
+    [Symbol.asyncIterator]: iterate,
+  };
+}
+
 /** The file's chunk results in record order, with file level warnings on the way. */
 async function* chunkResults(input: string | Buffer | Uint8Array, opts: OpenOptions, state: ReadState): AsyncGenerator<ChunkResult> {
   const src = await openSource(input);
@@ -109,14 +121,7 @@ export function openEvtx(input: string | Buffer | Uint8Array, opts: OpenOptions 
       }
     }
   }
-  return {
-    warnings: state.warnings,
-    get header() {
-      return state.header;
-    },
-    stats: state.stats,
-    [Symbol.asyncIterator]: () => iterate(),
-  };
+  return readingOf(state, iterate);
 }
 
 /**
@@ -154,14 +159,7 @@ export function dumpEvtx(input: string | Buffer | Uint8Array, format: 'jsonl' | 
       yield Buffer.concat(parts);
     }
   }
-  return {
-    warnings: state.warnings,
-    get header() {
-      return state.header;
-    },
-    stats: state.stats,
-    [Symbol.asyncIterator]: () => iterate(),
-  };
+  return readingOf(state, iterate);
 }
 
 function readHeader(buf: Buffer, warn: (w: EvtxWarning) => void): FileHeader | undefined {
