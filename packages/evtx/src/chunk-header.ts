@@ -20,13 +20,6 @@ export interface ChunkHeader {
   recordsChecksumValid: boolean;
 }
 
-/** A never-used chunk slot: its whole header is zero bytes. */
-export function isEmptyChunk(buf: Uint8Array): boolean {
-  const end = Math.min(buf.length, CHUNK_HEADER_SIZE);
-  for (let i = 0; i < end; i++) if (buf[i] !== 0) return false;
-  return true;
-}
-
 /** True when `chunk` starts with the chunk signature. */
 export function hasChunkMagic(chunk: Buffer): boolean {
   return chunk.length >= 8 && chunk.toString('latin1', 0, 8) === MAGIC;

@@ -1,7 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { CHUNK_SIZE, isEmptyChunk } from './chunk-header.js';
+import { chunksIn } from './chunk-slots.js';
 import { readChunk, type RenderOptions } from './chunk.js';
-import { FILE_HEADER_SIZE } from './file-header.js';
 import { OutBuffer } from './plan/out-buffer.js';
 import type { BatchMessage, BatchReply } from './pool.js';
 
@@ -15,11 +14,9 @@ parentPort?.on('message', (batch: BatchMessage) => {
   const all = Buffer.from(batch.input, 0, batch.length);
   const out = opts.text ? new OutBuffer(batch.spare ? Buffer.from(batch.spare) : undefined) : undefined;
   const results: BatchReply['results'] = [];
-  for (let at = 0, index = batch.first; at < batch.length; at += CHUNK_SIZE, index++) {
-    const buf = all.subarray(at, Math.min(batch.length, at + CHUNK_SIZE));
-    if (isEmptyChunk(buf)) continue;
+  for (const { buf, base, index } of chunksIn(all, batch.first)) {
     const start = out?.pos ?? 0;
-    const result = readChunk(buf, FILE_HEADER_SIZE + index * CHUNK_SIZE, index, opts, false, out);
+    const result = readChunk(buf, base, index, opts, false, out);
     // The text travels in the output buffer, not cloned in the result.
     if (result.text) result.text.bytes = NO_TEXT;
     results.push({ result, start, end: out?.pos ?? 0 });

@@ -1,4 +1,5 @@
-import { CHUNK_SIZE, hasChunkMagic, isEmptyChunk } from './chunk-header.js';
+import { CHUNK_SIZE, hasChunkMagic } from './chunk-header.js';
+import { chunkOffset, chunksIn } from './chunk-slots.js';
 import { readChunk, type ChunkResult, type EvtxRecord, type RenderOptions } from './chunk.js';
 import { EvtxError } from './errors.js';
 import { FILE_HEADER_SIZE, FLAG_NO_CRC32, parseFileHeader, type FileHeader } from './file-header.js';
@@ -184,7 +185,7 @@ function oldestChunk(src: ByteSource, total: number): number {
   let best = -1;
   let lowest = 0n;
   for (let i = 0; i < total; i++) {
-    const h = src.readNow(FILE_HEADER_SIZE + i * CHUNK_SIZE, 40);
+    const h = src.readNow(chunkOffset(i), 40);
     if (h.length < 40 || !hasChunkMagic(h)) continue;
     const first = h.readBigUInt64LE(24);
     const last = h.readBigUInt64LE(32);
@@ -214,7 +215,7 @@ async function* serial(src: ByteSource, total: number, opts: RenderOptions): Asy
   // Text goes into one buffer reused from chunk to chunk; each chunk's text is consumed before the next is read.
   const out = opts.text ? new OutBuffer() : undefined;
   const runs = [...chunkRuns(src, total, READ_CHUNKS)];
-  const read = (run: ChunkRun): Promise<Buffer> => src.read(FILE_HEADER_SIZE + run.first * CHUNK_SIZE, run.count * CHUNK_SIZE);
+  const read = (run: ChunkRun): Promise<Buffer> => src.read(chunkOffset(run.first), run.count * CHUNK_SIZE);
   // The next block is read while this one is parsed.
   let next = runs.length > 0 ? read(runs[0]!) : undefined;
   for (let r = 0; r < runs.length; r++) {
@@ -222,11 +223,9 @@ async function* serial(src: ByteSource, total: number, opts: RenderOptions): Asy
     next = r + 1 < runs.length ? read(runs[r + 1]!) : undefined;
     // Seen when its turn comes; until then a failed read must not count as unhandled.
     next?.catch(() => undefined);
-    for (let at = 0, index = runs[r]!.first; at < block.length; at += CHUNK_SIZE, index++) {
-      const buf = block.subarray(at, at + CHUNK_SIZE);
-      if (isEmptyChunk(buf)) continue;
+    for (const { buf, base, index } of chunksIn(block, runs[r]!.first)) {
       if (out) out.pos = 0;
-      yield readChunk(buf, FILE_HEADER_SIZE + index * CHUNK_SIZE, index, opts, true, out);
+      yield readChunk(buf, base, index, opts, true, out);
     }
   }
 }

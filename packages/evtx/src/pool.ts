@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { CHUNK_SIZE } from './chunk-header.js';
 import type { ChunkResult, RenderOptions } from './chunk.js';
 import { EvtxError } from './errors.js';
-import { FILE_HEADER_SIZE } from './file-header.js';
+import { chunkOffset } from './chunk-slots.js';
 import type { ByteSource } from './source.js';
 
 /** Consecutive chunks of the file, in record order. */
@@ -119,7 +119,7 @@ export class ChunkPool {
     for (const run of runs) {
       if (inFlight.length >= depth) yield* this.unpack(await inFlight.shift()!);
       const input = this.inputs.pop() ?? new ArrayBuffer(BATCH * CHUNK_SIZE);
-      const length = await src.readInto(new Uint8Array(input, 0, run.count * CHUNK_SIZE), FILE_HEADER_SIZE + run.first * CHUNK_SIZE);
+      const length = await src.readInto(new Uint8Array(input, 0, run.count * CHUNK_SIZE), chunkOffset(run.first));
       const reply = this.post(input, length, run.first);
       // Rejections are seen when the reply's turn comes.
       reply.catch(() => undefined);
