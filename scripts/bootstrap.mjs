@@ -1,8 +1,7 @@
 // Installs the workspace's npm dependencies when they are missing or older than the lock file.
 // Only Node built-ins here: this runs before anything is installed.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
 
 export function run(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env, ...opts });
@@ -19,22 +18,12 @@ export function ensureInstalled() {
 
 export function build() {
   if (run('npx', ['turbo', 'run', 'build', '--output-logs=errors-only']) !== 0) process.exit(1);
-  makeBinsExecutable();
+  linkBins();
 }
 
-// npm links workspace bins at install time, before dist/ exists, so it cannot mark them
-// executable; do it once they are built.
-function makeBinsExecutable() {
-  for (const group of ['apps', 'packages']) {
-    for (const name of readdirSync(group)) {
-      const manifest = join(group, name, 'package.json');
-      if (!existsSync(manifest)) continue;
-      const { bin } = JSON.parse(readFileSync(manifest, 'utf8'));
-      const targets = typeof bin === 'string' ? [bin] : Object.values(bin ?? {});
-      for (const target of targets) {
-        const file = join(dirname(manifest), target);
-        if (existsSync(file)) chmodSync(file, 0o755);
-      }
-    }
-  }
+// npm links a workspace's bins at install time only where the target exists, and the targets are
+// built files (dist/); without this, `npx quarry-reg` on a fresh clone would look in the registry.
+// rebuild links them (and marks them executable); no package's scripts run.
+function linkBins() {
+  if (run('npm', ['rebuild', '--ignore-scripts', '--loglevel=error']) !== 0) process.exit(1);
 }

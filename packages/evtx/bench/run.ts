@@ -1,7 +1,8 @@
 // Throughput of quarry-evtx against evtx_dump (Rust) and evtxexport (libevtx), side by side on
 // the same files: the largest sample, a concatenation of every sample's chunks, and that
 // concatenation's chunks eight times over (~400 MiB). Runs of the tools alternate, so a change
-// in the machine's load hits every tool alike.
+// in the machine's load hits every tool alike. Ours runs as users run it, through the
+// dist/quarry-evtx launcher (node started without NODE_EXTRA_CA_CERTS: scripts/cli-launcher.mjs).
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, readdirSync, statSync, writeSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { findTool } from '@quarry/testkit';
 
 const SHARED = process.env.QUARRY_SHARED ?? fileURLToPath(new URL('../../../../shared/', import.meta.url));
 const SAMPLES = join(SHARED, 'samples', 'evtx');
-const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const LAUNCHER = fileURLToPath(new URL('../dist/quarry-evtx', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CORES = availableParallelism();
 
@@ -104,7 +105,7 @@ function timeRows(rows: Row[]): void {
 
 /** Lines of our jsonl output, counted by wc: the largest file's output is too big for one string. */
 function countRecords(file: string): number {
-  const r = spawnSync('sh', ['-c', 'node "$0" dump "$1" 2>/dev/null | wc -l', CLI, file], { encoding: 'utf8' });
+  const r = spawnSync('sh', ['-c', '"$0" dump "$1" 2>/dev/null | wc -l', LAUNCHER, file], { encoding: 'utf8' });
   return Number(r.stdout.trim());
 }
 
@@ -144,7 +145,7 @@ function main(): void {
     console.log(`\n${file.slice(file.lastIndexOf('/') + 1)}: ${mb.toFixed(1)} MiB, ${records} records`);
     const row = (name: string, cmd: string, args: string[], runs = RUNS): Row => ({ name, cmd, args, runs, t: { wall: Infinity, cpu: Infinity, rssKb: 0 } });
     const ours = (format: string, threads: number): Row =>
-      row(`quarry-evtx ${format}, ${threads} thread${threads > 1 ? 's' : ''}`, 'node', [CLI, 'dump', file, '--format', format, '--threads', String(threads)]);
+      row(`quarry-evtx ${format}, ${threads} thread${threads > 1 ? 's' : ''}`, LAUNCHER, ['dump', file, '--format', format, '--threads', String(threads)]);
     const rows: Row[] = [ours('jsonl', 1), ours('jsonl', CORES), ours('xml', 1)];
     if (evtxDump) {
       rows.push(row('evtx_dump jsonl, -t 1', evtxDump, ['-o', 'jsonl', '-t', '1', file]));
