@@ -2,13 +2,15 @@
  * npm run bench:registry — keys+values per second on the largest hive of the corpus, ours and the
  * reference tools side by side in the same run. Runs are interleaved (one of each tool per round)
  * so machine load hits every tool alike. Wall and CPU time are each the best of BENCH_RUNS rounds,
- * with the median wall time beside the best (this machine's speed drifts); peak RSS is the largest
- * seen. Our CLI runs as users run it, through the dist/quarry-reg launcher (which starts node
- * without NODE_EXTRA_CA_CERTS, see scripts/cli-launcher.mjs); where that variable is set, a row
- * with plain `node dist/cli.js` shows what it costs. Each tool is credited only with what it printed (a tool that gives
- * up part-way is not credited with keys it never read). All tools read the hive as stored: no logs.
+ * with the median wall time beside the best and, as this machine's speed drifts, the CLI's speed
+ * against each tool round by round (median ratio, rounds won); peak RSS is the largest seen. Our
+ * CLI runs as users run it, through the dist/quarry-reg launcher (which starts node without
+ * NODE_EXTRA_CA_CERTS, see scripts/cli-launcher.mjs); where that variable is set, a row with plain
+ * `node dist/cli.js` shows what it costs. Each tool is credited only with what it printed (a tool
+ * that gives up part-way is not credited with keys it never read). All tools read the hive as
+ * stored: no logs.
  *
- * BENCH_HIVE=path overrides the hive; BENCH_RUNS (default 3) sets rounds; BENCH_REGIPY_TIMEOUT
+ * BENCH_HIVE=path overrides the hive; BENCH_RUNS (default 9) sets rounds; BENCH_REGIPY_TIMEOUT
  * (seconds, default 120) is where the single regipy run, which is slow, stops itself.
  */
 import { existsSync } from 'node:fs';
@@ -17,7 +19,7 @@ import { canMeasure, hasTool, measure, type Measurement, type RunSpec } from './
 
 const SHARED = process.env.QUARRY_SHARED ?? fileURLToPath(new URL('../../../../shared/', import.meta.url));
 const HIVE = process.env.BENCH_HIVE ?? `${SHARED}samples/registry/regipy/SYSTEM_B`;
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const REGIPY_TIMEOUT_S = Number(process.env.BENCH_REGIPY_TIMEOUT ?? 120);
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const LAUNCHER = fileURLToPath(new URL('../dist/quarry-reg', import.meta.url));
@@ -188,6 +190,16 @@ async function main(): Promise<void> {
     );
   }
   console.log('API figures are open + walk inside the process; RSS and every other row are whole processes (node startup included).');
+  if (cli) {
+    console.log('CLI against each tool, round by round (same round, so the same machine state):');
+    for (const tool of TOOLS.slice(2)) {
+      const b = best.get(tool.name);
+      if (!b || b.walls.length !== cli.walls.length) continue;
+      const perRound = b.walls.map((w, i) => w / cli.walls[i]!);
+      const won = perRound.filter((r) => r > 1).length;
+      console.log(`  ${tool.name.trim().padEnd(48)} median ${median(perRound).toFixed(2)}x its speed, faster in ${won} of ${perRound.length} rounds`);
+    }
+  }
 }
 
 void main();
