@@ -30,10 +30,6 @@ export function canMeasure(): boolean {
   return existsSync(GNU_TIME);
 }
 
-export function hasTool(name: string): boolean {
-  return (process.env.PATH ?? '').split(':').some((dir) => existsSync(join(dir, name)));
-}
-
 /**
  * Runs a tool once under GNU time; null when it cannot be started. Output goes to a file and is
  * counted afterwards, so parsing it here never slows the tool down or competes with it for CPU.

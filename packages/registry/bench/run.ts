@@ -15,7 +15,8 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { canMeasure, hasTool, measure, type Measurement, type RunSpec } from './measure.js';
+import { findTool } from '@quarry/testkit';
+import { canMeasure, measure, type Measurement, type RunSpec } from './measure.js';
 
 const SHARED = process.env.QUARRY_SHARED ?? fileURLToPath(new URL('../../../../shared/', import.meta.url));
 const HIVE = process.env.BENCH_HIVE ?? `${SHARED}samples/registry/regipy/SYSTEM_B`;
@@ -23,6 +24,9 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const REGIPY_TIMEOUT_S = Number(process.env.BENCH_REGIPY_TIMEOUT ?? 120);
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const LAUNCHER = fileURLToPath(new URL('../dist/quarry-reg', import.meta.url));
+const REG_DUMP = findTool('reg_dump');
+const HIVEXML = findTool('hivexml');
+const REGFEXPORT = findTool('regfexport');
 const API_WALK = fileURLToPath(new URL('./api-walk.ts', import.meta.url));
 const REGIPY_WALK = fileURLToPath(new URL('./regipy_walk.py', import.meta.url));
 
@@ -40,7 +44,7 @@ interface Tool {
 
 interface Best {
   items: number;
-  seconds: number;
+  /** Wall seconds of each round, in round order. */
   walls: number[];
   cpuSeconds: number;
   peakRssMb: number;
@@ -87,11 +91,11 @@ const TOOLS: Tool[] = [
     : []),
   {
     name: 'notatin reg_dump -t jsonl -s (Rust)',
-    missing: hasTool('reg_dump') ? null : 'not installed',
+    missing: REG_DUMP ? null : 'not installed',
     rounds: RUNS,
     // reg_dump writes to a named file; -s keeps it from replaying the logs beside the hive.
     spec: () => ({
-      cmd: 'reg_dump',
+      cmd: REG_DUMP!,
       args: (scratch) => ['-i', HIVE, '-o', `${scratch}/notatin.jsonl`, '-t', 'jsonl', '-s'],
       outputFile: 'notatin.jsonl',
       countLine: (l) => (l ? 1 + (JSON.parse(l) as { sub_values: unknown[] }).sub_values.length : 0),
@@ -99,15 +103,15 @@ const TOOLS: Tool[] = [
   },
   {
     name: 'hivexml (hivex, C)',
-    missing: hasTool('hivexml') ? null : 'not installed',
+    missing: HIVEXML ? null : 'not installed',
     rounds: RUNS,
-    spec: () => ({ cmd: 'hivexml', args: () => [HIVE], countLine: (l) => (l.match(/<(node|value)[ >]/g) ?? []).length }),
+    spec: () => ({ cmd: HIVEXML!, args: () => [HIVE], countLine: (l) => (l.match(/<(node|value)[ >]/g) ?? []).length }),
   },
   {
     name: 'regfexport (libregf, C)',
-    missing: hasTool('regfexport') ? null : 'not installed',
+    missing: REGFEXPORT ? null : 'not installed',
     rounds: RUNS,
-    spec: () => ({ cmd: 'regfexport', args: () => [HIVE], countLine: (l) => (l.startsWith('Key path: ') || l.startsWith('Value: ') ? 1 : 0) }),
+    spec: () => ({ cmd: REGFEXPORT!, args: () => [HIVE], countLine: (l) => (l.startsWith('Key path: ') || l.startsWith('Value: ') ? 1 : 0) }),
   },
   {
     name: 'regipy (Python)',
@@ -125,10 +129,9 @@ const TOOLS: Tool[] = [
 
 function keepBest(prev: Best | undefined, m: Measurement, deadlineS = Infinity): Best {
   const note = m.timedOut || m.seconds >= deadlineS ? `stopped after ${m.seconds.toFixed(0)} s` : '';
-  if (!prev) return { items: m.items, seconds: m.seconds, walls: [m.seconds], cpuSeconds: m.cpuSeconds, peakRssMb: m.peakRssMb, note };
+  if (!prev) return { items: m.items, walls: [m.seconds], cpuSeconds: m.cpuSeconds, peakRssMb: m.peakRssMb, note };
   return {
     items: Math.max(prev.items, m.items),
-    seconds: Math.min(prev.seconds, m.seconds),
     walls: [...prev.walls, m.seconds],
     cpuSeconds: Math.min(prev.cpuSeconds, m.cpuSeconds),
     peakRssMb: Math.max(prev.peakRssMb, m.peakRssMb),
@@ -168,7 +171,7 @@ async function main(): Promise<void> {
   }
 
   const rate = (b: Best | undefined, by: 'seconds' | 'cpuSeconds' | 'median'): number => {
-    const s = b === undefined ? 0 : by === 'median' ? median(b.walls) : b[by];
+    const s = b === undefined ? 0 : by === 'median' ? median(b.walls) : by === 'seconds' ? Math.min(...b.walls) : b.cpuSeconds;
     return b && s > 0 ? b.items / s : 0;
   };
   const api = best.get(TOOLS[0]!.name);
@@ -186,7 +189,7 @@ async function main(): Promise<void> {
       continue;
     }
     console.log(
-      `${tool.name.padEnd(50)} ${String(b.items).padStart(7)} ${b.seconds.toFixed(3).padStart(7)} ${median(b.walls).toFixed(3).padStart(7)} ${b.cpuSeconds.toFixed(3).padStart(7)} ${b.peakRssMb.toFixed(0).padStart(7)} ${rate(b, 'seconds').toFixed(0).padStart(8)} ${rate(b, 'cpuSeconds').toFixed(0).padStart(11)}  ${ratio(rate(api, 'seconds'), rate(b, 'seconds')).padStart(8)}  ${ratio(rate(cli, 'seconds'), rate(b, 'seconds'))} / ${ratio(rate(cli, 'median'), rate(b, 'median'))} / ${ratio(rate(cli, 'cpuSeconds'), rate(b, 'cpuSeconds'))}${note ? `  (${note})` : ''}`,
+      `${tool.name.padEnd(50)} ${String(b.items).padStart(7)} ${Math.min(...b.walls).toFixed(3).padStart(7)} ${median(b.walls).toFixed(3).padStart(7)} ${b.cpuSeconds.toFixed(3).padStart(7)} ${b.peakRssMb.toFixed(0).padStart(7)} ${rate(b, 'seconds').toFixed(0).padStart(8)} ${rate(b, 'cpuSeconds').toFixed(0).padStart(11)}  ${ratio(rate(api, 'seconds'), rate(b, 'seconds')).padStart(8)}  ${ratio(rate(cli, 'seconds'), rate(b, 'seconds'))} / ${ratio(rate(cli, 'median'), rate(b, 'median'))} / ${ratio(rate(cli, 'cpuSeconds'), rate(b, 'cpuSeconds'))}${note ? `  (${note})` : ''}`,
     );
   }
   console.log('API figures are open + walk inside the process; RSS and every other row are whole processes (node startup included).');

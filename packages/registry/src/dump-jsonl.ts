@@ -7,7 +7,7 @@ import { hexJson, latin1Json, utf16Json, utf16NulAt } from './json-text.js';
 import type { KeyNode } from './key-node.js';
 import { KeyValueCell, parseKeyValueCell } from './key-value.js';
 import type { OutputSink } from './output-sink.js';
-import { valueSpan, type ValueSpan } from './value-data.js';
+import { dataCellAllocated, valueSpan, type ValueSpan } from './value-data.js';
 import { readValueOffsets } from './value-list.js';
 import { VALUE_TYPE_NAMES } from './value-types.js';
 import { TreeWalk } from './walk.js';
@@ -225,7 +225,7 @@ export class JsonlDump {
         continue;
       }
       try {
-        if (deleted && !vk.inline && vk.dataSize > 0 && readCell(r, vk.dataOffset, 'value data', this.cell).allocated) span.end = span.start;
+        if (deleted && dataCellAllocated(r, vk, this.cell)) span.end = span.start;
         else valueSpan(r, vk, minorVersion, warnings, span);
       } catch {
         span.end = span.start;

@@ -6,7 +6,7 @@ import { readClassName, type KeyNode } from './key-node.js';
 import { parseKeyValueCell, valueName } from './key-value.js';
 import { readSecurityKey } from './security-key.js';
 import type { SecuritySummary } from './security-descriptor.js';
-import { readValueBytes } from './value-data.js';
+import { dataCellAllocated, readValueBytes } from './value-data.js';
 import { valueOffsets } from './value-list.js';
 import { decodeValueData, valueTypeName } from './value-types.js';
 import type { RegistryKey, RegistryValue } from './types.js';
@@ -47,7 +47,7 @@ export function buildValue(ctx: BuildContext, offset: number, deleted: boolean, 
     const warnings: RegistryWarning[] = [];
     let raw: Buffer;
     try {
-      if (deleted && !vk.inline && vk.dataSize > 0 && readCell(ctx.r, vk.dataOffset, 'value data').allocated) {
+      if (deleted && dataCellAllocated(ctx.r, vk)) {
         warnings.push(warning('value data', vk.dataOffset, 'data cell of a deleted value is now allocated to live data; data dropped'));
         raw = ctx.r.buf.subarray(0, 0);
       } else {

@@ -46,6 +46,14 @@ export function valueSpan(r: Reader, vk: KeyValueCell, minorVersion: number, war
   return setSpan(span, r.buf, cell.dataStart, cell.dataStart + vk.dataSize);
 }
 
+/**
+ * Whether the value's data cell is now allocated: for a deleted value that means live data took it
+ * over and the bytes are not the value's. Inline and empty data have no cell. `into` as for readCell.
+ */
+export function dataCellAllocated(r: Reader, vk: KeyValueCell, into?: Cell): boolean {
+  return !vk.inline && vk.dataSize > 0 && readCell(r, vk.dataOffset, 'value data', into).allocated;
+}
+
 /** The raw bytes of a value as a Buffer view (a copy only for big data). */
 export function readValueBytes(r: Reader, vk: KeyValueCell, minorVersion: number, warnings: RegistryWarning[]): Buffer {
   const { src, start, end } = valueSpan(r, vk, minorVersion, warnings);
