@@ -1,15 +1,10 @@
-/** Categories exactly as the REST contract names them. */
-export type JobCategory = 'winevtx' | 'registry' | 'prefetch' | 'Yara' | 'sigma';
-export const JOB_CATEGORIES: readonly JobCategory[] = ['winevtx', 'registry', 'prefetch', 'Yara', 'sigma'];
-
-/** Who pays for the job; sets its task queue and Temporal priority. */
-export type JobTier = 'enterprise' | 'pro' | 'free' | 'anonymous';
+import type { JobCategory, JobKind } from '@quarry/vocabulary';
 
 /**
  * Workflow input. `clientKey` is the caller's X-Service-Api-Enc-Key (base64): it is secret and only
  * ever travels inside payloads encrypted by the payload codec under the server master key.
  */
-export interface AnalysisJobInput {
+export interface JobInput {
   jobId: string;
   category: JobCategory;
   clientKey: string | null;
@@ -20,3 +15,11 @@ export interface FailJobInput {
   clientKey: string | null;
   message: string;
 }
+
+/** The workflow type that runs each kind of job. */
+export const WORKFLOW_TYPES: Record<JobKind, string> = {
+  parse: 'parseJob',
+  scan: 'scanJob',
+};
+
+export const workflowIdOf = (jobId: string): string => `quarry-job-${jobId}`;

@@ -1,4 +1,4 @@
-import type { JobTier } from './job-types.js';
+import { JOB_TIERS, type JobTier } from '@quarry/vocabulary';
 
 /**
  * One task queue per tier, so a flood of anonymous jobs never starves paying users: the worker
@@ -12,4 +12,4 @@ export const TIER_QUEUES: Record<JobTier, { taskQueue: string; priorityKey: numb
   anonymous: { taskQueue: 'quarry-jobs-anonymous', priorityKey: 4, slots: 1 },
 };
 
-export const ALL_TIERS = Object.keys(TIER_QUEUES) as JobTier[];
+export const ALL_TIERS: readonly JobTier[] = JOB_TIERS;

@@ -9,7 +9,7 @@ import { createDb, migrate } from '@quarry/db';
 import { graphqlHandler, trpcHandler } from '@quarry/api';
 import { createRestApp } from '@quarry/rest-compat';
 import { FsBlobStore } from '@quarry/storage';
-import { connectTemporalClient } from '@quarry/temporal';
+import { connectJobRunner } from '@quarry/temporal';
 import { healthCheck } from './health.js';
 import { startWebServer } from './web-server.js';
 import { superviseWorker } from './worker-process.js';
@@ -22,7 +22,7 @@ const { applied } = await migrate(stack.databaseUrl);
 if (applied.length) log.info({ applied }, 'database migrated');
 
 const db = createDb(stack.databaseUrl);
-const temporal = await connectTemporalClient({ address: stack.temporalAddress, namespace: env.TEMPORAL_NAMESPACE, masterKey: stack.masterKey });
+const runner = await connectJobRunner({ address: stack.temporalAddress, namespace: env.TEMPORAL_NAMESPACE, masterKey: stack.masterKey });
 const worker = superviseWorker(
   inheritedEnv({
     DATABASE_URL: stack.databaseUrl,
@@ -32,8 +32,8 @@ const worker = superviseWorker(
   }),
   log,
 );
-const deps = { db, blobs: new FsBlobStore(stack.blobDir), temporal, log };
-const api = createRestApp({ ...deps, health: healthCheck(db, temporal, env.TEMPORAL_NAMESPACE) });
+const deps = { db, blobs: new FsBlobStore(stack.blobDir), runner, log };
+const api = createRestApp({ ...deps, health: healthCheck(db, runner) });
 const trpc = trpcHandler(deps);
 const graphql = graphqlHandler(deps);
 api.all('/api/trpc/*', (c) => trpc(c.req.raw));
@@ -55,7 +55,7 @@ async function shutdown(): Promise<void> {
   log.info('shutting down');
   await web.close();
   await worker.stop();
-  await temporal.connection.close();
+  await runner.close();
   await db.close();
   await stack.stop();
   process.exit(0);

@@ -1,3 +1,4 @@
 export { startWorker, type RunningWorker } from './start-worker.js';
 export { createActivities } from './activities/create-activities.js';
 export type { WorkerDeps } from './deps.js';
+export { CpuBudget, type CpuLease } from './cpu-budget.js';

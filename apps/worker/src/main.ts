@@ -7,6 +7,7 @@ import { createLogger, loadEnv } from '@quarry/config';
 import { ensureMasterKey } from '@quarry/devstack';
 import { createDb } from '@quarry/db';
 import { FsBlobStore } from '@quarry/storage';
+import { CpuBudget } from './cpu-budget.js';
 import { startWorker } from './start-worker.js';
 
 const env = loadEnv();
@@ -20,7 +21,7 @@ const worker = await startWorker({
   address: env.TEMPORAL_ADDRESS,
   namespace: env.TEMPORAL_NAMESPACE,
   masterKey: ensureMasterKey(env.QUARRY_DATA_DIR, env.QUARRY_MASTER_KEY),
-  deps: { db, blobs: new FsBlobStore(env.BLOB_DIR), log },
+  deps: { db, blobs: new FsBlobStore(env.BLOB_DIR), log, cpu: new CpuBudget() },
 });
 log.info('worker ready');
 const stop = () => void worker.shutdown();

@@ -1,5 +1,6 @@
 import { NativeConnection, Worker, bundleWorkflowCode } from '@temporalio/worker';
-import { ALL_TIERS, TIER_QUEUES, dataConverterFor, workflowsPath, type JobTier } from '@quarry/temporal';
+import { ALL_TIERS, FAILURE_CONVERTER_PATH, TIER_QUEUES, dataConverterFor, workflowsPath } from '@quarry/temporal';
+import type { JobTier } from '@quarry/vocabulary';
 import type { WorkerDeps } from './deps.js';
 import { createActivities } from './activities/create-activities.js';
 
@@ -21,7 +22,9 @@ export async function startWorker(opts: {
   tiers?: JobTier[];
 }): Promise<RunningWorker> {
   const connection = await NativeConnection.connect({ address: opts.address });
-  const workflowBundle = await bundleWorkflowCode({ workflowsPath, logger: quietBundlerLogger });
+  // The failure converter is bundled into the workflow code: failures raised inside workflows are
+  // encrypted like every other payload.
+  const workflowBundle = await bundleWorkflowCode({ workflowsPath, failureConverterPath: FAILURE_CONVERTER_PATH, logger: quietBundlerLogger });
   const activities = createActivities(opts.deps);
   const workers = await Promise.all(
     (opts.tiers ?? ALL_TIERS).map((tier) =>

@@ -1,12 +1,13 @@
-import type { Client } from '@temporalio/client';
 import type { Db } from '@quarry/db';
 import type { BlobStore } from '@quarry/storage';
+import type { JobRunner } from '@quarry/temporal';
 import type { Logger } from '@quarry/config';
 
 /** Everything a service needs, passed in explicitly so fronts and tests wire real components. */
 export interface ServiceDeps {
   db: Db;
   blobs: BlobStore;
-  temporal: Client;
+  /** Starts and stops job workflows; the only way services reach Temporal. */
+  runner: JobRunner;
   log: Logger;
 }

@@ -1,3 +1,5 @@
+import type { ParseCategory } from '@quarry/vocabulary';
+
 /** Limits from the REST contract. "MB"/"GB" are read as binary units (MiB/GiB), the larger reading. */
 export const MiB = 1024 * 1024;
 export const GiB = 1024 * MiB;
@@ -12,4 +14,4 @@ export const PARSE_LIMITS = {
   winevtx: { maxFiles: 100, maxTotalBytes: 1 * GiB },
   registry: { maxFiles: 50, maxTotalBytes: Number.POSITIVE_INFINITY },
   prefetch: { maxFiles: 100, maxTotalBytes: Number.POSITIVE_INFINITY },
-} as const;
+} as const satisfies Record<ParseCategory, { maxFiles: number; maxTotalBytes: number }>;

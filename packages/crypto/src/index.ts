@@ -6,4 +6,3 @@ export { createDecryptStream, decryptToBuffer } from './decrypt-stream.js';
 export { SEGMENT_SIZE } from './stream-format.js';
 export { openBuffer, sealBuffer } from './sealed-buffer.js';
 export { ENCRYPTED_ENCODING, KEY_ID_METADATA, createPayloadCodec, type PayloadCodecOptions } from './payload-codec.js';
-export { FAILURE_CONVERTER_PATH, createDataConverter } from './data-converter.js';

@@ -76,6 +76,14 @@ describe('admin CLI against DATABASE_URL', () => {
     expect(found?.user.id).toBe(user.id);
     expect((await tokens.listByUser(db, user.id))[0]?.label).toBe('laptop');
 
+    await tokens.markUsed(db, found!.tokenId, new Date('2026-05-04T03:02:01.000Z'));
+    const listed = await run(['token', 'list', '--user', user.id], env());
+    expect(listed.status).toBe(0);
+    const row = listed.stdout.split('\n').find((l) => l.startsWith(found!.tokenId))!;
+    expect(row).toContain('2026-05-04T03:02:01.000Z');
+    expect(row).toContain('laptop');
+    expect(listed.stdout).not.toContain(r.lastLine);
+
     const revoke = await run(['token', 'revoke', '--id', found!.tokenId], env());
     expect(revoke.status).toBe(0);
     expect(await users.getByTokenHash(db, hashToken(r.lastLine))).toBeNull();

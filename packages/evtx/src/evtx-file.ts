@@ -7,6 +7,7 @@ import { OutBuffer } from './plan/out-buffer.js';
 import { BATCH, ChunkPool, workersFor, type ChunkRun } from './pool.js';
 import { openSource, type ByteSource } from './source.js';
 import type { EvtxWarning } from './warnings.js';
+import type { EvtxStreamInput } from './stream-source.js';
 
 export interface OpenOptions extends RenderOptions {
   /**
@@ -66,7 +67,7 @@ function readingOf<T>(state: ReadState, iterate: () => AsyncGenerator<T>): Async
 }
 
 /** The file's chunk results in record order, with file level warnings on the way. */
-async function* chunkResults(input: string | Buffer | Uint8Array, opts: OpenOptions, state: ReadState): AsyncGenerator<ChunkResult> {
+async function* chunkResults(input: string | Buffer | Uint8Array | EvtxStreamInput, opts: OpenOptions, state: ReadState): AsyncGenerator<ChunkResult> {
   const src = await openSource(input);
   const total = Math.ceil(Math.max(0, src.size - FILE_HEADER_SIZE) / CHUNK_SIZE);
   const workers = workersFor(total, opts.threads ?? 1, opts.chunksPerThread);
@@ -110,7 +111,7 @@ function deduplicator(recover: boolean | undefined): ((id: number, recovered: bo
  * Opens an EVTX file (path or bytes) for streaming. Memory stays bounded by a few chunks.
  * Iteration never throws for damaged content; only an unreadable path rejects.
  */
-export function openEvtx(input: string | Buffer | Uint8Array, opts: OpenOptions = {}): EvtxFile {
+export function openEvtx(input: string | Buffer | Uint8Array | EvtxStreamInput, opts: OpenOptions = {}): EvtxFile {
   const state = readState(opts);
   async function* iterate(): AsyncGenerator<EvtxRecord> {
     const keep = deduplicator(opts.recover);
@@ -139,7 +140,7 @@ export interface EvtxDump extends AsyncIterable<Uint8Array> {
  * The CLI's fast path: the same records as openEvtx, written as evtx_dump writes them, with no
  * record objects in between (and from workers, one transferred buffer per chunk).
  */
-export function dumpEvtx(input: string | Buffer | Uint8Array, format: 'jsonl' | 'xml', opts: Omit<OpenOptions, keyof RenderOptions> & { recover?: boolean } = {}): EvtxDump {
+export function dumpEvtx(input: string | Buffer | Uint8Array | EvtxStreamInput, format: 'jsonl' | 'xml', opts: Omit<OpenOptions, keyof RenderOptions> & { recover?: boolean } = {}): EvtxDump {
   const state = readState(opts);
   async function* iterate(): AsyncGenerator<Uint8Array> {
     const keep = deduplicator(opts.recover);
@@ -202,7 +203,8 @@ const READ_CHUNKS = 8;
 
 /** The file's chunks in record order (from the oldest, wrapping round), as runs of consecutive chunks. */
 function* chunkRuns(src: ByteSource, total: number, size = BATCH): Generator<ChunkRun> {
-  const start = oldestChunk(src, total);
+  // A stream is read in file order: a wrapped log's records then come out of time order.
+  const start = src.forwardOnly ? 0 : oldestChunk(src, total);
   for (const [from, to] of [
     [start, total],
     [0, start],

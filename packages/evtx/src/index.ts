@@ -7,3 +7,4 @@ export { type EvtxWarning } from './warnings.js';
 export { type FileHeader } from './file-header.js';
 export { type JsonObject, type JsonValue } from './render/json.js';
 export { eventToJson } from './json-text.js';
+export { type EvtxStreamInput } from './stream-source.js';

@@ -1,6 +1,7 @@
 import { readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { EvtxError } from './errors.js';
+import { StreamSource, isStreamInput, type EvtxStreamInput } from './stream-source.js';
 
 /** Random-access reads over a file or an in-memory Buffer. */
 export interface ByteSource {
@@ -12,6 +13,8 @@ export interface ByteSource {
   /** The same, synchronously: for the many tiny reads of a header scan. */
   readNow(offset: number, len: number): Buffer;
   close(): Promise<void>;
+  /** Reads go from start to end only (a stream): the oldest-chunk scan is skipped. */
+  readonly forwardOnly?: boolean;
 }
 
 class BufferSource implements ByteSource {
@@ -71,7 +74,8 @@ class FileSource implements ByteSource {
   }
 }
 
-export async function openSource(input: string | Buffer | Uint8Array): Promise<ByteSource> {
+export async function openSource(input: string | Buffer | Uint8Array | EvtxStreamInput): Promise<ByteSource> {
+  if (isStreamInput(input)) return new StreamSource(input);
   if (typeof input !== 'string') {
     return new BufferSource(Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength));
   }

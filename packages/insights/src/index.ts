@@ -1,3 +1,10 @@
 export * from './types.js';
 export * from './file-kind.js';
 export * from './accepted-kinds.js';
+export { ANALYZERS } from './analyzers.js';
+export type { Analyzer, AnalyzerContext, AnalyzerFactory, AnalysisOptions, InputReport } from './pipeline/analyzer.js';
+export type { InputRef, PipelineInput } from './pipeline/input.js';
+export type { RecordTypes, RecordOf, RegistryRecord, PrefetchRecord, HiveRef } from './pipeline/records.js';
+export type { RecordSink } from './pipeline/record-sink.js';
+export { UnusableInputError } from './pipeline/errors.js';
+export { runPipeline, type PipelineRun } from './pipeline/run-pipeline.js';

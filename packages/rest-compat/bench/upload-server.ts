@@ -2,18 +2,18 @@
 import { createLogger, loadEnv } from '@quarry/config';
 import { createDb } from '@quarry/db';
 import { FsBlobStore } from '@quarry/storage';
-import { connectTemporalClient } from '@quarry/temporal';
+import { connectJobRunner } from '@quarry/temporal';
 import { serveRest } from '../src/index.js';
 
 const env = loadEnv();
 const db = createDb(env.DATABASE_URL!);
-const temporal = await connectTemporalClient({
+const runner = await connectJobRunner({
   address: env.TEMPORAL_ADDRESS!,
   namespace: env.TEMPORAL_NAMESPACE,
   masterKey: Buffer.from(env.QUARRY_MASTER_KEY!, 'base64'),
 });
 const server = await serveRest(
-  { db, blobs: new FsBlobStore(env.BLOB_DIR), temporal, log: createLogger('bench'), health: async () => ({ ok: true, checks: {} }) },
+  { db, blobs: new FsBlobStore(env.BLOB_DIR), runner, log: createLogger('bench'), health: async () => ({ ok: true, checks: {} }) },
   env.PORT,
 );
 console.log(`listening ${server.url}`);

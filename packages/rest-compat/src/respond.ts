@@ -16,7 +16,6 @@ const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   NOT_FOUND: 404,
   PAYLOAD_TOO_LARGE: 413,
   TIMEOUT: 408,
-  JOB_NOT_COMPLETED: 400,
 };
 
 export function errorBody(c: Context, endpoint: EndpointName, status: ContentfulStatusCode, message: string): Response {

@@ -12,8 +12,7 @@ export type AppErrorCode =
   | 'BAD_REQUEST'
   | 'NOT_FOUND'
   | 'PAYLOAD_TOO_LARGE'
-  | 'TIMEOUT'
-  | 'JOB_NOT_COMPLETED';
+  | 'TIMEOUT';
 
 export class AppError extends Error {
   override readonly name = 'AppError';

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { newDataKey, unwrapKey, wrapKey } from '@quarry/crypto';
 import { files as fileRepo, jobs } from '@quarry/db';
-import { TIER_QUEUES, WORKFLOW_TYPE, type AnalysisJobInput } from '@quarry/temporal';
+import type { ParseCategory } from '@quarry/vocabulary';
 import type { Caller } from '../auth/caller.js';
 import { isUuid } from '../auth/formats.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors/app-error.js';
 import { MAX_IDS_PER_REQUEST, PARSE_LIMITS } from '../limits.js';
+import type { CreateParseJobInput } from './create-parse-job.schema.js';
 import { newJobName } from './job-name.js';
-
-export type ParseCategory = keyof typeof PARSE_LIMITS;
 
 const LIMIT_MESSAGES: Record<ParseCategory, { count: string; size: string }> = {
   winevtx: { count: 'Too many file IDs provided', size: 'Max EVTX analysis size limit exceeded (1GB)' },
@@ -19,23 +18,24 @@ const LIMIT_MESSAGES: Record<ParseCategory, { count: string; size: string }> = {
 
 export interface CreatedJob {
   id: string;
-  job_name: string;
-  message: string;
+  jobName: string;
   category: ParseCategory;
 }
 
 /**
  * Validates a parse request exactly as the contract orders it (ids, counts, sizes, access),
- * records the job and starts its workflow on the caller's tier queue.
+ * records the job and starts it on the caller's tier.
  */
 export async function createParseJob(
   deps: ServiceDeps,
-  input: { caller: Caller; clientKey: Buffer | null; category: ParseCategory; fileIds: unknown; params: Record<string, unknown> },
+  caller: Caller,
+  clientKey: Buffer | null,
+  input: CreateParseJobInput,
 ): Promise<CreatedJob> {
-  const { caller, clientKey, category } = input;
+  const { category } = input;
   const limits = PARSE_LIMITS[category];
   const ids = input.fileIds;
-  if (!Array.isArray(ids) || ids.length === 0) throw new AppError('BAD_REQUEST', 'No file IDs provided');
+  if (ids.length === 0) throw new AppError('BAD_REQUEST', 'No file IDs provided');
   if (ids.length > MAX_IDS_PER_REQUEST) throw new AppError('BAD_REQUEST', 'Too many file IDs provided');
   if (ids.length > limits.maxFiles) throw new AppError('BAD_REQUEST', LIMIT_MESSAGES[category].count);
   if (!ids.every(isUuid)) throw new AppError('BAD_REQUEST', 'Failed to download file');
@@ -69,8 +69,7 @@ export async function createParseJob(
   const isPrivate = encrypted.length > 0;
   const id = randomUUID();
   const jobName = newJobName();
-  const queue = TIER_QUEUES[caller.tier];
-  const workflowId = `quarry-job-${id}`;
+  const placement = deps.runner.placementOf(id, caller.tier);
   await jobs.create(deps.db, {
     id,
     jobName,
@@ -78,28 +77,17 @@ export async function createParseJob(
     ownerId: caller.userId,
     visibility: isPrivate ? 'private' : 'public',
     tier: caller.tier,
-    workflowId,
-    taskQueue: queue.taskQueue,
-    params: input.params as Record<string, boolean | string | number>,
+    ...placement,
+    params: category === 'winevtx' ? { run_sigma_rules: input.runSigmaRules } : {},
     wrappedKey: isPrivate && clientKey ? wrapKey(newDataKey(), clientKey) : null,
     inputs: wanted.map((fileId) => ({ fileId, fileName: byId.get(fileId)!.originalName })),
   });
 
-  const workflowInput: AnalysisJobInput = {
-    jobId: id,
-    category,
-    clientKey: isPrivate && clientKey ? clientKey.toString('base64') : null,
-  };
   try {
-    await deps.temporal.workflow.start(WORKFLOW_TYPE, {
-      taskQueue: queue.taskQueue,
-      workflowId,
-      args: [workflowInput],
-      priority: { priorityKey: queue.priorityKey },
-    });
+    await deps.runner.start({ jobId: id, category, tier: caller.tier, clientKey: isPrivate ? clientKey : null });
   } catch (err) {
     await jobs.delete(deps.db, id);
     throw err;
   }
-  return { id, job_name: jobName, message: 'Job queued', category };
+  return { id, jobName, category };
 }

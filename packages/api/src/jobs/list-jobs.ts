@@ -1,14 +1,15 @@
-import type { Caller } from '../auth/caller.js';
 import { jobs } from '@quarry/db';
+import type { JobCategory, JobStatus, Visibility } from '@quarry/vocabulary';
+import type { Caller } from '../auth/caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors/app-error.js';
 
 export interface JobListEntry {
   id: string;
   jobName: string;
-  status: string;
-  category: string;
-  visibility: 'public' | 'private';
+  status: JobStatus;
+  category: JobCategory;
+  visibility: Visibility;
   createdAt: Date;
 }
 

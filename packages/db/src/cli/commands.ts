@@ -10,6 +10,8 @@ export const USAGE = `usage:
   admin user list
   admin token create --user USER_ID [--label LABEL]
       issues another token for a user; the token is printed alone on the last line
+  admin token list --user USER_ID
+      lists a user's tokens with when each was created, last used (to the minute) and revoked
   admin token revoke --id TOKEN_ID
 
 Uses DATABASE_URL when set, else the embedded PostgreSQL under QUARRY_DATA_DIR (default <repo>/.data).`;
@@ -77,6 +79,19 @@ export function parseCommand(argv: string[]): Command {
         if (!user) throw new UsageError(`no user with id ${userId}`);
         const { token, record } = await tokens.create(db, { userId: user.id, label });
         return [`created token ${record.id} for user ${user.id} (${user.name})`, 'API token (shown once, keep it):', token];
+      };
+    }
+    case 'token list': {
+      const values = options({ user: { type: 'string' } });
+      const userId = required(values, 'user');
+      return async (db) => {
+        const list = await tokens.listByUser(db, userId);
+        if (list.length === 0) return [`no tokens for user ${userId}`];
+        const when = (d: Date | null) => (d ? d.toISOString() : '-').padEnd(24);
+        return [
+          ['token id'.padEnd(36), 'created'.padEnd(24), 'last used'.padEnd(24), 'revoked'.padEnd(24), 'label'].join('  '),
+          ...list.map((t) => [t.id, when(t.createdAt), when(t.lastUsedAt), when(t.revokedAt), t.label ?? ''].join('  ')),
+        ];
       };
     }
     case 'token revoke': {

@@ -88,18 +88,6 @@ export async function listByOwner(db: DbClient, ownerId: string): Promise<FileDt
 }
 
 /**
- * The file if the caller may read it: public files are readable by anyone, private ones only by
- * their owner. A file the caller cannot access is reported exactly like a missing one (null).
- */
-export async function getAccessible(db: DbClient, id: string, callerId: string | null): Promise<FileDto | null> {
-  if (!isUuid(id)) return null;
-  const row = await db.file.findUnique({ where: { id }, select: fileSelect });
-  if (!row) return null;
-  if (row.visibility === 'public' || (callerId !== null && row.ownerId === callerId)) return toDto(row);
-  return null;
-}
-
-/**
  * Deletes the owner's files, all or nothing: returns their blob keys (for the caller to remove the
  * blobs after the rows are gone), or null and deletes nothing when any id is not one of the owner's
  * files. Duplicate ids count once.

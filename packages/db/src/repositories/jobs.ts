@@ -113,13 +113,13 @@ export async function get(db: DbClient, id: string): Promise<JobDto | null> {
   return row ? toDto(row) : null;
 }
 
-/** The owner's jobs in creation order. */
+/** The owner's jobs, newest first (the order job lists show). */
 export async function listByOwner(db: DbClient, ownerId: string): Promise<JobDto[]> {
   if (!isUuid(ownerId)) return [];
   const rows = await db.job.findMany({
     where: { ownerId },
     select: jobSelect,
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
   });
   return rows.map(toDto);
 }

@@ -34,12 +34,16 @@ export async function list(db: DbClient): Promise<UserDto[]> {
 export async function getByTokenHash(
   db: DbClient,
   tokenHash: string,
-): Promise<{ user: UserDto; tokenId: string } | null> {
-  const rows = await db.$queryRaw<Array<{ token_id: string; id: string; name: string; tier: Tier; created_at: Date }>>`
-    SELECT t.id::text AS token_id, u.id::text AS id, u.name, u.tier::text AS tier, u.created_at
+): Promise<{ user: UserDto; tokenId: string; tokenLastUsedAt: Date | null } | null> {
+  const rows = await db.$queryRaw<Array<{ token_id: string; last_used_at: Date | null; id: string; name: string; tier: Tier; created_at: Date }>>`
+    SELECT t.id::text AS token_id, t.last_used_at, u.id::text AS id, u.name, u.tier::text AS tier, u.created_at
       FROM api_tokens t JOIN users u ON u.id = t.user_id
      WHERE t.token_hash = ${tokenHash} AND t.revoked_at IS NULL`;
   const row = rows[0];
   if (!row) return null;
-  return { user: { id: row.id, name: row.name, tier: row.tier, createdAt: row.created_at }, tokenId: row.token_id };
+  return {
+    user: { id: row.id, name: row.name, tier: row.tier, createdAt: row.created_at },
+    tokenId: row.token_id,
+    tokenLastUsedAt: row.last_used_at,
+  };
 }

@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
-import { deleteFiles, listFiles, resolveCaller } from '@quarry/api';
+import { deleteFiles, deleteFilesSchema, listFiles, resolveCaller, validate } from '@quarry/api';
 import type { RestDeps } from '../rest-deps.js';
 import { CONTRACT } from '../contract.js';
-import { formatUtc } from '../format.js';
+import { fileListRow } from '../presenters/files.js';
 import { jsonBody, tokenOf } from '../request.js';
 import { respondError } from '../respond.js';
 
@@ -10,10 +10,7 @@ export function registerFiles(app: Hono, deps: RestDeps): void {
   app.get(CONTRACT.listFiles.paths[0], async (c) => {
     try {
       const caller = await resolveCaller(deps, tokenOf(c), { required: true });
-      const files = await listFiles(deps, caller);
-      return c.json({
-        files: files.map((f) => [f.id, f.name, formatUtc(f.createdAt), f.visibility, f.encrypted ? 'encrypted' : 'unencrypted']),
-      });
+      return c.json({ files: (await listFiles(deps, caller)).map(fileListRow) });
     } catch (err) {
       return respondError(c, 'listFiles', err, deps.log);
     }
@@ -23,7 +20,7 @@ export function registerFiles(app: Hono, deps: RestDeps): void {
     try {
       const caller = await resolveCaller(deps, tokenOf(c), { required: true });
       const body = await jsonBody(c).catch(() => ({}) as Record<string, unknown>);
-      await deleteFiles(deps, caller, body['ids']);
+      await deleteFiles(deps, caller, validate(deleteFilesSchema, body));
       return c.json({ message: 'File deleted successfully' });
     } catch (err) {
       return respondError(c, 'deleteFiles', err, deps.log);

@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
-import { deleteJobs, getJob, listJobs, readClientKey, resolveCaller } from '@quarry/api';
+import { deleteJobs, deleteJobsSchema, getJob, listJobs, readClientKey, resolveCaller, validate } from '@quarry/api';
 import type { RestDeps } from '../rest-deps.js';
 import { CONTRACT } from '../contract.js';
-import { formatUtc } from '../format.js';
+import { jobListEntryBody, jobStatusBody } from '../presenters/jobs.js';
 import { jsonBody, keyOf, tokenOf } from '../request.js';
 import { respondError } from '../respond.js';
 
@@ -11,17 +11,7 @@ export function registerJobs(app: Hono, deps: RestDeps): void {
   app.get(CONTRACT.listJobs.paths[0], async (c) => {
     try {
       const caller = await resolveCaller(deps, tokenOf(c), { required: true });
-      const jobs = await listJobs(deps, caller);
-      return c.json({
-        jobs: jobs.map((j) => ({
-          id: j.id,
-          job_name: j.jobName,
-          status: j.status,
-          creation_date: formatUtc(j.createdAt),
-          visibility: j.visibility,
-          category: j.category,
-        })),
-      });
+      return c.json({ jobs: (await listJobs(deps, caller)).map(jobListEntryBody) });
     } catch (err) {
       return respondError(c, 'listJobs', err, deps.log);
     }
@@ -31,7 +21,7 @@ export function registerJobs(app: Hono, deps: RestDeps): void {
     try {
       const caller = await resolveCaller(deps, tokenOf(c), { required: true });
       const body = await jsonBody(c).catch(() => ({}) as Record<string, unknown>);
-      await deleteJobs(deps, caller, body['ids']);
+      await deleteJobs(deps, caller, validate(deleteJobsSchema, body));
       return c.json({ message: 'Job deleted successfully' });
     } catch (err) {
       return respondError(c, 'deleteJobs', err, deps.log);
@@ -42,7 +32,7 @@ export function registerJobs(app: Hono, deps: RestDeps): void {
     try {
       const caller = await resolveCaller(deps, tokenOf(c), { required: false });
       const clientKey = readClientKey(keyOf(c));
-      return c.json(await getJob(deps, caller, clientKey, c.req.param('job_id')));
+      return c.json(jobStatusBody(await getJob(deps, caller, clientKey, c.req.param('job_id'))));
     } catch (err) {
       return respondError(c, 'jobStatus', err, deps.log);
     }

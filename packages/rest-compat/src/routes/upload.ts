@@ -5,6 +5,7 @@ import { CONTRACT } from '../contract.js';
 import { keyOf, tokenOf } from '../request.js';
 import { respondError } from '../respond.js';
 import { storeMultipartFiles } from './multipart-upload.js';
+import { uploadBody } from '../presenters/files.js';
 
 export function registerUpload(app: Hono, deps: RestDeps): void {
   for (const path of CONTRACT.upload.paths) {
@@ -14,10 +15,7 @@ export function registerUpload(app: Hono, deps: RestDeps): void {
         const clientKey = readClientKey(keyOf(c));
         if (caller.userId && !clientKey) throw new AppError('KEY_REQUIRED', 'Encryption key is required');
         const files = await storeMultipartFiles(deps, c.req.raw, caller, clientKey, deps.uploadTimeoutMs);
-        return c.json({
-          file_ids: files.map((f) => [f.id, f.name]),
-          message: files.length === 1 ? 'File uploaded successfully' : 'Files uploaded successfully',
-        });
+        return c.json(uploadBody(files));
       } catch (err) {
         return respondError(c, 'upload', err, deps.log);
       }

@@ -6,8 +6,8 @@ import { inject } from 'vitest';
 import { createLogger } from '@quarry/config';
 import { createDb, type Db } from '@quarry/db';
 import { FsBlobStore } from '@quarry/storage';
-import { connectTemporalClient } from '@quarry/temporal';
-import type { Client } from '@temporalio/client';
+import { Client, Connection } from '@temporalio/client';
+import { connectJobRunner, dataConverterFor, type JobRunner } from '@quarry/temporal';
 import { sharedPath } from '@quarry/testkit';
 import { serveRest } from '../../src/index.js';
 
@@ -22,6 +22,8 @@ export function warnIfNoSamples(): void {
 export interface Harness {
   url: string;
   db: Db;
+  runner: JobRunner;
+  /** A raw client for tests that inspect workflows (histories, states). */
   temporal: Client;
   stack: ReturnType<typeof inject<'stack'>>;
   startWorker(): Promise<ChildProcess>;
@@ -33,13 +35,14 @@ export async function startHarness(opts: { uploadTimeoutMs?: number } = {}): Pro
   const stack = inject('stack');
   const masterKey = Buffer.from(stack.masterKey, 'base64');
   const db = createDb(stack.databaseUrl);
-  const temporal = await connectTemporalClient({ address: stack.temporalAddress, namespace: 'default', masterKey });
+  const runner = await connectJobRunner({ address: stack.temporalAddress, namespace: 'default', masterKey });
+  const temporal = new Client({ connection: await Connection.connect({ address: stack.temporalAddress }), dataConverter: dataConverterFor(masterKey) });
   const log = createLogger('rest-test');
   const server = await serveRest(
     {
       db,
       blobs: new FsBlobStore(stack.blobDir),
-      temporal,
+      runner,
       log,
       health: async () => ({ ok: true, checks: {} }),
       ...(opts.uploadTimeoutMs ? { uploadTimeoutMs: opts.uploadTimeoutMs } : {}),
@@ -50,6 +53,7 @@ export async function startHarness(opts: { uploadTimeoutMs?: number } = {}): Pro
   return {
     url: server.url,
     db,
+    runner,
     temporal,
     stack,
     async startWorker() {
@@ -72,6 +76,7 @@ export async function startHarness(opts: { uploadTimeoutMs?: number } = {}): Pro
     async stop() {
       for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
       await server.close();
+      await runner.close();
       await temporal.connection.close();
       await db.close();
     },

@@ -1,0 +1,58 @@
+import { Context } from '@temporalio/activity';
+import { files, jobs } from '@quarry/db';
+import { UnusableInputError, runPipeline, type PipelineInput } from '@quarry/insights';
+import { writeInsights } from '@quarry/store';
+import type { JobInput } from '@quarry/temporal';
+import { isFinished, isParseCategory } from '@quarry/vocabulary';
+import type { WorkerDeps } from '../deps.js';
+import { evidenceStream } from './evidence-stream.js';
+import { throttledHeartbeat } from './heartbeat.js';
+import { clientKeyOf, jobKeyOf } from './job-keys.js';
+import { unusable } from './unusable.js';
+
+/**
+ * The activity is glue: load the job, open its evidence, run the pipeline, seal and store the
+ * insights, set the status. Everything about reading and analysing lives in @quarry/insights.
+ */
+export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<void> {
+  const ctx = Context.current();
+  const job = await jobs.get(deps.db, input.jobId);
+  // Deleted meanwhile, or finished by an earlier attempt whose completion was lost.
+  if (!job || isFinished(job.status)) return;
+  if (!isParseCategory(job.category)) throw unusable(`Job category ${job.category} is not a parse job`);
+  await jobs.setStatus(deps.db, job.id, 'Processing');
+
+  const clientKey = clientKeyOf(input.clientKey);
+  const jobKey = jobKeyOf(job.wrappedKey, clientKey);
+  const inputs: PipelineInput[] = [];
+  for (const item of job.inputs) {
+    const file = await files.get(deps.db, item.fileId);
+    if (!file) throw unusable(`Input file ${item.fileName} was deleted before the job could read it`);
+    inputs.push({
+      ref: { position: item.position, fileId: file.id, name: file.originalName, size: Number(file.size), sha256: file.sha256 },
+      open: () => evidenceStream(deps.blobs, file, clientKey, ctx.cancellationSignal),
+    });
+  }
+
+  const lease = deps.cpu.acquire();
+  let insights;
+  try {
+    insights = await runPipeline({
+      category: job.category,
+      inputs,
+      options: { runSigmaRules: job.params['run_sigma_rules'] === true },
+      threads: lease.threads,
+      onProgress: throttledHeartbeat(ctx),
+      signal: ctx.cancellationSignal,
+    });
+  } catch (err) {
+    if (err instanceof UnusableInputError) throw unusable(err.message);
+    throw err;
+  } finally {
+    lease.release();
+  }
+
+  await writeInsights(deps.db, job.id, jobKey, insights);
+  await jobs.setStatus(deps.db, job.id, 'Completed');
+  deps.log.info({ jobId: job.id, files: job.inputs.length, threads: lease.threads }, 'job completed');
+}

@@ -1,0 +1,31 @@
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { GraphQLError } from 'graphql';
+import { createYoga } from 'graphql-yoga';
+import type { ServiceDeps } from '../deps.js';
+import type { FrontContext } from './context.js';
+import { internalErrorMessage } from './internal-error.js';
+import { appRouter } from './trpc/router.js';
+import { graphqlSchema } from './graphql/schema.js';
+
+/** tRPC over fetch at /api/trpc: the same services as REST, typed end to end for the UI. */
+export const trpcHandler = (deps: ServiceDeps) => (req: Request) =>
+  fetchRequestHandler({ endpoint: '/api/trpc', req, router: appRouter, createContext: (): FrontContext => ({ deps, headers: req.headers }) });
+
+/** GraphQL (graphql-yoga + Pothos) at /graphql over the same services. */
+export function graphqlHandler(deps: ServiceDeps): (req: Request) => Response | Promise<Response> {
+  const yoga = createYoga<object, FrontContext>({
+    schema: graphqlSchema,
+    graphqlEndpoint: '/graphql',
+    context: ({ request }) => ({ deps, headers: request.headers }),
+    // Service errors keep their message and code; anything else is logged under an id, and only the id is sent.
+    maskedErrors: {
+      maskError: (error) => {
+        const original = error instanceof GraphQLError ? error.originalError : error;
+        if (error instanceof GraphQLError && (!original || original instanceof GraphQLError)) return error;
+        return new GraphQLError(internalErrorMessage(deps.log, 'graphql', original ?? error), { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+      },
+    },
+    logging: false,
+  });
+  return (req) => yoga.fetch(req);
+}

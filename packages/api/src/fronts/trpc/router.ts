@@ -1,0 +1,65 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { PARSE_CATEGORIES } from '@quarry/vocabulary';
+import { isAppError } from '../../errors/app-error.js';
+import { listFiles } from '../../files/list-files.js';
+import { deleteFiles } from '../../files/delete-files.js';
+import { deleteFilesSchema } from '../../files/delete-files.schema.js';
+import { listJobs } from '../../jobs/list-jobs.js';
+import { getJob } from '../../jobs/get-job.js';
+import { deleteJobs } from '../../jobs/delete-jobs.js';
+import { deleteJobsSchema } from '../../jobs/delete-jobs.schema.js';
+import { createParseJob } from '../../jobs/create-parse-job.js';
+import { createParseJobSchemas, parseJobInput } from '../../jobs/create-parse-job.schema.js';
+import { validate } from '../../validation.js';
+import { frontCaller, type FrontContext } from '../context.js';
+import { internalErrorMessage } from '../internal-error.js';
+import { TRPC_CODE } from './error-codes.js';
+
+// isDev false: tRPC would otherwise put the stack trace (server paths) into every error's data.
+const t = initTRPC.context<FrontContext>().create({
+  isDev: false,
+  errorFormatter: ({ shape }) => ({ ...shape, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } }),
+});
+
+/**
+ * Every procedure resolves its caller here and maps errors: AppErrors keep their message with the
+ * matching code; anything else is logged under an error id that is all the caller sees.
+ */
+const procedure = t.procedure.use(async ({ ctx, next }) => {
+  let result;
+  try {
+    result = await next({ ctx: { ...ctx, ...(await frontCaller(ctx)) } });
+  } catch (err) {
+    if (isAppError(err)) throw new TRPCError({ code: TRPC_CODE[err.code], message: err.message });
+    throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: internalErrorMessage(ctx.deps.log, 'trpc', err) });
+  }
+  if (result.ok) return result;
+  const cause = result.error.cause;
+  if (isAppError(cause)) throw new TRPCError({ code: TRPC_CODE[cause.code], message: cause.message });
+  if (result.error.code === 'INTERNAL_SERVER_ERROR') {
+    throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: internalErrorMessage(ctx.deps.log, 'trpc', cause ?? result.error) });
+  }
+  return result;
+});
+
+const anyObject = z.record(z.string(), z.unknown());
+
+export const appRouter = t.router({
+  files: t.router({
+    list: procedure.query(({ ctx }) => listFiles(ctx.deps, ctx.caller)),
+    delete: procedure.input(anyObject).mutation(({ ctx, input }) => deleteFiles(ctx.deps, ctx.caller, validate(deleteFilesSchema, input))),
+  }),
+  jobs: t.router({
+    list: procedure.query(({ ctx }) => listJobs(ctx.deps, ctx.caller)),
+    get: procedure.input(z.object({ id: z.string() })).query(({ ctx, input }) => getJob(ctx.deps, ctx.caller, ctx.clientKey, input.id)),
+    delete: procedure.input(anyObject).mutation(({ ctx, input }) => deleteJobs(ctx.deps, ctx.caller, validate(deleteJobsSchema, input))),
+    parse: procedure
+      .input(z.object({ category: z.enum(PARSE_CATEGORIES), params: anyObject }))
+      .mutation(({ ctx, input }) =>
+        createParseJob(ctx.deps, ctx.caller, ctx.clientKey, parseJobInput(input.category, validate(createParseJobSchemas[input.category], input.params))),
+      ),
+  }),
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,39 @@
+import type { ParseCategory } from '@quarry/vocabulary';
+import type { Analyzer, AnalyzerContext, InputReport } from '../pipeline/analyzer.js';
+import type { Insight } from '../types.js';
+
+/**
+ * "File metadata: <name>" for every input of the job, first in the insight list: what the file
+ * is, how much of it was read, and the parser's warnings, so damage is never silent.
+ */
+export function fileMetadata<C extends ParseCategory>(_ctx: AnalyzerContext<C>): Analyzer<C> {
+  const reports: InputReport[] = [];
+  return {
+    push() {
+      // Counting is the reader's job (InputReport.records); nothing per record here.
+    },
+    inputDone(report) {
+      reports.push(report);
+    },
+    finish(): Insight[] {
+      return reports
+        .sort((a, b) => a.input.position - b.input.position)
+        .map((r) => ({
+          Metadata: {
+            title: `File metadata: ${r.input.name}`,
+            data: {
+              file_id: r.input.fileId,
+              file_name: r.input.name,
+              size_bytes: String(r.input.size),
+              sha256: r.input.sha256,
+              ...r.facts,
+              records: String(r.records),
+              warnings: r.warnings.length === 0 ? '' : r.warnings.join('\n'),
+              ...(r.error ? { error: r.error } : {}),
+            },
+            category: 'General',
+          },
+        }));
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { ParseCategory } from '@quarry/vocabulary';
+import type { Insight } from '../types.js';
+import type { InputRef } from './input.js';
+import type { RecordOf } from './records.js';
+
+/** What reading one input found besides its records. */
+export interface InputReport {
+  input: InputRef;
+  /** Records read from the input (for registry: keys). */
+  records: number;
+  /** Damage and anomalies the parser recovered from, in its own words. */
+  warnings: string[];
+  /** Set when nothing of the input could be read; the job goes on with the other inputs. */
+  error: string | null;
+  /** Facts worth showing about the input (detected type, hive type, replayed logs, …). */
+  facts: Record<string, string>;
+}
+
+/** Job options the analyzers may act on (non-secret). */
+export interface AnalysisOptions {
+  runSigmaRules: boolean;
+}
+
+export interface AnalyzerContext<C extends ParseCategory = ParseCategory> {
+  category: C;
+  inputs: readonly InputRef[];
+  options: AnalysisOptions;
+}
+
+/**
+ * One result type of a parse job: it is pushed every record of the job once, in input order, and
+ * returns its insights at the end. Analyzers keep what they need and nothing more (memory must
+ * stay bounded whatever the job size).
+ */
+export interface Analyzer<C extends ParseCategory = ParseCategory> {
+  push(record: RecordOf<C>, input: InputRef): void;
+  /** Called once per input after its last record. */
+  inputDone?(report: InputReport): void;
+  /** The result type's insights, once every input is done. */
+  finish(): Insight[];
+}
+
+export type AnalyzerFactory<C extends ParseCategory = ParseCategory> = (ctx: AnalyzerContext<C>) => Analyzer<C>;

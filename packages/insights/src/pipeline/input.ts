@@ -1,0 +1,19 @@
+/** One evidence file of a job, as every analyzer sees it. */
+export interface InputRef {
+  /** 0-based position in the job's file list (prefetch timelines show it 1-based). */
+  position: number;
+  fileId: string;
+  name: string;
+  size: number;
+  sha256: string;
+}
+
+/**
+ * An input the pipeline may read: `open` is called exactly once and yields the plaintext bytes in
+ * order (decrypted and integrity-checked by whoever supplies it; a failed check throws from the
+ * iteration).
+ */
+export interface PipelineInput {
+  ref: InputRef;
+  open(): AsyncIterable<Uint8Array>;
+}

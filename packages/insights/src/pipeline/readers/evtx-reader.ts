@@ -1,0 +1,37 @@
+import { openEvtx } from '@quarry/evtx';
+import { FILE_KIND_LABEL } from '../../file-kind.js';
+import { peek } from '../peek.js';
+import { acceptedKind } from './wrong-kind.js';
+import { keepWarnings, type JobReader } from './reader.js';
+
+/**
+ * EVTX inputs one after another, each parsed as it streams in (bounded memory whatever its size;
+ * chunks go to worker threads when the budget allows). A stream is read in file order, so a log
+ * that has wrapped yields its oldest chunk later; analyzers order by time themselves.
+ */
+export const readEvtxInputs: JobReader<'winevtx'> = async function* (inputs, env) {
+  for (const input of inputs) {
+    const { head, stream } = await peek(input.open());
+    const kind = acceptedKind('winevtx', input.ref, head);
+    const file = openEvtx({ stream, size: input.ref.size }, { threads: env.threads });
+    let records = 0;
+    for await (const record of file) {
+      records++;
+      yield { type: 'record', record, input: input.ref };
+    }
+    yield {
+      type: 'done',
+      report: {
+        input: input.ref,
+        records,
+        warnings: keepWarnings(file.warnings.map((w) => `${w.message} (offset ${w.offset})`)),
+        error: file.header === undefined && records === 0 ? 'no readable EVTX header or record' : null,
+        facts: {
+          detected_type: FILE_KIND_LABEL[kind],
+          chunks: String(file.stats.chunks),
+          skipped_records: String(file.stats.skippedRecords),
+        },
+      },
+    };
+  }
+};

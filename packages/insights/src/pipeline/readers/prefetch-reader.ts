@@ -1,0 +1,38 @@
+import { PrefetchError, parsePrefetch } from '@quarry/prefetch';
+import { FILE_KIND_LABEL } from '../../file-kind.js';
+import { UnusableInputError } from '../errors.js';
+import { peek, readAll } from '../peek.js';
+import { acceptedKind } from './wrong-kind.js';
+import { keepWarnings, type JobReader } from './reader.js';
+
+/** Prefetch files are small (MAM ones decompress to a few MiB); anything larger is not one. */
+const MAX_PREFETCH_BYTES = 64 * 1024 * 1024;
+
+/** Each .pf read whole and parsed; a damaged one is reported and the job goes on with the rest. */
+export const readPrefetchInputs: JobReader<'prefetch'> = async function* (inputs) {
+  for (const input of inputs) {
+    const { head, stream } = await peek(input.open());
+    const kind = acceptedKind('prefetch', input.ref, head);
+    const bytes = await readAll(stream, MAX_PREFETCH_BYTES, () => new UnusableInputError(`File ${input.ref.name} is too large for a prefetch file`));
+    const facts = { detected_type: FILE_KIND_LABEL[kind] };
+    let result;
+    try {
+      result = parsePrefetch(bytes, { fileName: input.ref.name });
+    } catch (err) {
+      if (!(err instanceof PrefetchError)) throw err;
+      yield { type: 'done', report: { input: input.ref, records: 0, warnings: [], error: err.message, facts } };
+      continue;
+    }
+    yield { type: 'record', record: { result }, input: input.ref };
+    yield {
+      type: 'done',
+      report: {
+        input: input.ref,
+        records: 1,
+        warnings: keepWarnings([...result.warnings.map((w) => w.message), ...result.anomalies]),
+        error: null,
+        facts: { ...facts, version: String(result.version), executable: result.executableName },
+      },
+    };
+  }
+};

@@ -1,0 +1,1 @@
+export { readInsights, writeInsights } from './sealed-insights.js';

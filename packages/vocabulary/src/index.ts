@@ -1,0 +1,42 @@
+/**
+ * The one vocabulary of jobs: categories, tiers, statuses and visibilities, spelled exactly as the
+ * REST contract and the database spell them. Every package types against these; the database
+ * enums are checked against them by a test in @quarry/db.
+ */
+
+/** Job categories as the contract names them (the scan categories keep the contract's casing). */
+export const JOB_CATEGORIES = ['winevtx', 'registry', 'prefetch', 'Yara', 'sigma'] as const;
+export type JobCategory = (typeof JOB_CATEGORIES)[number];
+
+/** Categories of parse jobs (POST /analysis/<category>/parse). */
+export const PARSE_CATEGORIES = ['winevtx', 'registry', 'prefetch'] as const satisfies readonly JobCategory[];
+export type ParseCategory = (typeof PARSE_CATEGORIES)[number];
+
+/** Categories of file-scan jobs (POST /analysis/{yara,sigma}/file). */
+export const SCAN_CATEGORIES = ['Yara', 'sigma'] as const satisfies readonly JobCategory[];
+export type ScanCategory = (typeof SCAN_CATEGORIES)[number];
+
+/** The kind of work a job is; each kind has its own workflow. */
+export type JobKind = 'parse' | 'scan';
+export const jobKindOf = (category: JobCategory): JobKind => (isParseCategory(category) ? 'parse' : 'scan');
+
+export const isParseCategory = (value: unknown): value is ParseCategory =>
+  typeof value === 'string' && (PARSE_CATEGORIES as readonly string[]).includes(value);
+export const isJobCategory = (value: unknown): value is JobCategory =>
+  typeof value === 'string' && (JOB_CATEGORIES as readonly string[]).includes(value);
+
+/** Subscription tiers a user can hold. */
+export const USER_TIERS = ['free', 'pro', 'enterprise'] as const;
+export type UserTier = (typeof USER_TIERS)[number];
+
+/** Who pays for a job: a user's tier, or anonymous. Highest priority first. */
+export const JOB_TIERS = ['enterprise', 'pro', 'free', 'anonymous'] as const;
+export type JobTier = (typeof JOB_TIERS)[number];
+
+export const JOB_STATUSES = ['Pending', 'Processing', 'Completed', 'Failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+/** Statuses from which a job never moves again. */
+export const isFinished = (status: JobStatus): boolean => status === 'Completed' || status === 'Failed';
+
+export const VISIBILITIES = ['public', 'private'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
