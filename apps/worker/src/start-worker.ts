@@ -3,6 +3,7 @@ import { ALL_TIERS, FAILURE_CONVERTER_PATH, TIER_QUEUES, dataConverterFor, workf
 import type { JobTier } from '@quarry/vocabulary';
 import type { WorkerDeps } from './deps.js';
 import { createActivities } from './activities/create-activities.js';
+import { installSdkLogger } from './sdk-logger.js';
 
 export interface RunningWorker {
   /** Resolves when every tier's worker has stopped. */
@@ -21,6 +22,7 @@ export async function startWorker(opts: {
   deps: WorkerDeps;
   tiers?: JobTier[];
 }): Promise<RunningWorker> {
+  installSdkLogger(opts.deps.log);
   const connection = await NativeConnection.connect({ address: opts.address });
   // The failure converter is bundled into the workflow code: failures raised inside workflows are
   // encrypted like every other payload.
@@ -37,6 +39,9 @@ export async function startWorker(opts: {
         dataConverter: dataConverterFor(opts.masterKey),
         maxConcurrentActivityTaskExecutions: TIER_QUEUES[tier].slots,
         shutdownGraceTime: '5 seconds',
+        // Cancellation reaches an activity with a heartbeat's answer: by default heartbeats are
+        // held back up to 12 s here (80% of the timeout), longer than a job deletion waits.
+        maxHeartbeatThrottleInterval: HEARTBEAT_THROTTLE,
       }),
     ),
   );
@@ -51,6 +56,9 @@ export async function startWorker(opts: {
     },
   };
 }
+
+/** Shared with the workflow tests, which must see cancellations as the worker does. */
+export const HEARTBEAT_THROTTLE = '1 second';
 
 const noop = () => undefined;
 const quietBundlerLogger = { trace: noop, debug: noop, info: noop, warn: noop, error: console.error, log: noop };

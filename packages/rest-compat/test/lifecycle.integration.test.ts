@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { findTool, toolGate } from '@quarry/testkit';
 import { join } from 'node:path';
 import { jobs, results } from '@quarry/db';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -10,6 +12,9 @@ import { createUser } from './support/users.js';
 const EVTX = join(SAMPLES, 'evtx/EVTX-to-MITRE-Attack/ID4624-Mimikatz Pass the hash.evtx');
 const HIVE = join(SAMPLES, 'registry/regipy/SAM');
 const PREFETCH = join(SAMPLES, 'prefetch/Windows-Prefetch-Parser/Win10/CALC.EXE-3FBEF7FD.pf');
+const MORE_EVTX = ['Sysmon_UACME_64.evtx', 'bits_openvpn.evtx', 'CA_4624_4625_LogonType2_LogonProc_chrome.evtx'].map((n) =>
+  join(SAMPLES, 'evtx/EVTX-ATTACK-SAMPLES', n),
+);
 const sha256 = (p: string) => createHash('sha256').update(readFileSync(p)).digest('hex');
 
 warnIfNoSamples();
@@ -49,6 +54,40 @@ describe.skipIf(!existsSync(SAMPLES))('file and job lifecycle with real evidence
       expect(meta.data.size_bytes).toBe(String(readFileSync(path).length));
     });
   }
+
+  test('a multi-file EVTX job: the analyzers see every record of every file, as many as evtx_dump reads', async () => {
+    toolGate('evtx_dump');
+    const evtxDump = findTool('evtx_dump');
+    if (!evtxDump) return;
+    const paths = [EVTX, ...MORE_EVTX];
+    const up = await upload(h.url, paths.map((path) => ({ path })));
+    const created = await post(h.url, '/analysis/winevtx/parse', { file_ids: up.json.file_ids.map((f: string[]) => f[0]), run_sigma_rules: false });
+    const done = await waitForJob(h.url, created.json.id);
+    expect(done.json.status).toBe('Completed');
+    const meta = done.json.insights.filter((i: any) => i.Metadata?.title.startsWith('File metadata: ')).map((i: any) => i.Metadata);
+    expect(meta.map((m: any) => m.title)).toEqual(paths.map((p) => `File metadata: ${p.split('/').pop()}`));
+    for (const [i, path] of paths.entries()) {
+      const out = spawnSync(evtxDump, ['-o', 'jsonl', '--no-confirm-overwrite', path], { encoding: 'utf8', maxBuffer: 1 << 28 });
+      const expected = out.stdout.split('\n').filter((l) => l.trim().length > 0).length;
+      expect(expected).toBeGreaterThan(0);
+      expect(Number(meta[i].data.records), path).toBe(expected);
+    }
+  });
+
+  test('the job list is newest first', async () => {
+    const { token } = await createUser(h.db);
+    const key = newClientKey();
+    const up = await upload(h.url, [{ path: PREFETCH }], { token, key });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const created = await post(h.url, '/analysis/prefetch/parse', { file_ids: [up.json.file_ids[0][0]] }, { token, key });
+      ids.push(created.json.id);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const list = await get(h.url, '/analysis/job/list', { token });
+    expect(list.json.jobs.map((j: any) => j.id)).toEqual([...ids].reverse());
+    for (const id of ids) await waitForJob(h.url, id, { token, key });
+  });
 
   test('private upload with a key: encrypted, listed, parsed, job deleted, file deleted', async () => {
     const { token } = await createUser(h.db, 'pro');

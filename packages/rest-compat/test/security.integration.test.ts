@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { post, upload, waitForJob } from './support/api.js';
+import { get, post, upload, waitForJob } from './support/api.js';
 import { SAMPLES, warnIfNoSamples, newClientKey, startHarness, type Harness } from './support/harness.js';
 import { createUser } from './support/users.js';
 
@@ -63,5 +64,36 @@ describe.skipIf(!existsSync(SAMPLES))('no plaintext at rest, no secret in Tempor
     const payload = started?.input?.payloads?.[0];
     expect(Buffer.from(payload!.metadata!['encoding']!).toString()).toBe('binary/encrypted');
     expect(Buffer.from(payload!.data!).indexOf(Buffer.from(key))).toBe(-1);
+  });
+
+  test('a private job that fails on a file whose name is a secret leaves that name in no Temporal file and no log line', async () => {
+    const { token } = await createUser(h.db);
+    const key = newClientKey();
+    const secret = `SECRET-${randomBytes(12).toString('hex')}`;
+    const name = `${secret}.evtx`;
+    // Not an EVTX file: the job fails, and its failure message names the file.
+    const up = await upload(h.url, [{ name, data: randomBytes(70_000) }], { token, key });
+    expect(up.status).toBe(200);
+    const job = await post(h.url, '/analysis/winevtx/parse', { file_ids: [up.json.file_ids[0][0]], run_sigma_rules: false }, { token, key });
+    const done = await waitForJob(h.url, job.json.id, { token, key });
+    expect(done.json.status).toBe('Failed');
+    // The owner, with the key, is told which file it was.
+    expect(done.json.insights).toEqual([{ Error: { message: expect.stringContaining(name) } }]);
+    // Without the key, nothing.
+    expect((await get(h.url, `/analysis/job/${job.json.id}`, { token })).status).toBe(403);
+
+    const needles = [Buffer.from(secret, 'utf8'), Buffer.from(secret, 'utf16le')];
+    const temporalStore = join(h.stack.dataDir, 'temporal');
+    let scanned = 0;
+    for (const file of filesUnder(temporalStore)) {
+      const bytes = readFileSync(file);
+      scanned++;
+      for (const n of needles) expect(bytes.indexOf(n), `${file} holds the secret file name`).toBe(-1);
+    }
+    expect(scanned).toBeGreaterThan(0);
+    // The history really holds the failure (encoded), so the scan above looked at it.
+    const history = await h.temporal.workflow.getHandle(`quarry-job-${job.json.id}`).fetchHistory();
+    expect(history.events?.some((e) => e.activityTaskFailedEventAttributes?.failure)).toBe(true);
+    expect(h.logText()).not.toContain(secret);
   });
 });

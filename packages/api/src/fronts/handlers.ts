@@ -2,6 +2,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { GraphQLError } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import type { ServiceDeps } from '../deps.js';
+import { isAppError } from '../errors/app-error.js';
 import type { FrontContext } from './context.js';
 import { internalErrorMessage } from './internal-error.js';
 import { appRouter } from './trpc/router.js';
@@ -17,11 +18,14 @@ export function graphqlHandler(deps: ServiceDeps): (req: Request) => Response | 
     schema: graphqlSchema,
     graphqlEndpoint: '/graphql',
     context: ({ request }) => ({ deps, headers: request.headers }),
-    // Service errors keep their message and code; anything else is logged under an id, and only the id is sent.
+    // Service errors keep their message and code; request errors (syntax, validation) pass as they
+    // are; anything else is logged under an id, and only the id is sent. Checked by name, not
+    // instanceof: yoga and the schema may hold different copies of graphql's classes.
     maskedErrors: {
       maskError: (error) => {
-        const original = error instanceof GraphQLError ? error.originalError : error;
-        if (error instanceof GraphQLError && (!original || original instanceof GraphQLError)) return error;
+        const original = (error as { originalError?: unknown }).originalError;
+        if (isAppError(original)) return new GraphQLError(original.message, { extensions: { code: original.code } });
+        if (original === undefined && error instanceof Error && error.name === 'GraphQLError') return error;
         return new GraphQLError(internalErrorMessage(deps.log, 'graphql', original ?? error), { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
       },
     },

@@ -8,9 +8,11 @@ import type { Insight } from '../types.js';
  */
 export function fileMetadata<C extends ParseCategory>(_ctx: AnalyzerContext<C>): Analyzer<C> {
   const reports: InputReport[] = [];
+  // Counted here, as pushed, rather than taken from the reader: this is what the analyzers saw.
+  const pushed = new Map<number, number>();
   return {
-    push() {
-      // Counting is the reader's job (InputReport.records); nothing per record here.
+    push(_record, input) {
+      pushed.set(input.position, (pushed.get(input.position) ?? 0) + 1);
     },
     inputDone(report) {
       reports.push(report);
@@ -27,7 +29,7 @@ export function fileMetadata<C extends ParseCategory>(_ctx: AnalyzerContext<C>):
               size_bytes: String(r.input.size),
               sha256: r.input.sha256,
               ...r.facts,
-              records: String(r.records),
+              records: String(pushed.get(r.input.position) ?? 0),
               warnings: r.warnings.length === 0 ? '' : r.warnings.join('\n'),
               ...(r.error ? { error: r.error } : {}),
             },

@@ -27,6 +27,8 @@ export interface Harness {
   temporal: Client;
   stack: ReturnType<typeof inject<'stack'>>;
   startWorker(): Promise<ChildProcess>;
+  /** Every log line written so far by the REST server and the worker processes. */
+  logText(): string;
   stop(): Promise<void>;
 }
 
@@ -37,7 +39,16 @@ export async function startHarness(opts: { uploadTimeoutMs?: number } = {}): Pro
   const db = createDb(stack.databaseUrl);
   const runner = await connectJobRunner({ address: stack.temporalAddress, namespace: 'default', masterKey });
   const temporal = new Client({ connection: await Connection.connect({ address: stack.temporalAddress }), dataConverter: dataConverterFor(masterKey) });
-  const log = createLogger('rest-test');
+  const logs: string[] = [];
+  // Log lines are kept (tests look for secrets in them) and still shown.
+  const log = createLogger('rest-test', {
+    destination: {
+      write: (line: string) => {
+        logs.push(line);
+        process.stdout.write(line);
+      },
+    },
+  });
   const server = await serveRest(
     {
       db,
@@ -67,12 +78,19 @@ export async function startHarness(opts: { uploadTimeoutMs?: number } = {}): Pro
           BLOB_DIR: stack.blobDir,
           LOG_LEVEL: 'info',
         },
-        stdio: ['ignore', 'pipe', 'inherit'],
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
       workers.push(child);
+      for (const stream of [child.stdout!, child.stderr!]) {
+        stream.on('data', (chunk: Buffer) => {
+          logs.push(chunk.toString('utf8'));
+          process.stdout.write(chunk);
+        });
+      }
       await waitForLine(child, 'worker ready');
       return child;
     },
+    logText: () => logs.join(''),
     async stop() {
       for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
       await server.close();

@@ -1,7 +1,6 @@
 import SchemaBuilder from '@pothos/core';
-import { GraphQLError } from 'graphql';
 import { PARSE_CATEGORIES, isParseCategory } from '@quarry/vocabulary';
-import { AppError, isAppError } from '../../errors/app-error.js';
+import { AppError } from '../../errors/app-error.js';
 import { listFiles, type FileListEntry } from '../../files/list-files.js';
 import { deleteFiles } from '../../files/delete-files.js';
 import { deleteFilesSchema } from '../../files/delete-files.schema.js';
@@ -52,14 +51,9 @@ const CreatedJobRef = builder.objectRef<CreatedJob>('CreatedJob').implement({
   fields: (t) => ({ id: t.exposeID('id'), jobName: t.exposeString('jobName'), category: t.exposeString('category') }),
 });
 
-/** Resolves the caller, runs the service, and turns AppErrors into GraphQL errors carrying the service's code. */
+/** Resolves the caller and runs the service; its AppErrors become GraphQL errors in maskError (handlers.ts). */
 async function guarded<T>(ctx: FrontContext, fn: (who: FrontCaller) => Promise<T>): Promise<T> {
-  try {
-    return await fn(await frontCaller(ctx));
-  } catch (err) {
-    if (isAppError(err)) throw new GraphQLError(err.message, { extensions: { code: err.code } });
-    throw err;
-  }
+  return fn(await frontCaller(ctx));
 }
 
 builder.queryType({

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { inject } from 'vitest';
+import { createLogger, type Logger } from '@quarry/config';
+import { createDb, tokens, users, type Db } from '@quarry/db';
+import { FsBlobStore } from '@quarry/storage';
+import { connectJobRunner } from '@quarry/temporal';
+import type { UserTier } from '@quarry/vocabulary';
+import { ANONYMOUS, resolveCaller, type Caller, type ServiceDeps } from '../../src/index.js';
+import type {} from '../../../rest-compat/test/support/global-setup.js';
+
+export interface Fixture {
+  deps: ServiceDeps;
+  db: Db;
+  anonymous: Caller;
+  /** A new user with a token, resolved as the fronts resolve it. */
+  newCaller(tier?: UserTier): Promise<{ caller: Caller; token: string }>;
+  /** Log lines written through deps.log. */
+  logText(): string;
+  close(): Promise<void>;
+}
+
+/**
+ * The services' real dependencies on the shared test stack (PostgreSQL, Temporal, a blob store on
+ * disk). No worker runs: jobs started here stay Pending, which service tests do not need to change.
+ */
+export async function serviceFixture(): Promise<Fixture> {
+  const stack = inject('stack');
+  const db = createDb(stack.databaseUrl);
+  const runner = await connectJobRunner({ address: stack.temporalAddress, namespace: 'default', masterKey: Buffer.from(stack.masterKey, 'base64') });
+  const lines: string[] = [];
+  const log: Logger = createLogger('api-test', {
+    level: 'info',
+    destination: new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    }),
+  });
+  const deps: ServiceDeps = { db, blobs: new FsBlobStore(stack.blobDir), runner, log };
+  return {
+    deps,
+    db,
+    anonymous: ANONYMOUS,
+    async newCaller(tier = 'free') {
+      const user = await users.create(db, { name: `api-${randomBytes(4).toString('hex')}`, tier });
+      const { token } = await tokens.create(db, { userId: user.id });
+      return { caller: await resolveCaller(deps, token, { required: true }), token };
+    },
+    logText: () => lines.join(''),
+    async close() {
+      await runner.close();
+      await db.close();
+    },
+  };
+}

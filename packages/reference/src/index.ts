@@ -1,0 +1,17 @@
+export { LOOKUP_MODULES, MODULES, FILE_NAME_COLUMNS, EVENT_ID_COLUMNS, isLookupModule } from './modules.js';
+export type { LookupModule, ModuleDefinition } from './modules.js';
+export { LookupError } from './errors.js';
+export type { LookupErrorCode } from './errors.js';
+export { FILTER_OPERATORS, lookupFilterSchema, lookupParamsSchema, parseLookupParams } from './params.js';
+export type { FilterOperator, LookupFilter, LookupParams, LookupParamsInput } from './params.js';
+export { queryDataset } from './query/lookup.js';
+export type { LookupResult } from './query/lookup.js';
+export { LookupStore } from './store.js';
+export type { LookupStoreOptions } from './store.js';
+export { DEFAULT_DATA_DIR, datasetPath } from './dataset/paths.js';
+export { loadDatasetFile } from './dataset/load.js';
+export type { Dataset } from './dataset/format.js';
+export { findEventTemplate, renderEventMessage } from './templates/event-template.js';
+export type { EventTemplate } from './templates/event-template.js';
+export { runImport } from './import/run-import.js';
+export type { ImportOptions, ImportReport, ModuleImportReport } from './import/run-import.js';
