@@ -18,10 +18,10 @@ if [ ${#need_apt[@]} -gt 0 ] && [ "$(id -u)" = 0 ]; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 
-# Python reference parsers (prebuilt wheels).
-if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import pyscca, regipy' >/dev/null 2>&1; then
+# Python reference parsers (prebuilt wheels); pyfwsi/pyfwps let regipy decode ShellBags.
+if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import pyscca, regipy, pyfwsi, pyfwps' >/dev/null 2>&1; then
   echo "setup: installing Python reference parsers"
-  python3 -m pip install -q libscca-python==20260527 regipy==6.5.0
+  python3 -m pip install -q libscca-python==20260527 regipy==6.5.0 libfwsi-python==20260522 libfwps-python==20260522
 fi
 
 # Rust reference parsers: evtx_dump (the evtx crate) and notatin's reg_dump.

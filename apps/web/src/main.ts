@@ -10,6 +10,7 @@ import { graphqlHandler, trpcHandler } from '@quarry/api';
 import { createRestApp } from '@quarry/rest-compat';
 import { FsBlobStore } from '@quarry/storage';
 import { connectJobRunner } from '@quarry/temporal';
+import { LookupStore } from '@quarry/reference';
 import { healthCheck } from './health.js';
 import { startWebServer } from './web-server.js';
 import { superviseWorker } from './worker-process.js';
@@ -32,7 +33,8 @@ const worker = superviseWorker(
   }),
   log,
 );
-const deps = { db, blobs: new FsBlobStore(stack.blobDir), runner, log };
+const lookups = new LookupStore({ onReloadError: (module, err) => log.error({ module, err }, 'lookup data could not be reloaded; the previous data keeps serving') });
+const deps = { db, blobs: new FsBlobStore(stack.blobDir), runner, lookups, log };
 const api = createRestApp({ ...deps, health: healthCheck(db, runner) });
 const trpc = trpcHandler(deps);
 const graphql = graphqlHandler(deps);

@@ -2,6 +2,7 @@ import type { Db } from '@quarry/db';
 import type { BlobStore } from '@quarry/storage';
 import type { JobRunner } from '@quarry/temporal';
 import type { Logger } from '@quarry/config';
+import type { LookupStore } from '@quarry/reference';
 
 /** Everything a service needs, passed in explicitly so fronts and tests wire real components. */
 export interface ServiceDeps {
@@ -9,5 +10,7 @@ export interface ServiceDeps {
   blobs: BlobStore;
   /** Starts and stops job workflows; the only way services reach Temporal. */
   runner: JobRunner;
+  /** The shipped reference data (lookups, event message templates); reloads when re-imported. */
+  lookups: LookupStore;
   log: Logger;
 }

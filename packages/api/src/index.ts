@@ -16,6 +16,7 @@ export * from './jobs/get-job.js';
 export * from './jobs/delete-jobs.js';
 export * from './jobs/delete-jobs.schema.js';
 export * from './jobs/list-jobs.js';
+export * from './lookups/lookup-reference.js';
 export type { FrontContext } from './fronts/context.js';
 export { appRouter, type AppRouter } from './fronts/trpc/router.js';
 export { graphqlSchema } from './fronts/graphql/schema.js';

@@ -3,6 +3,7 @@ import { createLogger, loadEnv } from '@quarry/config';
 import { createDb } from '@quarry/db';
 import { FsBlobStore } from '@quarry/storage';
 import { connectJobRunner } from '@quarry/temporal';
+import { LookupStore } from '@quarry/reference';
 import { serveRest } from '../src/index.js';
 
 const env = loadEnv();
@@ -13,7 +14,7 @@ const runner = await connectJobRunner({
   masterKey: Buffer.from(env.QUARRY_MASTER_KEY!, 'base64'),
 });
 const server = await serveRest(
-  { db, blobs: new FsBlobStore(env.BLOB_DIR), runner, log: createLogger('bench'), health: async () => ({ ok: true, checks: {} }) },
+  { db, blobs: new FsBlobStore(env.BLOB_DIR), runner, lookups: new LookupStore(), log: createLogger('bench'), health: async () => ({ ok: true, checks: {} }) },
   env.PORT,
 );
 console.log(`listening ${server.url}`);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { RestDeps } from './rest-deps.js';
 import { registerFiles } from './routes/files.js';
 import { registerJobs } from './routes/jobs.js';
+import { registerLookup } from './routes/lookup.js';
 import { registerParse } from './routes/parse.js';
 import { registerUpload } from './routes/upload.js';
 
@@ -16,6 +17,7 @@ export function createRestApp(deps: RestDeps): Hono {
   registerFiles(app, deps);
   registerParse(app, deps);
   registerJobs(app, deps);
+  registerLookup(app, deps);
   app.notFound((c) => c.text('Not found', 404));
   app.onError((err, c) => {
     const errorId = crypto.randomUUID();

@@ -11,6 +11,7 @@ export const CONTRACT = {
   parseEvtx: { method: 'POST', paths: ['/analysis/winevtx/parse'], errors: 'json' },
   parseRegistry: { method: 'POST', paths: ['/analysis/registry/parse'], errors: 'json' },
   parsePrefetch: { method: 'POST', paths: ['/analysis/prefetch/parse'], errors: 'json' },
+  lookup: { method: 'POST', paths: ['/analysis/lookup'], errors: 'text' },
   jobStatus: { method: 'GET', paths: ['/analysis/job/:job_id'], errors: 'text' },
   deleteJobs: { method: 'POST', paths: ['/analysis/job/delete'], errors: 'text' },
   // Not shown by the spec; defined here (docs/api-decisions.md). JSON like the other listings.

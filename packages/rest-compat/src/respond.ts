@@ -16,6 +16,7 @@ const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   NOT_FOUND: 404,
   PAYLOAD_TOO_LARGE: 413,
   TIMEOUT: 408,
+  VALIDATION_FAILED: 422,
 };
 
 export function errorBody(c: Context, endpoint: EndpointName, status: ContentfulStatusCode, message: string): Response {

@@ -12,7 +12,8 @@ export type AppErrorCode =
   | 'BAD_REQUEST'
   | 'NOT_FOUND'
   | 'PAYLOAD_TOO_LARGE'
-  | 'TIMEOUT';
+  | 'TIMEOUT'
+  | 'VALIDATION_FAILED';
 
 export class AppError extends Error {
   override readonly name = 'AppError';

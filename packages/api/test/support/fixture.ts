@@ -5,6 +5,7 @@ import { createLogger, type Logger } from '@quarry/config';
 import { createDb, tokens, users, type Db } from '@quarry/db';
 import { FsBlobStore } from '@quarry/storage';
 import { connectJobRunner } from '@quarry/temporal';
+import { LookupStore } from '@quarry/reference';
 import type { UserTier } from '@quarry/vocabulary';
 import { ANONYMOUS, resolveCaller, type Caller, type ServiceDeps } from '../../src/index.js';
 import type {} from '../../../rest-compat/test/support/global-setup.js';
@@ -38,7 +39,7 @@ export async function serviceFixture(): Promise<Fixture> {
       },
     }),
   });
-  const deps: ServiceDeps = { db, blobs: new FsBlobStore(stack.blobDir), runner, log };
+  const deps: ServiceDeps = { db, blobs: new FsBlobStore(stack.blobDir), runner, lookups: new LookupStore(), log };
   return {
     deps,
     db,

@@ -8,6 +8,7 @@ import { createDb, type Db } from '@quarry/db';
 import { FsBlobStore } from '@quarry/storage';
 import { Client, Connection } from '@temporalio/client';
 import { connectJobRunner, dataConverterFor, type JobRunner } from '@quarry/temporal';
+import { LookupStore } from '@quarry/reference';
 import { sharedPath } from '@quarry/testkit';
 import { serveRest } from '../../src/index.js';
 
@@ -54,6 +55,7 @@ export async function startHarness(opts: { uploadTimeoutMs?: number } = {}): Pro
       db,
       blobs: new FsBlobStore(stack.blobDir),
       runner,
+      lookups: new LookupStore(),
       log,
       health: async () => ({ ok: true, checks: {} }),
       ...(opts.uploadTimeoutMs ? { uploadTimeoutMs: opts.uploadTimeoutMs } : {}),

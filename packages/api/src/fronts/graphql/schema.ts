@@ -11,6 +11,7 @@ import { deleteJobsSchema } from '../../jobs/delete-jobs.schema.js';
 import { createParseJob, type CreatedJob } from '../../jobs/create-parse-job.js';
 import { createParseJobSchemas, parseJobInput } from '../../jobs/create-parse-job.schema.js';
 import { validate } from '../../validation.js';
+import { lookupReference, type LookupAnswer } from '../../lookups/lookup-reference.js';
 import { frontCaller, type FrontCaller, type FrontContext } from '../context.js';
 
 const builder = new SchemaBuilder<{ Context: FrontContext; Scalars: { JSON: { Input: unknown; Output: unknown } } }>({});
@@ -51,6 +52,14 @@ const CreatedJobRef = builder.objectRef<CreatedJob>('CreatedJob').implement({
   fields: (t) => ({ id: t.exposeID('id'), jobName: t.exposeString('jobName'), category: t.exposeString('category') }),
 });
 
+const LookupRef = builder.objectRef<LookupAnswer>('LookupResult').implement({
+  fields: (t) => ({
+    columns: t.exposeStringList('columns'),
+    rows: t.field({ type: 'JSON', description: 'Rows of strings, one per column.', resolve: (a) => a.rows }),
+    total: t.exposeInt('total'),
+  }),
+});
+
 /** Resolves the caller and runs the service; its AppErrors become GraphQL errors in maskError (handlers.ts). */
 async function guarded<T>(ctx: FrontContext, fn: (who: FrontCaller) => Promise<T>): Promise<T> {
   return fn(await frontCaller(ctx));
@@ -60,6 +69,12 @@ builder.queryType({
   fields: (t) => ({
     files: t.field({ type: [FileRef], resolve: (_r, _a, ctx) => guarded(ctx, ({ caller }) => listFiles(ctx.deps, caller)) }),
     jobs: t.field({ type: [JobRef], resolve: (_r, _a, ctx) => guarded(ctx, ({ caller }) => listJobs(ctx.deps, caller)) }),
+    lookup: t.field({
+      type: LookupRef,
+      description: 'Reference data on Windows executables (file_name) and event ids (event_id); params as the REST body.',
+      args: { params: t.arg({ type: 'JSON', required: true }) },
+      resolve: (_r, args, ctx) => guarded(ctx, ({ caller }) => lookupReference(ctx.deps, caller, args.params)),
+    }),
     job: t.field({
       type: JobDetailRef,
       args: { id: t.arg.id({ required: true }) },

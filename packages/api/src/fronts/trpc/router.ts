@@ -12,6 +12,7 @@ import { deleteJobsSchema } from '../../jobs/delete-jobs.schema.js';
 import { createParseJob } from '../../jobs/create-parse-job.js';
 import { createParseJobSchemas, parseJobInput } from '../../jobs/create-parse-job.schema.js';
 import { validate } from '../../validation.js';
+import { lookupReference } from '../../lookups/lookup-reference.js';
 import { frontCaller, type FrontContext } from '../context.js';
 import { internalErrorMessage } from '../internal-error.js';
 import { TRPC_CODE } from './error-codes.js';
@@ -46,6 +47,7 @@ const procedure = t.procedure.use(async ({ ctx, next }) => {
 const anyObject = z.record(z.string(), z.unknown());
 
 export const appRouter = t.router({
+  lookup: procedure.input(anyObject).query(({ ctx, input }) => lookupReference(ctx.deps, ctx.caller, input)),
   files: t.router({
     list: procedure.query(({ ctx }) => listFiles(ctx.deps, ctx.caller)),
     delete: procedure.input(anyObject).mutation(({ ctx, input }) => deleteFiles(ctx.deps, ctx.caller, validate(deleteFilesSchema, input))),
