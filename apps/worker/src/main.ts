@@ -9,6 +9,7 @@ import { createDb } from '@quarry/db';
 import { FsBlobStore } from '@quarry/storage';
 import { CpuBudget } from './cpu-budget.js';
 import { startWorker } from './start-worker.js';
+import { configureSigmaRules, sigmaRuleDirs } from '@quarry/insights';
 
 const env = loadEnv();
 const log = createLogger('worker');
@@ -16,6 +17,7 @@ if (!env.DATABASE_URL || !env.TEMPORAL_ADDRESS) {
   log.error('DATABASE_URL and TEMPORAL_ADDRESS must be set for a standalone worker (npm start sets them)');
   process.exit(2);
 }
+configureSigmaRules(sigmaRuleDirs({ sigmaRules: env.QUARRY_SIGMA_RULES, dataDir: env.QUARRY_DATA_DIR }));
 const db = createDb(env.DATABASE_URL);
 const worker = await startWorker({
   address: env.TEMPORAL_ADDRESS,

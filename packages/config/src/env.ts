@@ -29,6 +29,9 @@ const schema = z.object({
   QUARRY_MASTER_KEY: masterKey.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TEMPORAL_CLI: z.string().optional(),
+  /** Community rule directories, `:`-separated, besides the built-in packs and `.data/rules/{sigma,yara}`. */
+  QUARRY_SIGMA_RULES: z.string().optional(),
+  QUARRY_YARA_RULES: z.string().optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
 });
 

@@ -8,3 +8,4 @@ export type { RecordTypes, RecordOf, RegistryRecord, PrefetchRecord, HiveRef } f
 export type { RecordSink } from './pipeline/record-sink.js';
 export { UnusableInputError } from './pipeline/errors.js';
 export { runPipeline, type PipelineRun } from './pipeline/run-pipeline.js';
+export { configureSigmaRules, sigmaRuleDirs, BUILTIN_SIGMA_RULES } from './sigma/index.js';

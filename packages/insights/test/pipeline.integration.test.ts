@@ -64,7 +64,9 @@ describe.skipIf(!HAVE_SAMPLES)(`pipeline ${HAVE_SAMPLES ? '' : NO_SAMPLES}`, () 
 
   it('registers the file metadata analyzer first: one Metadata insight per input, in input order', async () => {
     const insights = await runPipeline({ category: 'winevtx', inputs: inputsOf(EVTX), options: { runSigmaRules: false }, threads: 1 });
-    const meta = insights.filter((i) => 'Metadata' in i).map((i) => ('Metadata' in i ? i.Metadata : null)!);
+    const meta = insights.flatMap((i) => ('Metadata' in i && i.Metadata.title.startsWith('File metadata: ') ? [i.Metadata] : []));
+    // The per-file insights come first.
+    expect(insights.slice(0, meta.length).every((i) => 'Metadata' in i && i.Metadata.title.startsWith('File metadata: '))).toBe(true);
     expect(meta.map((m) => m.title)).toEqual(EVTX.map((p) => `File metadata: ${p.split('/').pop()}`));
     expect(meta[0]!.data['detected_type']).toBe('Windows event log (EVTX)');
     expect(Number(meta[0]!.data['records'])).toBeGreaterThan(0);

@@ -21,7 +21,7 @@ describe('POST /analysis/lookup', () => {
     expect(r.status).toBe(200);
     expect(Object.keys(r.json).sort()).toEqual(['columns', 'rows']);
     expect(r.json.columns).toEqual(['File Name', 'File Path', 'Description', 'Product Name', 'Company Name', 'Runtime Window Title']);
-    expect(r.json.rows.map((row: string[]) => row[0].toLowerCase())).toContain('cmd.exe');
+    expect(r.json.rows.map((row: string[]) => row[0]!.toLowerCase())).toContain('cmd.exe');
     expect(r.json.rows.length).toBeLessThanOrEqual(10);
   });
 

@@ -57,10 +57,19 @@ abstract class BaseEvent implements EventView {
   private keywordRaw: string[] | undefined;
   private keywordLower: string[] | undefined;
 
+  /** Whether compared values are trimmed (Windows events; generic JSON is compared as written). */
+  protected readonly trimValues: boolean = false;
+
+  /**
+   * A field's text as rules compare it. Windows pads some event data (LogonProcessName `NtLmSsp `,
+   * `User32 `) and Hayabusa and Chainsaw match such values without the padding, so Windows
+   * events compare trimmed values.
+   */
   text(field: string): string | undefined {
     let t = this.texts.get(field);
     if (t === undefined && !this.texts.has(field)) {
       t = scalarText(this.get(field));
+      if (this.trimValues) t = t?.trim();
       this.texts.set(field, t);
     }
     return t;
@@ -128,6 +137,7 @@ export function dottedGet(root: Json, path: string): Json | undefined {
 /** A record in the evtx_dump JSON shape, flattened into Sigma's Windows field names. */
 export class WindowsEvent extends BaseEvent {
   readonly isWindows = true;
+  protected override readonly trimValues = true;
   readonly channel: string | undefined;
   readonly eventId: number | undefined;
   readonly provider: string | undefined;

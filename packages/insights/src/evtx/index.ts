@@ -1,0 +1,24 @@
+import type { AnalyzerFactory } from '../pipeline/analyzer.js';
+import { authentication } from './authentication.js';
+import { keyEventTimeline } from './key-event-timeline.js';
+import { networkAnalysis } from './network-analysis.js';
+import { overview } from './overview.js';
+import { persistence } from './persistence.js';
+import { processAnalysis } from './process-analysis.js';
+import { processGraph } from './process-graph.js';
+import { sigmaMatches } from './sigma-matches.js';
+
+/**
+ * The EVTX result types in spec order. The Sigma analyzer follows the Overview, whose tables its
+ * insights belong to ("Overview: Sigma Matches").
+ */
+export const EVTX_ANALYZERS: readonly AnalyzerFactory<'winevtx'>[] = [
+  overview,
+  sigmaMatches,
+  processGraph,
+  keyEventTimeline,
+  processAnalysis,
+  networkAnalysis,
+  authentication,
+  persistence,
+];

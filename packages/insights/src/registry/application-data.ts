@@ -1,0 +1,141 @@
+import { Verdict } from '../common/importance.js';
+import { masquerade } from '../common/masquerade.js';
+import { stagingPath } from '../common/staging-paths.js';
+import { formatTime } from '../common/time-format.js';
+import { toolName } from '../common/tool-names.js';
+import type { RegistryContext } from './context/registry-context.js';
+import { decodeAppCompatCache } from './decoders/appcompatcache.js';
+import { keyCell } from './format.js';
+import { hiveCell, registryAnalyzer, type RegistryResultType } from './registry-analyzer.js';
+import type { HiveKeys } from './store/hive-keys.js';
+import type { KeyStore } from './store/key-store.js';
+import { bin, str, type SlimKey } from './store/slim-key.js';
+import { tableInsight, type Row } from './table.js';
+
+const UNINSTALL = 'Microsoft\\Windows\\CurrentVersion\\Uninstall';
+const SHIM = 'CCS\\Control\\Session Manager\\AppCompatCache';
+const P = ['Hive', 'Key', 'Last Write', 'Deleted'];
+const prov = (h: HiveKeys, k: SlimKey): Record<string, string> => ({ Hive: hiveCell(h), Key: keyCell(h, k), 'Last Write': formatTime(k.lastWrite), Deleted: k.deleted ? 'yes' : '' });
+
+/** L1/L3/L5 on a program path (ShimCache and traces). */
+function pathVerdict(path: string): Verdict {
+  const v = new Verdict();
+  const s = stagingPath(path);
+  if (s) v.hit(s.importance, s.reason);
+  const m = /^[a-z]:\\|^\\/i.test(path) ? masquerade(path) : null;
+  if (m) v.hit(m.importance, m.reason);
+  const t = toolName(path);
+  if (t) v.hit('High', `L5 tool name ${t}`);
+  return v;
+}
+
+function installed(store: KeyStore, context: RegistryContext): Row[] {
+  const rows: Row[] = [];
+  const scan = (h: HiveKeys, path: string, scope: string): void => {
+    for (const k of h.children(path)) {
+      const name = str(k, 'DisplayName');
+      if (!name) continue;
+      const date = str(k, 'InstallDate');
+      rows.push({
+        cells: {
+          Name: name,
+          Version: str(k, 'DisplayVersion'),
+          Publisher: str(k, 'Publisher'),
+          'Install Date': /^\d{8}$/.test(date) ? `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6)}` : date,
+          'Install Location': str(k, 'InstallLocation'),
+          'Uninstall String': str(k, 'UninstallString'),
+          Scope: scope,
+          ...prov(h, k),
+        },
+        time: k.lastWrite,
+      });
+    }
+  };
+  for (const h of store.ofType('SOFTWARE')) {
+    scan(h, UNINSTALL, 'Machine');
+    scan(h, `Wow6432Node\\${UNINSTALL}`, 'Machine (WOW64)');
+  }
+  for (const h of store.ofType('NTUSER.DAT')) scan(h, `Software\\${UNINSTALL}`, `User ${context.ownerOf(h)?.name ?? h.info.name}`);
+  return rows;
+}
+
+function shimCache(store: KeyStore): { rows: Row[]; notes: string[] } {
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  for (const h of store.ofType('SYSTEM')) {
+    const key = h.key(SHIM);
+    const data = bin(key, 'AppCompatCache');
+    if (!key || !data) continue;
+    const { format, entries } = decodeAppCompatCache(data);
+    if (entries.length === 0) notes.push(`${hiveCell(h)}: AppCompatCache format ${format}, no entries decoded`);
+    for (const e of entries) {
+      const path = e.path.replace(/^\\\?\?\\/, '');
+      const v = pathVerdict(path);
+      rows.push({
+        cells: { Position: String(e.position), Path: path, 'Last Modified': formatTime(e.lastModified), Executed: e.executed === null ? '' : e.executed ? 'yes' : 'no', Reasons: v.text, ...prov(h, key) },
+        importance: v.importance,
+        time: null,
+      });
+    }
+  }
+  return { rows, notes };
+}
+
+function traces(store: KeyStore, context: RegistryContext): Row[] {
+  const rows: Row[] = [];
+  const add = (h: HiveKeys, k: SlimKey, source: string, item: string, details: string): void => {
+    const v = pathVerdict(item);
+    const user = context.userOf(h);
+    rows.push({ cells: { Source: source, Item: item, Details: [user && `user ${user}`, details].filter((s) => s).join('; '), Reasons: v.text, ...prov(h, k) }, importance: v.importance, time: k.lastWrite });
+  };
+  for (const h of store.ofType('NTUSER.DAT')) {
+    for (const k of h.children('Software\\Sysinternals')) if (str(k, 'EulaAccepted') !== '') add(h, k, 'Sysinternals EULA', k.name, `EulaAccepted ${str(k, 'EulaAccepted')}`);
+    const sz = h.key('Software\\7-Zip\\Compression');
+    const arc = bin(sz, 'ArcHistory');
+    if (sz && arc) for (const p of arc.toString('utf16le', 0, arc.length & ~1).split('\0').filter((s) => s)) add(h, sz, '7-Zip ArcHistory', p, '');
+    const rar = h.key('Software\\WinRAR\\ArcHistory');
+    for (const v of rar?.values ?? []) if (typeof v.data === 'string') add(h, rar!, 'WinRAR ArcHistory', v.data, v.name);
+    const store2 = h.key('Software\\Microsoft\\Windows NT\\CurrentVersion\\AppCompatFlags\\Compatibility Assistant\\Store');
+    for (const v of store2?.values ?? []) add(h, store2!, 'Compatibility Assistant', v.name, '');
+  }
+  for (const h of store.ofType('SOFTWARE')) {
+    for (const k of h.children('Microsoft\\Windows\\CurrentVersion\\App Paths')) add(h, k, 'App Paths', k.name, str(k, ''));
+  }
+  for (const h of store.ofType('Amcache.hve')) {
+    for (const k of h.children('Root\\InventoryApplicationFile')) add(h, k, 'Amcache', str(k, 'LowerCaseLongPath') || k.name, [str(k, 'Publisher'), str(k, 'FileId') && `SHA1 ${str(k, 'FileId').replace(/^0000/, '')}`].filter((s) => s).join('; '));
+    // Windows 8 / Server 2012 layout: Root\File\<volume>\<file id>, value 15 = full path, 101 = SHA1.
+    for (const vol of h.children('Root\\File')) for (const k of h.children(vol.path)) if (str(k, '15')) add(h, k, 'Amcache', str(k, '15'), str(k, '101') ? `SHA1 ${str(k, '101').replace(/^0000/, '')}` : '');
+  }
+  return rows;
+}
+
+function build(store: KeyStore, context: RegistryContext): ReturnType<RegistryResultType['build']> {
+  const shim = shimCache(store);
+  const out = [
+    tableInsight('Application Data', 'General', ['Name', 'Version', 'Publisher', 'Install Date', 'Install Location', 'Uninstall String', 'Scope', ...P], installed(store, context)),
+    tableInsight('Application Data: ShimCache', 'General', ['Position', 'Path', 'Last Modified', 'Executed', 'Importance', 'Reasons', ...P], shim.rows),
+    tableInsight('Application Data: Application Traces', 'General', ['Source', 'Item', 'Details', 'Importance', 'Reasons', ...P], traces(store, context)),
+  ];
+  if (shim.notes.length > 0) out.push(tableInsight('Application Data: ShimCache Notes', 'General', ['Note'], shim.notes.map((n) => ({ cells: { Note: n } }))));
+  return out;
+}
+
+export const APPLICATION_DATA: RegistryResultType = {
+  title: 'Application Data',
+  patterns: {
+    SOFTWARE: [`${UNINSTALL}\\*`, `Wow6432Node\\${UNINSTALL}\\*`, 'Microsoft\\Windows\\CurrentVersion\\App Paths\\*'],
+    'NTUSER.DAT': [
+      `Software\\${UNINSTALL}\\*`,
+      'Software\\Sysinternals\\*',
+      'Software\\7-Zip\\Compression',
+      'Software\\WinRAR\\ArcHistory',
+      'Software\\Microsoft\\Windows NT\\CurrentVersion\\AppCompatFlags\\Compatibility Assistant\\Store',
+    ],
+    SYSTEM: [SHIM],
+    'Amcache.hve': ['Root\\InventoryApplicationFile\\*', 'Root\\File\\*', 'Root\\File\\*\\*'],
+  },
+  build,
+};
+
+/** Registry "Application Data" (INSIGHTS.md §4). */
+export const registryApplicationData = registryAnalyzer(APPLICATION_DATA);

@@ -1,0 +1,42 @@
+import type { AnalyzerContext, AnalyzerFactory } from '../pipeline/analyzer.js';
+import type { Insight } from '../types.js';
+import { CONTEXT_PATTERNS, contextOf, type RegistryContext } from './context/registry-context.js';
+import type { HiveKeys } from './store/hive-keys.js';
+import { storeFor, type KeyPatterns, type KeyStore } from './store/key-store.js';
+import { tableInsight } from './table.js';
+
+/** A registry result type: the keys it reads, and how its insights are built from them at the end. */
+export interface RegistryResultType {
+  /** The result type's name, also its primary insight's title. */
+  title: string;
+  patterns: KeyPatterns;
+  build(store: KeyStore, context: RegistryContext): Insight[];
+}
+
+/** The Hive cell: the input's name, or `archive.zip!member/path` for a hive inside a zip. */
+export const hiveCell = (hive: HiveKeys): string => (hive.info.member ? `${hive.info.input.name}!${hive.info.member}` : hive.info.name);
+
+/**
+ * A dirty hive without its logs may miss its latest changes; every result type says so (as a
+ * "<Result Type>: Notes" table) rather than let its rows pass as current.
+ */
+function notes(title: string, store: KeyStore): Insight[] {
+  const stale = store.all().filter((h) => h.info.dirtyWithoutLogs);
+  if (stale.length === 0) return [];
+  const rows = stale.map((h) => ({
+    cells: { Hive: hiveCell(h), Note: 'Hive is dirty and no transaction log (.LOG1/.LOG2) came with it: changes not yet written to the hive are missing' },
+  }));
+  return [tableInsight(`${title}: Notes`, 'General', ['Hive', 'Note'], rows)];
+}
+
+export function registryAnalyzer(type: RegistryResultType): AnalyzerFactory<'registry'> {
+  return (ctx: AnalyzerContext<'registry'>) => {
+    const store = storeFor(ctx);
+    store.want(CONTEXT_PATTERNS);
+    store.want(type.patterns);
+    return {
+      push: (record) => store.add(record),
+      finish: () => [...type.build(store, contextOf(store)), ...notes(type.title, store)],
+    };
+  };
+}

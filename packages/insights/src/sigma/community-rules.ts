@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SigmaEngine, readRuleFiles, resolveWindowsLogsource, type RuleInfo, type SourceResult } from '@quarry/sigma';
+
+/** The rules this project writes (key detections for the EVTX result types), shipped with the package. */
+export const BUILTIN_SIGMA_RULES = fileURLToPath(new URL('../../rules/sigma/', import.meta.url));
+
+/**
+ * The community rule directories besides the built-in pack: the `QUARRY_SIGMA_RULES` value
+ * (`:`-separated paths, passed in: only @quarry/config reads the environment) and
+ * `<dataDir>/rules/sigma` (where `npm run rules -- update` puts the SigmaHQ release) when present.
+ */
+export function sigmaRuleDirs(opts: { sigmaRules?: string | undefined; dataDir?: string | undefined }): string[] {
+  const dirs = (opts.sigmaRules ?? '').split(':').map((d) => d.trim()).filter(Boolean);
+  if (opts.dataDir) {
+    const fetched = join(opts.dataDir, 'rules', 'sigma');
+    if (existsSync(fetched) && !dirs.includes(fetched)) dirs.push(fetched);
+  }
+  return dirs;
+}
+
+/** A compiled rule set and what the Overview says about it. */
+export interface CommunityRules {
+  engine: SigmaEngine;
+  directories: string[];
+  /** Detection rules loaded (compiled). */
+  loaded: number;
+  refused: number;
+  /**
+   * Lower-case channels each loaded Windows rule reads (null: any channel), to count the rules whose
+   * logsource is absent from a job.
+   */
+  channels: Map<RuleInfo, readonly string[] | null>;
+}
+
+/** Loads the built-in pack plus `directories` (missing ones are skipped and not listed). */
+export function loadCommunityRules(directories: readonly string[]): CommunityRules {
+  const dirs = [BUILTIN_SIGMA_RULES, ...directories.filter((d) => existsSync(d))];
+  const source: SourceResult = readRuleFiles(dirs);
+  const engine = SigmaEngine.fromSourceResult(source);
+  const byId = new Map<string, readonly string[] | null>();
+  for (const doc of source.documents) {
+    const d = doc.data;
+    if (!d['detection'] || typeof d['logsource'] !== 'object' || d['logsource'] === null) continue;
+    const res = resolveWindowsLogsource(d['logsource'] as Record<string, string>);
+    if (!('targets' in res)) continue;
+    const any = res.targets.some((t) => t.channels === undefined);
+    const key = typeof d['id'] === 'string' ? d['id'] : String(d['title']);
+    byId.set(key, any ? null : [...new Set(res.targets.flatMap((t) => t.channels ?? []))]);
+  }
+  const channels = new Map<RuleInfo, readonly string[] | null>();
+  for (const info of engine.ruleInfos) {
+    const c = byId.get(info.id ?? info.title);
+    if (c !== undefined) channels.set(info, c);
+  }
+  return { engine, directories: dirs, loaded: engine.report.loaded.rules, refused: engine.report.refused.length, channels };
+}

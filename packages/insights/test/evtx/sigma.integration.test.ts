@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, test } from 'vitest';
+import { sharedPath } from '@quarry/testkit';
+import { configureSigmaRules } from '../../src/sigma/index.js';
+import { HAVE_SAMPLES, NO_SAMPLES } from '../support/inputs.js';
+import { insight, rowsOf, runEvtx } from './run-evtx.js';
+
+const REGRESSION = 'rules/windows/builtin/security/win_security_susp_scheduled_task_delete_or_disable';
+const folder = sharedPath('rules', 'sigma-regression', REGRESSION);
+// info.yml names the rule under test (`rule_metadata: - id: … title: …`); read without a YAML dependency.
+const infoText = HAVE_SAMPLES ? readFileSync(`${folder}/info.yml`, 'utf8') : '';
+const meta = /rule_metadata:\s*\n\s*- id: (\S+)\s*\n\s*title: (.+)/.exec(infoText);
+const info = meta ? { rule_metadata: [{ id: meta[1]!, title: meta[2]!.trim() }] } : undefined;
+const ruleId = info?.rule_metadata[0]?.id ?? '';
+const evtx = `../rules/sigma-regression/${REGRESSION}/${ruleId}.evtx`;
+
+describe.skipIf(!HAVE_SAMPLES)(`Sigma in the EVTX job ${HAVE_SAMPLES ? '' : NO_SAMPLES}`, () => {
+  afterAll(() => configureSigmaRules([]));
+
+  test('run_sigma_rules true: the SigmaHQ regression sample shows its rule, with the record the regression data names', async () => {
+    configureSigmaRules([sharedPath('rules', 'sigma', `${REGRESSION}.yml`)]);
+    // The regression JSON is evtx_dump's rendering of the matching event.
+    const golden = JSON.parse(readFileSync(`${folder}/${ruleId}.json`, 'utf8')) as { Event: { System: { EventRecordID: number } } };
+    const all = await runEvtx([evtx], true);
+    const rows = rowsOf(insight(all, 'Table', 'Overview: Sigma Matches'));
+    const row = rows.find((r) => r['Rule ID'] === ruleId);
+    expect(row?.['Rule']).toBe(info!.rule_metadata[0]!.title);
+    expect(row?.['Record IDs']).toBe(String(golden.Event.System.EventRecordID));
+    expect(row?.['Tags']).toMatch(/attack\./);
+    const meta = insight(all, 'Metadata', 'Overview').data;
+    expect(meta['sigma_enabled']).toBe('true');
+    expect(Number(meta['sigma_rules_loaded'])).toBe(7); // the built-in pack (6) and this rule
+    expect(Number(meta['sigma_rules_matched'])).toBeGreaterThanOrEqual(1);
+    // Built-in rules on Sysmon / System have nothing to read in a Security-only job.
+    expect(Number(meta['sigma_rules_without_logsource'])).toBe(3);
+    expect(insight(all, 'Chart', 'Overview: Sigma Matches by Level').display_mode).toBe('pie');
+    const level = row!['Level'];
+    if (level === 'high' || level === 'critical')
+      expect(insight(all, 'Timeline', 'Key Event Timeline').data.some((t) => t.short_name === `Sigma: ${row!['Rule']}` && t.category === 'Sigma')).toBe(true);
+  });
+
+  test('run_sigma_rules false: no Sigma insight and no Sigma timeline entry', async () => {
+    const all = await runEvtx([evtx], false);
+    expect(all.some((i) => Object.values(i)[0]?.category === 'Sigma')).toBe(false);
+    expect(insight(all, 'Timeline', 'Key Event Timeline').data.some((t) => t.category === 'Sigma')).toBe(false);
+    expect(insight(all, 'Metadata', 'Overview').data['sigma_enabled']).toBe('false');
+  });
+});
