@@ -1,3 +1,4 @@
+import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import { describe, expect, test } from 'vitest';
 import { HAVE_SAMPLES, NO_SAMPLES } from '../support/inputs.js';
 import { parseDot } from './dot-check.js';
@@ -42,6 +43,12 @@ describe.skipIf(!HAVE_SAMPLES)(`Process Inference Graph ${HAVE_SAMPLES ? '' : NO
     const dot = checkGraph(graph);
     expect(Number(graph.graph_metadata['_stats_original_nodes']![0])).toBeGreaterThan(400);
     expect([...dot.nodes.keys()].some((k) => k.startsWith('summary_'))).toBe(true);
+    // Real Graphviz (its WebAssembly build, as the dashboard uses) reads and lays it out.
+    const graphviz = await Graphviz.load();
+    const svg = graphviz.dot(graph.data, 'svg');
+    expect(svg).toContain('<svg');
+    expect(svg.match(/class="node"/g)?.length).toBe(dot.nodes.size);
+    expect(svg.match(/class="edge"/g)?.length ?? 0).toBe(dot.edges.length);
   });
 
   test('an empty job has the empty graph', async () => {
