@@ -8,4 +8,6 @@ export type { RecordTypes, RecordOf, RegistryRecord, PrefetchRecord, HiveRef } f
 export type { RecordSink } from './pipeline/record-sink.js';
 export { UnusableInputError } from './pipeline/errors.js';
 export { runPipeline, type PipelineRun } from './pipeline/run-pipeline.js';
+export { fanOut, type FanOut } from './pipeline/fan-out.js';
+export type { ReaderEvent } from './pipeline/readers/reader.js';
 export { configureSigmaRules, sigmaRuleDirs, BUILTIN_SIGMA_RULES } from './sigma/index.js';

@@ -1,0 +1,43 @@
+import type { ParseCategory } from '@quarry/vocabulary';
+import { ANALYZERS } from '../analyzers.js';
+import type { Insight } from '../types.js';
+import type { AnalysisOptions, AnalyzerFactory } from './analyzer.js';
+import type { InputRef } from './input.js';
+import type { ReaderEvent } from './readers/reader.js';
+import type { RecordSink } from './record-sink.js';
+
+export interface FanOut<C extends ParseCategory> {
+  category: C;
+  inputs: readonly InputRef[];
+  options: AnalysisOptions;
+  events: AsyncIterable<ReaderEvent<C>>;
+  sink?: RecordSink<C>;
+  /** Defaults to the category's registered analyzers. */
+  analyzers?: readonly AnalyzerFactory<C>[];
+  onProgress?: () => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Hands every record to each analyzer (and to the sink), and each input's report to the analyzers;
+ * returns their insights and the reports that carried an error. Used on freshly parsed records and
+ * on records read back from a job's store alike, so both go through the same analyzers.
+ */
+export async function fanOut<C extends ParseCategory>(run: FanOut<C>): Promise<{ insights: Insight[]; failures: string[] }> {
+  const ctx = { category: run.category, inputs: run.inputs, options: run.options };
+  const analyzers = (run.analyzers ?? (ANALYZERS[run.category] as readonly AnalyzerFactory<C>[])).map((make) => make(ctx));
+  const failures: string[] = [];
+  for await (const event of run.events) {
+    if (event.type === 'record') {
+      for (const a of analyzers) a.push(event.record, event.input);
+      const written = run.sink?.write(event.record, event.input);
+      if (written) await written;
+    } else {
+      if (event.report.error) failures.push(`${event.report.input.name}: ${event.report.error}`);
+      for (const a of analyzers) a.inputDone?.(event.report);
+    }
+    run.onProgress?.();
+    run.signal?.throwIfAborted();
+  }
+  return { insights: analyzers.flatMap((a) => a.finish()), failures };
+}
