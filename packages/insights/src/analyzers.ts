@@ -2,6 +2,7 @@ import type { ParseCategory } from '@quarry/vocabulary';
 import { fileMetadata } from './common/file-metadata.js';
 import { EVTX_ANALYZERS } from './evtx/index.js';
 import type { AnalyzerFactory } from './pipeline/analyzer.js';
+import { PREFETCH_ANALYZERS } from './prefetch/index.js';
 import { REGISTRY_ANALYZERS } from './registry/index.js';
 
 /**
@@ -11,5 +12,5 @@ import { REGISTRY_ANALYZERS } from './registry/index.js';
 export const ANALYZERS: { [C in ParseCategory]: readonly AnalyzerFactory<C>[] } = {
   winevtx: [fileMetadata, ...EVTX_ANALYZERS],
   registry: [fileMetadata, ...REGISTRY_ANALYZERS],
-  prefetch: [fileMetadata],
+  prefetch: [fileMetadata, ...PREFETCH_ANALYZERS],
 };

@@ -91,6 +91,21 @@ describe.skipIf(!HAVE_SAMPLES)(`pipeline ${HAVE_SAMPLES ? '' : NO_SAMPLES}`, () 
 });
 
 describe('peek', () => {
+  it('close() closes a source whose stream is never read', async () => {
+    const { peek } = await import('../src/pipeline/peek.js');
+    let closed = false;
+    async function* source() {
+      try {
+        for (let i = 0; i < 10; i++) yield Buffer.alloc(300, i);
+      } finally {
+        closed = true;
+      }
+    }
+    const { close } = await peek(source());
+    await close();
+    expect(closed).toBe(true);
+  });
+
   it('closes the source when the consumer stops early', async () => {
     const { peek } = await import('../src/pipeline/peek.js');
     let closed = false;
@@ -108,5 +123,23 @@ describe('peek', () => {
       break;
     }
     expect(closed).toBe(true);
+  });
+});
+
+describe.skipIf(!HAVE_SAMPLES)('prefetch jobs with files that cannot be read', () => {
+  const NOT_PF = 'prefetch/Windows-Prefetch-Parser/Bad/notAPrefetch.pf';
+  const CALC = 'prefetch/Windows-Prefetch-Parser/Win10/CALC.EXE-3FBEF7FD.pf';
+
+  it('a file that is not prefetch is reported and the rest analysed', async () => {
+    const insights = await runPipeline({ category: 'prefetch', inputs: inputsOf([NOT_PF, CALC]), options: { runSigmaRules: false }, threads: 1 });
+    const meta = insights.flatMap((i) => ('Metadata' in i ? [i.Metadata] : []));
+    expect(meta[0]!.data['error']).toBe('not a prefetch file (detected: Unknown)');
+    expect(meta[1]!.data['error']).toBeUndefined();
+  });
+
+  it('fails only when no file could be read', async () => {
+    await expect(runPipeline({ category: 'prefetch', inputs: inputsOf([NOT_PF]), options: { runSigmaRules: false }, threads: 1 })).rejects.toThrow(
+      /No input could be read \(notAPrefetch\.pf: not a prefetch file/,
+    );
   });
 });

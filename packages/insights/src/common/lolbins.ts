@@ -20,7 +20,7 @@ devtoolslauncher dnx dotnet dsdbutil dtutil dump64 dumpminitool dxcap ecmangen e
 microsoft.nodejstools.pressanykey mpiexec msaccess mscopilot mscopilot_proxy msdeploy msohtmed mspub msxsl nmcap ntdsutil ntsd
 openconsole outlook pixtool powerpnt procdump protocolhandler rcsi remote sqldumper sqlps sqltoolsps squirrel te teams
 testwindowremoteagent tracker update vsdiagnostics vsiisexelauncher visio visualuiaverifynative vslaunchbrowser vshadow vsjitdebugger
-wfmformat wfc windbg winproj winword wsb wsl xbootmgr xbootmgrsleep devtunnels vsls-agent vstest.console winfile xsd
+wfmformat wfc windbg winproj winword wsb wsl xbootmgr xbootmgrsleep devtunnel vsls-agent vstest.console winfile xsd
 powershell pwsh powershell_ise`;
 
 const HIGH_TIER = `certutil mshta regsvr32 rundll32 msbuild installutil regasm regsvcs cmstp bitsadmin wmic msiexec odbcconf forfiles pcalua

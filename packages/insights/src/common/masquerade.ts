@@ -10,6 +10,12 @@ searchindexer runtimebroker sihost dwm userinit logonui`
   .split(/\s+/)
   .filter(Boolean);
 const WINDOWS = ['explorer', 'regedit', 'hh'];
+/**
+ * Genuine Windows programs one or two edits from a name above, never lookalikes: iexplore
+ * (explorer; seen on the Win8 IEXPLORE.EXE prefetch sample), lsaiso (lsass), dashost and taskhostex
+ * (taskhost) — all shipped in System32 or Program Files.
+ */
+const GENUINE = new Set(['iexplore', 'lsaiso', 'dashost', 'taskhostex']);
 const HOME = new Map<string, 'system32' | 'windows'>([...SYSTEM32.map((n) => [n, 'system32'] as const), ...WINDOWS.map((n) => [n, 'windows'] as const)]);
 
 /** Levenshtein distance, stopping early once it exceeds `max`. */
@@ -48,7 +54,7 @@ export function masquerade(imagePath: string): MasqueradeHit | null {
   const name = programName(imagePath);
   const home = HOME.get(name);
   if (home) return inHome(folder, home) ? null : { importance: 'Critical', reason: `L3 ${name} outside ${home === 'windows' ? '\\Windows' : '\\Windows\\System32'}` };
-  if (name.length < 4) return null;
+  if (name.length < 4 || GENUINE.has(name)) return null;
   for (const known of HOME.keys()) {
     // Short names (hh, lsm, dwm) would match too much at distance 2.
     if (known.length < 5) continue;

@@ -5,7 +5,10 @@ export const HEAD_BYTES = 512;
  * Reads the first bytes of a stream without losing them: returns them and a stream that yields
  * everything, head included. The source is still read only once.
  */
-export async function peek(source: AsyncIterable<Uint8Array>, bytes = HEAD_BYTES): Promise<{ head: Buffer; stream: AsyncIterable<Uint8Array> }> {
+export async function peek(
+  source: AsyncIterable<Uint8Array>,
+  bytes = HEAD_BYTES,
+): Promise<{ head: Buffer; stream: AsyncIterable<Uint8Array>; close: () => Promise<void> }> {
   const it = source[Symbol.asyncIterator]();
   const seen: Uint8Array[] = [];
   let total = 0;
@@ -34,7 +37,11 @@ export async function peek(source: AsyncIterable<Uint8Array>, bytes = HEAD_BYTES
       if (!ended) await it.return?.();
     }
   }
-  return { head, stream: all() };
+  // For a consumer that does not read the stream at all (a generator never started has no finally to run).
+  const close = async () => {
+    if (!ended) await it.return?.();
+  };
+  return { head, stream: all(), close };
 }
 
 /** Reads a whole stream into one buffer, refusing more than `max` bytes. */

@@ -1,18 +1,27 @@
 import { PrefetchError, parsePrefetch } from '@quarry/prefetch';
-import { FILE_KIND_LABEL } from '../../file-kind.js';
+import { ACCEPTED_KINDS } from '../../accepted-kinds.js';
+import { FILE_KIND_LABEL, detectFileKind } from '../../file-kind.js';
 import { UnusableInputError } from '../errors.js';
 import { peek, readAll } from '../peek.js';
-import { acceptedKind } from './wrong-kind.js';
 import { keepWarnings, type JobReader } from './reader.js';
 
 /** Prefetch files are small (MAM ones decompress to a few MiB); anything larger is not one. */
 const MAX_PREFETCH_BYTES = 64 * 1024 * 1024;
 
-/** Each .pf read whole and parsed; a damaged one is reported and the job goes on with the rest. */
+/**
+ * Each .pf read whole and parsed. A damaged one, or one that is not a prefetch file at all, is
+ * reported and the job goes on with the rest: it fails only when no file could be read.
+ */
 export const readPrefetchInputs: JobReader<'prefetch'> = async function* (inputs) {
   for (const input of inputs) {
-    const { head, stream } = await peek(input.open());
-    const kind = acceptedKind('prefetch', input.ref, head);
+    const { head, stream, close } = await peek(input.open());
+    const kind = detectFileKind(head);
+    if (!ACCEPTED_KINDS.prefetch.includes(kind)) {
+      await close();
+      const error = `not a prefetch file (detected: ${FILE_KIND_LABEL[kind]})`;
+      yield { type: 'done', report: { input: input.ref, records: 0, warnings: [], error, facts: { detected_type: FILE_KIND_LABEL[kind] } } };
+      continue;
+    }
     const bytes = await readAll(stream, MAX_PREFETCH_BYTES, () => new UnusableInputError(`File ${input.ref.name} is too large for a prefetch file`));
     const facts = { detected_type: FILE_KIND_LABEL[kind] };
     let result;
