@@ -31,7 +31,8 @@ export function sigmaMatches(ctx: AnalyzerContext<'winevtx'>): Analyzer<'winevtx
   });
   return {
     push(record) {
-      run?.push(record, viewOf(record));
+      // Noted for the record sink: the job's store makes the matches searchable (sigma_matches).
+      if (run) ctx.notes.sigmaMatches = run.push(record, viewOf(record));
     },
     finish(): Insight[] {
       if (!run) return [];

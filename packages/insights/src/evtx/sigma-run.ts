@@ -4,6 +4,8 @@ import type { CommunityRules } from '../sigma/community-rules.js';
 import type { EventView } from './event-view.js';
 import { Occurrences } from './occurrences.js';
 
+const NO_MATCH: readonly string[] = [];
+
 /** One rule's matches in the job. */
 export interface RuleHits {
   rule: RuleInfo;
@@ -24,11 +26,20 @@ export class SigmaRun {
     this.scanner = new Scanner(rules.engine);
   }
 
-  push(record: EvtxRecord, v: EventView): void {
+  /** Matches the record; returns the titles and ids of the rules it matched (none: an empty array). */
+  push(record: EvtxRecord, v: EventView): readonly string[] {
     if (v.channel) this.channels.add(v.channel.toLowerCase());
     // @quarry/evtx may hand 64-bit integers as bigint; the Sigma engine reads them as decimal text.
     const matches = this.scanner.push(record.event as unknown as Json);
-    for (let i = 0; i < matches.length; i++) this.hitsOf(matches[i]!.rule).occ.add(v);
+    if (matches.length === 0) return NO_MATCH;
+    const names: string[] = [];
+    for (let i = 0; i < matches.length; i++) {
+      const rule = matches[i]!.rule;
+      this.hitsOf(rule).occ.add(v);
+      names.push(rule.title);
+      if (rule.id) names.push(rule.id);
+    }
+    return names;
   }
 
   private hitsOf(rule: RuleInfo): RuleHits {

@@ -21,10 +21,21 @@ export interface AnalysisOptions {
   runSigmaRules: boolean;
 }
 
+/**
+ * What analyzers found out about the record being pushed, for the record sink (which is handed the
+ * record right after every analyzer): e.g. the Sigma rules it matched, searchable in the job's store.
+ * Reset before each record.
+ */
+export interface RecordNotes {
+  /** Titles and ids of the Sigma rules the record matched. */
+  sigmaMatches: readonly string[];
+}
+
 export interface AnalyzerContext<C extends ParseCategory = ParseCategory> {
   category: C;
   inputs: readonly InputRef[];
   options: AnalysisOptions;
+  notes: RecordNotes;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ParseCategory } from '@quarry/vocabulary';
 import { ANALYZERS } from '../analyzers.js';
 import type { Insight } from '../types.js';
-import type { AnalysisOptions, AnalyzerFactory } from './analyzer.js';
+import type { AnalysisOptions, AnalyzerFactory, RecordNotes } from './analyzer.js';
 import type { InputRef } from './input.js';
 import type { ReaderEvent } from './readers/reader.js';
 import type { RecordSink } from './record-sink.js';
@@ -16,7 +16,11 @@ export interface FanOut<C extends ParseCategory> {
   analyzers?: readonly AnalyzerFactory<C>[];
   onProgress?: () => void;
   signal?: AbortSignal;
+  /** Shared with the sink's owner, who reads it when the sink is handed each record. */
+  notes?: RecordNotes;
 }
+
+const NONE: readonly string[] = [];
 
 /**
  * Hands every record to each analyzer (and to the sink), and each input's report to the analyzers;
@@ -24,11 +28,13 @@ export interface FanOut<C extends ParseCategory> {
  * on records read back from a job's store alike, so both go through the same analyzers.
  */
 export async function fanOut<C extends ParseCategory>(run: FanOut<C>): Promise<{ insights: Insight[]; failures: string[] }> {
-  const ctx = { category: run.category, inputs: run.inputs, options: run.options };
+  const notes = run.notes ?? { sigmaMatches: NONE };
+  const ctx = { category: run.category, inputs: run.inputs, options: run.options, notes };
   const analyzers = (run.analyzers ?? (ANALYZERS[run.category] as readonly AnalyzerFactory<C>[])).map((make) => make(ctx));
   const failures: string[] = [];
   for await (const event of run.events) {
     if (event.type === 'record') {
+      notes.sigmaMatches = NONE;
       for (const a of analyzers) a.push(event.record, event.input);
       const written = run.sink?.write(event.record, event.input);
       if (written) await written;

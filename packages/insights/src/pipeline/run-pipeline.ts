@@ -1,6 +1,6 @@
 import type { ParseCategory } from '@quarry/vocabulary';
 import type { Insight } from '../types.js';
-import type { AnalysisOptions, AnalyzerFactory } from './analyzer.js';
+import type { AnalysisOptions, AnalyzerFactory, RecordNotes } from './analyzer.js';
 import { UnusableInputError } from './errors.js';
 import { fanOut } from './fan-out.js';
 import type { PipelineInput } from './input.js';
@@ -19,6 +19,8 @@ export interface PipelineRun<C extends ParseCategory> {
   /** Called as records flow, for heartbeats. */
   onProgress?: () => void;
   signal?: AbortSignal;
+  /** What analyzers note about each record, for the sink's owner (see RecordNotes). */
+  notes?: RecordNotes;
 }
 
 /**

@@ -46,3 +46,30 @@ describe.skipIf(!HAVE_SAMPLES)(`Sigma in the EVTX job ${HAVE_SAMPLES ? '' : NO_S
     expect(insight(all, 'Metadata', 'Overview').data['sigma_enabled']).toBe('false');
   });
 });
+
+describe.skipIf(!HAVE_SAMPLES)('Sigma matches noted for the record sink', () => {
+  test('each record a rule matched is noted with the rule title and id, right before the sink gets it', async () => {
+    const { inputsOf } = await import('../support/inputs.js');
+    const { runPipeline } = await import('../../src/index.js');
+    const notes = { sigmaMatches: [] as readonly string[] };
+    const noted = new Map<number, readonly string[]>();
+    await runPipeline({
+      category: 'winevtx',
+      inputs: inputsOf(['evtx/EVTX-ATTACK-SAMPLES/DE_1102_security_log_cleared.evtx']),
+      options: { runSigmaRules: true },
+      threads: 1,
+      notes,
+      sink: {
+        write: (record) => {
+          if (notes.sigmaMatches.length > 0) noted.set(record.recordId, notes.sigmaMatches);
+        },
+        close: async () => undefined,
+        abort: async () => undefined,
+      },
+    });
+    // The built-in pack's "Security log cleared" rule: every noted record carries a title and an id.
+    expect(noted.size).toBeGreaterThan(0);
+    for (const names of noted.values()) expect(names.length % 2).toBe(0);
+    expect([...noted.values()].flat().some((n) => /clear/i.test(n))).toBe(true);
+  });
+});
