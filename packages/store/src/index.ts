@@ -1,1 +1,2 @@
 export { readInsights, writeInsights } from './sealed-insights.js';
+export * from './record-store/index.js';

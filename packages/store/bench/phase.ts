@@ -1,0 +1,39 @@
+// One measured phase in its own process, so its peak RSS is its own: `parse <reps>` runs the job
+// pipeline without a sink (the parser alone), `ingest <reps> <dir>` with the record-store writer.
+// Prints one JSON line.
+import { runPipeline, type RecordSink } from '@quarry/insights';
+import { findEventTemplate, LookupStore } from '@quarry/reference';
+import { RecordStores } from '../src/index.js';
+import { replicated } from './inputs.js';
+
+const [mode, repsArg, dir] = process.argv.slice(2);
+const reps = Number(repsArg);
+const KEY = Buffer.alloc(32, 0x5a);
+const JOB = '00000000-0000-4000-8000-00000000b3c4';
+
+let records = 0;
+const counter: RecordSink<'winevtx'> = {
+  write: () => {
+    records++;
+  },
+  close: async () => undefined,
+  abort: async () => undefined,
+};
+
+let sink: RecordSink<'winevtx'> = counter;
+if (mode === 'ingest') {
+  const ds = await new LookupStore().dataset('event_id');
+  const writer = new RecordStores(dir!).writer(JOB, 'winevtx', KEY, { eventTemplates: (p, id, v) => findEventTemplate(ds, p, id, v) });
+  sink = {
+    write: (r, i) => {
+      records++;
+      return writer.write(r, i);
+    },
+    close: () => writer.close(),
+    abort: () => writer.abort(),
+  };
+}
+const t0 = performance.now();
+await runPipeline({ category: 'winevtx', inputs: replicated(reps), options: { runSigmaRules: false }, threads: 1, sink, analyzers: [] });
+const seconds = (performance.now() - t0) / 1000;
+console.log(JSON.stringify({ mode, records, seconds, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));

@@ -1,0 +1,63 @@
+// Record-store benchmark (issue 14): a store of >= 1,000,000 EVTX records (the samples replicated),
+// built through the job pipeline into an encrypted store; then 200 mixed searches on it. Ingest and
+// the parser alone each run in a fresh process so each peak RSS is its own.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RecordStores } from '../src/index.js';
+import { mixedQueries, type Kind } from './queries.js';
+
+const TARGET = Number(process.env.BENCH_RECORDS ?? 1_000_000);
+const PHASE = fileURLToPath(new URL('./phase.ts', import.meta.url));
+const KEY = Buffer.alloc(32, 0x5a);
+const JOB = '00000000-0000-4000-8000-00000000b3c4';
+
+interface Phase {
+  records: number;
+  seconds: number;
+  maxRssMiB: number;
+}
+
+function phase(...args: string[]): Phase {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--conditions=source', PHASE, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  return JSON.parse(out.trim().split('\n').at(-1)!) as Phase;
+}
+
+const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+const perPass = phase('parse', '1').records;
+const reps = Math.ceil(TARGET / perPass);
+const dir = mkdtempSync(join(tmpdir(), 'quarry-search-bench-'));
+try {
+  console.log(`samples: ${perPass} records a pass; ${reps} passes`);
+  const parse = phase('parse', String(reps));
+  console.log(`parser alone:  ${parse.records} records in ${parse.seconds.toFixed(1)} s = ${(parse.records / parse.seconds).toFixed(0)} records/s, peak RSS ${parse.maxRssMiB.toFixed(0)} MiB`);
+  const ingest = phase('ingest', String(reps), dir);
+  console.log(`ingest:        ${ingest.records} records in ${ingest.seconds.toFixed(1)} s = ${(ingest.records / ingest.seconds).toFixed(0)} records/s (${((ingest.seconds / parse.seconds - 1) * 100).toFixed(0)}% slower than the parser), peak RSS ${ingest.maxRssMiB.toFixed(0)} MiB`);
+  const bytes = readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
+  console.log(`store:         ${(bytes / 2 ** 20).toFixed(0)} MiB, ${(bytes / ingest.records).toFixed(0)} bytes a record (encrypted)`);
+
+  const reader = new RecordStores(dir).open(JOB, 'winevtx', KEY)!;
+  const queries = mixedQueries(reader);
+  for (const { q } of queries.slice(0, 10)) reader.search(q); // warm-up: page cache and JIT
+  const times: number[] = [];
+  const byKind = new Map<Kind, number[]>();
+  for (const { kind, q } of queries) {
+    const t0 = performance.now();
+    reader.search(q);
+    const ms = performance.now() - t0;
+    times.push(ms);
+    byKind.set(kind, [...(byKind.get(kind) ?? []), ms]);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`queries (${times.length}): p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`);
+  for (const [kind, ts] of byKind) {
+    ts.sort((a, b) => a - b);
+    console.log(`  ${kind.padEnd(12)} n=${String(ts.length).padStart(3)} p50 ${percentile(ts, 50).toFixed(1).padStart(7)} ms  max ${ts.at(-1)!.toFixed(1).padStart(7)} ms`);
+  }
+  reader.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,67 @@
+import type { EvtxRecord, JsonObject } from '@quarry/evtx';
+import type { HiveRef, InputRef, RecordOf } from '@quarry/insights';
+import type { PrefetchResult } from '@quarry/prefetch';
+import type { Hive, RegistryKey } from '@quarry/registry';
+import type { ParseCategory } from '@quarry/vocabulary';
+import { decodeTagged } from './codec.js';
+import type { EvtxPayload } from './rows/evtx-shape.js';
+import type { RegistryPayload } from './rows/registry-shape.js';
+
+/** What the store keeps of a hive (HiveRef without the opened hive, plus its base block). */
+type StoredHive = Omit<HiveRef, 'hive' | 'input'> & { input: number; baseBlock: Hive['baseBlock'] };
+
+/**
+ * Turns stored payloads back into pipeline records. What is lost: registry records' `hive.hive`
+ * is a stand-in carrying only `baseBlock` (and empty `warnings`) — the hive's bytes are not kept,
+ * so nothing can look other keys up through it. Everything else round-trips.
+ */
+export class RecordRebuilder<C extends ParseCategory> {
+  private readonly hives = new Map<number, HiveRef>();
+
+  constructor(
+    private readonly category: C,
+    private readonly inputs: ReadonlyMap<number, InputRef>,
+    private readonly hiveData: (id: number) => string | undefined,
+  ) {}
+
+  record(payload: unknown): RecordOf<C> {
+    switch (this.category) {
+      case 'winevtx':
+        return evtxRecord(payload as EvtxPayload) as RecordOf<C>;
+      case 'prefetch':
+        return { result: payload as PrefetchResult } as RecordOf<C>;
+      default: {
+        const p = payload as RegistryPayload;
+        return { hive: this.hive(p.h), key: p.k as RegistryKey } as RecordOf<C>;
+      }
+    }
+  }
+
+  /** One HiveRef object per hive, as the pipeline hands them (analyzers key maps by it). */
+  private hive(id: number): HiveRef {
+    let ref = this.hives.get(id);
+    if (!ref) {
+      const text = this.hiveData(id);
+      if (text === undefined) throw new Error(`record store has no hive ${id}`);
+      const { baseBlock, input, ...rest } = decodeTagged<StoredHive>(text);
+      const detached = { baseBlock, originalBaseBlock: baseBlock, warnings: [] } as unknown as Hive;
+      ref = { ...rest, input: this.inputs.get(input)!, hive: detached };
+      this.hives.set(id, ref);
+    }
+    return ref;
+  }
+}
+
+function evtxRecord(p: EvtxPayload): EvtxRecord {
+  const record: EvtxRecord = {
+    recordId: p.r,
+    timestamp: new Date(p.t),
+    timestampText: p.tt,
+    offset: p.o,
+    chunk: p.c,
+    event: p.e as JsonObject,
+    warnings: p.w as EvtxRecord['warnings'],
+  };
+  if (p.v) record.recovered = true;
+  return record;
+}

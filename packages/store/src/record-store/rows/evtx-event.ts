@@ -1,0 +1,76 @@
+import type { EvtxRecord, JsonValue } from '@quarry/evtx';
+
+type Obj = { [k: string]: JsonValue };
+const isObj = (v: JsonValue | undefined): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Scalar text of an element: `#text` of attribute-carrying elements, "" for null or missing. */
+function text(v: JsonValue | undefined): string {
+  if (v === undefined || v === null) return '';
+  if (typeof v !== 'object') return String(v);
+  if (Array.isArray(v)) return v.map(text).join(', ');
+  return text(v['#text']);
+}
+
+/** The System header fields a row shows, and the event's data fields as strings. */
+export interface EventFacts {
+  eventId: number;
+  recordId: number;
+  time: number;
+  provider: string;
+  computer: string;
+  version: number;
+  details: Record<string, string>;
+}
+
+/**
+ * Data fields as strings. Nested elements (UserData payloads) are named by dotted paths, and
+ * repeated unnamed `<Data>` values (classic providers) are joined with ", " under "Data".
+ */
+function flatten(data: Obj, prefix: string, out: Record<string, string>): void {
+  for (const k in data) {
+    if (k === '#attributes') continue;
+    const v = data[k];
+    if (isObj(v) && !('#text' in v)) flatten(v, `${prefix}${k}.`, out);
+    else out[`${prefix}${k}`] = text(v);
+  }
+}
+
+/** EventData, or the one element UserData wraps its fields in (as the analyzers read it). */
+function dataOf(ev: Obj): Obj | undefined {
+  if (isObj(ev['EventData'])) return ev['EventData'];
+  const user = ev['UserData'];
+  if (!isObj(user)) return undefined;
+  let inner: Obj | undefined;
+  for (const k in user) if (k !== '#attributes' && isObj(user[k])) inner = user[k];
+  return inner;
+}
+
+export function eventFacts(record: EvtxRecord): EventFacts {
+  const ev = record.event['Event'];
+  const sys = isObj(ev) && isObj(ev['System']) ? ev['System'] : undefined;
+  const providerAttrs = sys && isObj(sys['Provider']) ? sys['Provider']['#attributes'] : undefined;
+  const details: Record<string, string> = {};
+  const data = isObj(ev) ? dataOf(ev) : undefined;
+  if (data) flatten(data, '', details);
+  // EventRecordID as every tool shows it; the record header's number only when the event lacks one.
+  const recordId = sys ? Number(text(sys['EventRecordID'])) : NaN;
+  return {
+    eventId: sys ? Number(text(sys['EventID'])) : NaN,
+    recordId: Number.isSafeInteger(recordId) && recordId > 0 ? recordId : record.recordId,
+    time: timeOf(record, sys),
+    provider: isObj(providerAttrs) ? text(providerAttrs['Name']) : '',
+    computer: sys ? text(sys['Computer']) : '',
+    version: sys ? Number(text(sys['Version'])) || 0 : 0,
+    details,
+  };
+}
+
+/** The record header's time; a damaged or carved record without one (FILETIME 0) falls back to TimeCreated. */
+function timeOf(record: EvtxRecord, sys: Obj | undefined): number {
+  const t = record.timestamp.getTime();
+  if (t > 0 || !sys) return t;
+  const created = sys['TimeCreated'];
+  const attrs = isObj(created) ? created['#attributes'] : undefined;
+  const parsed = isObj(attrs) ? Date.parse(text(attrs['SystemTime'])) : NaN;
+  return Number.isNaN(parsed) ? t : parsed;
+}

@@ -1,0 +1,83 @@
+import { encodeMostlyPlain, encodeTagged } from '../codec.js';
+import { formatUtc } from '../time-format.js';
+import { eventFacts } from './evtx-event.js';
+import { eventMessage } from './evtx-message.js';
+import { alternatives, memberPath } from './json-path.js';
+import { cell, type EventTemplateSource, type FieldSql, type RowShape } from './shape.js';
+
+const SCALARS = new Set(['event_id', 'record_id', 'timestamp', 'provider', 'computer']);
+
+/** The record as `records()` rebuilds it: header facts, warnings and the event JSON. */
+export interface EvtxPayload {
+  r: number;
+  t: number;
+  tt: string;
+  o: number;
+  c: number;
+  v?: true;
+  w: unknown[];
+  e: unknown;
+}
+
+/**
+ * EVTX "Event Table". Message is not stored per row: rows keep the id of their message template
+ * (stored once per store) and the message is rendered when read, which keeps long templates (4624
+ * is 2.5 KB) out of every row. `search` matches a template's text through the templates table.
+ */
+export function evtxShape(templates: EventTemplateSource | undefined): RowShape<'winevtx'> {
+  return {
+    category: 'winevtx',
+    title: 'Event Table',
+    columns: ['Event ID', 'Record ID', 'Timestamp', 'Provider', 'Computer', 'Message', 'Event Data'],
+    sqlColumns: [
+      { name: 'event_id', type: 'TEXT' },
+      { name: 'record_id', type: 'TEXT' },
+      { name: 'timestamp', type: 'TEXT' },
+      { name: 'provider', type: 'TEXT' },
+      { name: 'computer', type: 'TEXT' },
+      { name: 'template', type: 'INTEGER' },
+      { name: 'details', type: 'TEXT' },
+      { name: 'sigma_matches', type: 'TEXT' },
+    ],
+    indexed: ['event_id', 'record_id', 'provider', 'computer'],
+    rowsOf(record, _input, ctx) {
+      const f = eventFacts(record);
+      const template = templates && Number.isFinite(f.eventId) ? templates(f.provider, f.eventId, f.version) : undefined;
+      const sigma = ctx.annotation?.sigmaMatches ?? [];
+      const eventId = Number.isFinite(f.eventId) ? String(f.eventId) : '';
+      const timestamp = formatUtc(f.time);
+      const recordId = String(f.recordId);
+      let text = `${eventId}\n${recordId}\n${timestamp}\n${f.provider}\n${f.computer}`;
+      for (const k in f.details) if (f.details[k]) text += `\n${f.details[k]}`;
+      for (const s of sigma) text += `\n${s}`;
+      return [
+        {
+          time: f.time,
+          values: [eventId, recordId, timestamp, f.provider, f.computer, template ? ctx.templateId(template) : null, JSON.stringify(f.details), alternatives(sigma.join(', '), sigma)],
+          text,
+        },
+      ];
+    },
+    payloadOf(record) {
+      const head = `{"r":${record.recordId},"t":${record.timestamp.getTime()},"tt":${JSON.stringify(record.timestampText)},"o":${record.offset},"c":${record.chunk}`;
+      return `${head}${record.recovered ? ',"v":true' : ''},"w":${encodeTagged(record.warnings)},"e":${encodeMostlyPlain(record.event)}}`;
+    },
+    entryOf(values, ctx) {
+      const [eventId, recordId, timestamp, provider, computer, template, details] = values.map(cell) as string[];
+      const data = JSON.parse(details || '{}') as Record<string, string>;
+      const message = eventMessage(template ? ctx.template(Number(template)) : undefined, data, eventId!, provider!);
+      return [[eventId!, recordId!, timestamp!, provider!, computer!, message], data];
+    },
+    field(name): FieldSql | undefined {
+      // Field names are case-insensitive, except event-data names, which are as the event spells them.
+      const lower = name.toLowerCase();
+      if (SCALARS.has(lower)) return { kind: 'scalar', expr: lower, params: [] };
+      if (lower === 'sigma_matches') return { kind: 'list', expr: 'sigma_matches', params: [] };
+      if (lower.startsWith('details.')) {
+        const path = memberPath(name.slice('details.'.length));
+        return path ? { kind: 'scalar', expr: `coalesce(json_extract(details, ?), '')`, params: [path] } : undefined;
+      }
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { encodeTagged } from '../codec.js';
+import { formatUtc, isoToMs } from '../time-format.js';
+import { alternatives } from './json-path.js';
+import { renderValue } from './registry-value.js';
+import { cell, type FieldSql, type RowShape, type StoredRow } from './shape.js';
+
+const FIELDS: Record<string, FieldSql> = {
+  file_name: { kind: 'scalar', expr: 'file_name', params: [] },
+  root_key: { kind: 'scalar', expr: 'root_key', params: [] },
+  key: { kind: 'scalar', expr: 'key', params: [] },
+  'details.valuetype': { kind: 'scalar', expr: 'value_type', params: [] },
+  'details.valuename': { kind: 'scalar', expr: 'value_name', params: [] },
+  'details.value': { kind: 'list', expr: 'value', params: [] },
+  'details.lastwritetime': { kind: 'scalar', expr: 'last_write', params: [] },
+};
+
+/** The payload of a key: the id of its hive in the store's hive table, and the key with every value. */
+export interface RegistryPayload {
+  h: number;
+  k: unknown;
+}
+
+/**
+ * Registry "Registry Table": one row per value, and one row with empty value fields for a key
+ * without values. Root Key is the hive's root key name; Key is the path below it ("" for the root
+ * itself), as INSIGHTS.md writes key paths. Time is the key's last-write time.
+ */
+export const registryShape: RowShape<'registry'> = {
+  category: 'registry',
+  title: 'Registry Table',
+  columns: ['File Name', 'Root Key', 'Key', 'Last Write Time', 'Registry Data'],
+  sqlColumns: [
+    { name: 'file_name', type: 'TEXT' },
+    { name: 'root_key', type: 'TEXT' },
+    { name: 'key', type: 'TEXT' },
+    { name: 'last_write', type: 'TEXT' },
+    { name: 'value_type', type: 'TEXT' },
+    { name: 'value_name', type: 'TEXT' },
+    { name: 'value', type: 'TEXT' },
+  ],
+  indexed: ['key'],
+  rowsOf({ hive, key }) {
+    const cut = key.path.indexOf('\\');
+    const root = cut < 0 ? key.path : key.path.slice(0, cut);
+    const rel = cut < 0 ? '' : key.path.slice(cut + 1);
+    const time = isoToMs(key.lastWrite);
+    const lastWrite = formatUtc(time);
+    const head = [hive.name, root, rel, lastWrite];
+    const row = (type: string, name: string, display: string, others: string[]): StoredRow => ({
+      time,
+      values: [...head, type, name, alternatives(display, others)],
+      text: [...head, type, name, display, ...others].join('\n'),
+    });
+    if (key.values.length === 0) return [row('', '', '', [])];
+    return key.values.map((v) => {
+      const { display, others } = renderValue(v);
+      return row(v.type, v.name, display, others);
+    });
+  },
+  payloadOf(record, ctx) {
+    return `{"h":${ctx.hiveId(record)},"k":${encodeTagged(record.key)}}`;
+  },
+  entryOf(values) {
+    const [file, root, key, lastWrite, type, name, value] = values.map(cell) as string[];
+    const display = (JSON.parse(value || '[""]') as string[])[0] ?? '';
+    return [
+      [file!, root!, key!, lastWrite!],
+      { ValueType: type!, ValueName: name!, Value: display },
+    ];
+  },
+  field(name) {
+    return FIELDS[name.toLowerCase()];
+  },
+};

@@ -1,0 +1,67 @@
+import type { EvtxRecord } from '@quarry/evtx';
+import type { IndexTableEntry, InputRef, RecordOf } from '@quarry/insights';
+import type { EventTemplate } from '@quarry/reference';
+import type { ParseCategory } from '@quarry/vocabulary';
+
+/** One row of the rows table, as a shape builds it from a record. */
+export interface StoredRow {
+  /** Unix ms the row sorts and is windowed by; null when the record has none. */
+  time: number | null;
+  /** Every time a time window may match (prefetch run times); `time` alone when absent. */
+  times?: number[];
+  /** Values of the shape's `sqlColumns`, in order. */
+  values: (string | number | null)[];
+  /** Everything `search` matches, one value a line. */
+  text: string;
+}
+
+/** How a filter field reads a row: one value, or a JSON array of alternatives any of which may match. */
+export type FieldSql = { kind: 'scalar'; expr: string; params: unknown[] } | { kind: 'list'; expr: string; params: unknown[] };
+
+/** The message template of an EVTX event (provider, event id, version), when one is known. */
+export type EventTemplateSource = (provider: string, eventId: number, version: number) => EventTemplate | undefined;
+
+/** Extra facts about a record known to the writer's caller; for now the Sigma rules it matched. */
+export interface RecordAnnotation {
+  sigmaMatches?: readonly string[];
+}
+
+/** What the writer keeps of one input besides its rows: its ref (for `records()`). */
+export interface WriteContext {
+  annotation: RecordAnnotation | undefined;
+  /** Id of an event template in the store's template table (EVTX), registered on first use. */
+  templateId(template: EventTemplate): number;
+  /** Id of the hive a registry record came from, registered on first use. */
+  hiveId(record: RecordOf<'registry'>): number;
+}
+
+export interface ReadContext {
+  template(id: number): string | undefined;
+}
+
+/**
+ * Everything category-specific about a store: the spec's IndexTable (title, columns), the SQL
+ * columns behind it, how records become rows and rows become entries, and the filterable fields.
+ */
+export interface RowShape<C extends ParseCategory> {
+  category: C;
+  title: string;
+  columns: readonly string[];
+  /** Category columns of the rows table: name and SQL type. Text columns compare case-insensitively. */
+  sqlColumns: readonly { name: string; type: 'TEXT' | 'INTEGER' }[];
+  /** Columns worth an index (equals and starts_with on them are common). */
+  indexed: readonly string[];
+  rowsOf(record: RecordOf<C>, input: InputRef, ctx: WriteContext): StoredRow[];
+  /** The payload `records()` rebuilds the record from (JSON text). */
+  payloadOf(record: RecordOf<C>, ctx: WriteContext): string;
+  entryOf(values: readonly unknown[], ctx: ReadContext): IndexTableEntry;
+  /** The SQL of a filterable field, or undefined when the category has no such field. */
+  field(name: string): FieldSql | undefined;
+}
+
+/** What the schema and query code read of a shape, for any category. */
+export type AnyShape = Pick<RowShape<ParseCategory>, 'category' | 'sqlColumns' | 'indexed' | 'field'>;
+export type { EvtxRecord };
+
+/** A text cell: strings as they are, numbers as decimals, anything missing as "". */
+export const cell = (v: unknown): string => (v === null || v === undefined ? '' : String(v));

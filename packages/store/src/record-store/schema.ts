@@ -1,0 +1,57 @@
+import type { Db } from './database.js';
+import { RecordStoreError } from './errors.js';
+import type { AnyShape } from './rows/shape.js';
+
+/** Bumped whenever the layout changes; a store of another version is refused, not misread. */
+export const FORMAT_VERSION = '1';
+
+/**
+ * Tables every store has:
+ * - rows: one per IndexTable row, with the category's columns (text compares case-insensitively),
+ *   `time` (Unix ms) and where its record's payload is (`block`, `slot`);
+ * - texts + fts: each row's searchable text and its trigram index (external content, so the text
+ *   is stored once and also serves 1-2 character searches by LIKE);
+ * - blocks: the records' payloads, compressed in blocks (codec.ts);
+ * - inputs, meta; and per category: times (prefetch run times), templates (EVTX), hives (registry).
+ */
+export function createSchema(db: Db, shape: AnyShape): void {
+  const columns = shape.sqlColumns.map((c) => `${c.name} ${c.type}${c.type === 'TEXT' ? " NOT NULL DEFAULT '' COLLATE NOCASE" : ''}`);
+  db.exec(`
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+    CREATE TABLE inputs (position INTEGER PRIMARY KEY, ref TEXT NOT NULL);
+    CREATE TABLE blocks (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
+    CREATE TABLE rows (id INTEGER PRIMARY KEY, time INTEGER, input INTEGER NOT NULL, block INTEGER NOT NULL, slot INTEGER NOT NULL, ${columns.join(', ')});
+    CREATE TABLE texts (id INTEGER PRIMARY KEY, text TEXT NOT NULL);
+    CREATE VIRTUAL TABLE fts USING fts5(text, content='texts', content_rowid='id', tokenize='trigram');
+    CREATE TABLE times (row INTEGER NOT NULL, time INTEGER NOT NULL);
+    CREATE TABLE templates (id INTEGER PRIMARY KEY, text TEXT NOT NULL);
+    CREATE TABLE hives (id INTEGER PRIMARY KEY, data TEXT NOT NULL);
+  `);
+}
+
+/**
+ * Indexes, built once the rows are in: one sort per index is far cheaper than keeping them up to
+ * date through a million out-of-order inserts. `(time)` also gives the result order (time, then id).
+ */
+export function createIndexes(db: Db, shape: AnyShape): void {
+  db.exec('CREATE INDEX rows_time ON rows (time)');
+  for (const c of shape.indexed) db.exec(`CREATE INDEX rows_${c} ON rows (${c})`);
+  if (shape.category === 'prefetch') db.exec('CREATE INDEX times_row ON times (row, time)');
+}
+
+export function writeMeta(db: Db, entries: Record<string, string>): void {
+  const put = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
+  for (const [k, v] of Object.entries(entries)) put.run(k, v);
+}
+
+/** Checks that a file is a store of this version and category. */
+export function checkMeta(db: Db, category: string): void {
+  let meta: Map<string, string>;
+  try {
+    meta = new Map(db.prepare('SELECT key, value FROM meta').raw().all() as [string, string][]);
+  } catch (err) {
+    throw new RecordStoreError('corrupt', 'not a record store', { cause: err });
+  }
+  if (meta.get('format') !== FORMAT_VERSION) throw new RecordStoreError('corrupt', `record store format ${meta.get('format') ?? '?'}, expected ${FORMAT_VERSION}`);
+  if (meta.get('category') !== category) throw new RecordStoreError('corrupt', `record store of category ${meta.get('category') ?? '?'}, expected ${category}`);
+}

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEvtx } from '@quarry/evtx';
+import { toolGate } from '@quarry/testkit';
+import { RecordStoreError, RecordStores, type FilterOperator, type RecordStoreReader } from '../../src/index.js';
+import { dumpEvents, type DumpedEvent } from './evidence.js';
+import { buildStore, HAVE_SAMPLES, NO_SAMPLES, samplePath, shippedTemplates, tempDir } from './support.js';
+
+const FILES = [
+  'evtx/EVTX-ATTACK-SAMPLES/LM_WMI_4624_4688_TargetHost.evtx',
+  'evtx/EVTX-ATTACK-SAMPLES/Sysmon_UACME_64.evtx',
+  'evtx/EVTX-ATTACK-SAMPLES/CA_4624_4625_LogonType2_LogonProc_chrome.evtx',
+];
+const gate = toolGate('evtx_dump');
+
+/** The spec's operators, case-insensitively, on one string (the evidence side of every filter test). */
+function holds(op: FilterOperator, value: string, needle: string): boolean {
+  const v = value.toLowerCase();
+  const n = needle.toLowerCase();
+  switch (op) {
+    case 'equals':
+      return v === n;
+    case 'not_equals':
+      return v !== n;
+    case 'contains':
+      return v.includes(n);
+    case 'does_not_contain':
+      return !v.includes(n);
+    case 'starts_with':
+      return v.startsWith(n);
+    case 'ends_with':
+      return v.endsWith(n);
+  }
+}
+
+describe.skipIf(!HAVE_SAMPLES || gate.skip)(`EVTX record store ${!HAVE_SAMPLES ? NO_SAMPLES : gate.skip ? gate.reason : ''}`, () => {
+  const { dir, cleanup } = tempDir();
+  const stores = new RecordStores(dir);
+  let reader: RecordStoreReader<'winevtx'>;
+  let events: DumpedEvent[];
+  const count = (q: Parameters<RecordStoreReader<'winevtx'>['search']>[0]) => reader.search(q).total;
+
+  beforeAll(async () => {
+    await buildStore(stores, 'evtx-job', 'winevtx', FILES, null, await shippedTemplates());
+    reader = stores.open('evtx-job', 'winevtx', null)!;
+    events = dumpEvents(FILES);
+  });
+  afterAll(() => {
+    reader?.close();
+    cleanup();
+  });
+
+  it('holds one row per record, with the spec title and columns', () => {
+    expect(reader.table).toEqual({ title: 'Event Table', columns: ['Event ID', 'Record ID', 'Timestamp', 'Provider', 'Computer', 'Message', 'Event Data'] });
+    expect(count({ search: '', page: 1, show: 10 })).toBe(events.length);
+    const [cells, detail] = reader.search({ search: '', filters: [{ field: 'record_id', operator: 'equals', value: events[0]!.recordId }, { field: 'event_id', operator: 'equals', value: events[0]!.id }], page: 1, show: 1 }).entries[0]!;
+    expect(cells).toHaveLength(6);
+    expect(cells.slice(0, 2)).toEqual([events[0]!.id, events[0]!.recordId]);
+    expect(cells[2]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} UTC$/);
+    expect(detail).toEqual(events[0]!.data);
+  });
+
+  it('counts 4624 events as evtx_dump does', () => {
+    const expected = events.filter((e) => e.id === '4624').length;
+    expect(expected).toBe(9);
+    expect(count({ search: '', filters: [{ field: 'event_id', operator: 'equals', value: '4624' }], page: 1, show: 10 })).toBe(expected);
+  });
+
+  it('applies every operator to every column field, case-insensitively', () => {
+    const fields: [string, (e: DumpedEvent) => string, string][] = [
+      ['event_id', (e) => e.id, '1'],
+      ['record_id', (e) => e.recordId, '13'],
+      ['provider', (e) => e.provider, 'MICROSOFT-windows-sysmon'],
+      ['computer', (e) => e.computer, 'msedgewin10'],
+      ['details.Image', (e) => e.data['Image'] ?? '', 'c:\\windows\\system32\\cmd.exe'],
+      ['details.TargetUserName', (e) => e.data['TargetUserName'] ?? '', 'ieuser'],
+    ];
+    const ops: FilterOperator[] = ['equals', 'not_equals', 'contains', 'does_not_contain', 'starts_with', 'ends_with'];
+    for (const [field, get, value] of fields) {
+      for (const operator of ops) {
+        const expected = events.filter((e) => holds(operator, get(e), value)).length;
+        expect([field, operator, count({ search: '', filters: [{ field, operator, value }], page: 1, show: 10 })]).toEqual([field, operator, expected]);
+      }
+    }
+    // The operators' own halves: the evidence must hit both sides for the checks to mean anything.
+    expect(events.filter((e) => holds('contains', e.provider, 'sysmon')).length).toBeGreaterThan(0);
+    expect(events.filter((e) => holds('equals', e.data['TargetUserName'] ?? '', 'IEUser')).length).toBeGreaterThan(0);
+  });
+
+  it('ANDs several criteria and treats LIKE wildcards in values literally', () => {
+    const expected = events.filter((e) => e.id === '4624' && e.computer.toLowerCase().startsWith('msedge')).length;
+    expect(expected).toBeGreaterThan(0);
+    expect(count({ search: '', filters: [{ field: 'event_id', operator: 'equals', value: '4624' }, { field: 'computer', operator: 'starts_with', value: 'MSEDGE' }], page: 1, show: 10 })).toBe(expected);
+    expect(count({ search: '', filters: [{ field: 'provider', operator: 'contains', value: '%' }], page: 1, show: 10 })).toBe(0);
+    expect(count({ search: '', filters: [{ field: 'provider', operator: 'contains', value: "_'; DROP TABLE rows; --" }], page: 1, show: 10 })).toBe(0);
+    expect(count({ search: '', page: 1, show: 10 })).toBe(events.length);
+  });
+
+  it('searches text case-insensitively and partially, by index from 3 characters and by scan below', () => {
+    const expected = events.filter((e) => [e.provider, e.computer, ...Object.values(e.data)].some((v) => v.toLowerCase().includes('chrome'))).length;
+    expect(expected).toBeGreaterThan(0);
+    for (const s of ['chrome', 'CHROME', 'hRoM']) expect(count({ search: s, page: 1, show: 10 })).toBe(expected);
+    // Two characters: every row found holds them, and every row holding "chrome" holds "hr".
+    const short = reader.search({ search: 'HR', page: 1, show: 100 });
+    expect(short.total).toBeGreaterThanOrEqual(expected);
+    for (const [cells, detail] of short.entries) expect([...cells, ...Object.values(detail)].join('\n').toLowerCase()).toContain('hr');
+  });
+
+  it('matches message template text (4624 "successfully logged on")', () => {
+    expect(count({ search: 'Successfully Logged On', page: 1, show: 10 })).toBe(events.filter((e) => e.id === '4624').length);
+  });
+
+  it('pages in time order: page 2 of show 1 is the second row of show 2', () => {
+    const two = reader.search({ search: '', page: 1, show: 2 }).entries;
+    expect(reader.search({ search: '', page: 2, show: 1 }).entries).toEqual([two[1]]);
+    const hundred = reader.search({ search: '', page: 1, show: 100 }).entries;
+    expect(reader.search({ search: '', page: 3, show: 10 }).entries).toEqual(hundred.slice(20, 30));
+    const times = hundred.map((e) => e[0][2]!);
+    expect([...times].sort()).toEqual(times);
+    const beyond = reader.search({ search: '', page: 10, show: 100 });
+    expect(beyond).toEqual({ entries: events.length > 900 ? beyond.entries : [], total: events.length });
+  });
+
+  it('windows by record time, inclusive at both ends', async () => {
+    const times: number[] = [];
+    // Record header time; a header without one (FILETIME 0, here one record) falls back to TimeCreated.
+    for (const f of FILES) {
+      for await (const r of openEvtx(samplePath(f))) {
+        const t = r.timestamp.getTime();
+        times.push(t > 0 ? t : Date.parse((r.event['Event'] as any).System.TimeCreated['#attributes'].SystemTime));
+      }
+    }
+    times.sort((a, b) => a - b);
+    const start = times[Math.floor(times.length / 3)]!;
+    const end = times[Math.floor((2 * times.length) / 3)]!;
+    expect(count({ search: '', startTime: start, endTime: end, page: 1, show: 10 })).toBe(times.filter((t) => t >= start && t <= end).length);
+    expect(count({ search: '', startTime: end + 1, page: 1, show: 10 })).toBe(times.filter((t) => t > end).length);
+    expect(() => reader.search({ search: '', startTime: end, endTime: start - 1, page: 1, show: 10 })).toThrow(RecordStoreError);
+  });
+
+  it('refuses unknown fields, operators and pages outside the spec with a typed error', () => {
+    const err = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return e instanceof RecordStoreError ? e.code : e;
+      }
+      return 'no error';
+    };
+    expect(err(() => reader.search({ search: '', filters: [{ field: 'nope', operator: 'equals', value: '' }], page: 1, show: 1 }))).toBe('unknown-field');
+    expect(err(() => reader.search({ search: '', filters: [{ field: 'details.a"b', operator: 'equals', value: '' }], page: 1, show: 1 }))).toBe('unknown-field');
+    expect(err(() => reader.search({ search: '', filters: [{ field: 'provider', operator: 'like' as FilterOperator, value: '' }], page: 1, show: 1 }))).toBe('invalid-query');
+    expect(err(() => reader.search({ search: '', page: 11, show: 1 }))).toBe('invalid-query');
+    expect(err(() => reader.search({ search: '', page: 1, show: 101 }))).toBe('invalid-query');
+  });
+
+  it('gives the matching records back as the parser read them, once each, in job order', async () => {
+    const parsed = [];
+    for (const f of FILES) for await (const r of openEvtx(samplePath(f))) parsed.push(r);
+    // Own enumerable properties only: the parser's lazy XML renderer (a symbol) is not kept.
+    const plain = (r: object) => Object.fromEntries(Object.entries(r));
+    const want = parsed.filter((r) => (r.event['Event'] as any).System.EventID === 4624).map(plain);
+    const got = [...reader.records({ search: '', filters: [{ field: 'event_id', operator: 'equals', value: '4624' }] })];
+    expect(want).toHaveLength(9);
+    expect(got.map((g) => plain(g.record))).toEqual(want);
+    expect(got.map((g) => g.input.position)).toEqual([0, 0, 0, 0, 0, 0, 2, 2, 2]);
+    expect([...reader.records({ search: '' })]).toHaveLength(parsed.length);
+  });
+});
