@@ -6,11 +6,13 @@
 import { createLogger, inheritedEnv, loadEnv } from '@quarry/config';
 import { startStack } from '@quarry/devstack';
 import { createDb, migrate } from '@quarry/db';
-import { graphqlHandler, trpcHandler } from '@quarry/api';
+import { Hunting, Quotas, graphqlHandler, quotaLimitsFrom, trpcHandler } from '@quarry/api';
 import { createRestApp } from '@quarry/rest-compat';
 import { FsBlobStore } from '@quarry/storage';
 import { connectJobRunner } from '@quarry/temporal';
 import { LookupStore } from '@quarry/reference';
+import { recordStoresBeside } from '@quarry/store';
+import { configureSigmaRules, sigmaRuleDirs } from '@quarry/insights';
 import { healthCheck } from './health.js';
 import { startWebServer } from './web-server.js';
 import { superviseWorker } from './worker-process.js';
@@ -34,7 +36,16 @@ const worker = superviseWorker(
   log,
 );
 const lookups = new LookupStore({ onReloadError: (module, err) => log.error({ module, err }, 'lookup data could not be reloaded; the previous data keeps serving') });
-const deps = { db, blobs: new FsBlobStore(stack.blobDir), runner, lookups, log };
+// Search summaries re-run the analyzers (Sigma included) over matching records: same rules as the worker.
+configureSigmaRules(sigmaRuleDirs({ sigmaRules: env.QUARRY_SIGMA_RULES, dataDir: env.QUARRY_DATA_DIR }));
+// Community YARA/Sigma sets for inline scans and rule retrieval: compiled now, in scan workers, so
+// the first requests do not wait (the full community sets take seconds).
+const hunting = new Hunting({ yaraRules: env.QUARRY_YARA_RULES, sigmaRules: env.QUARRY_SIGMA_RULES, dataDir: stack.dataDir });
+hunting.warm().then(
+  () => log.info('community rule sets loaded'),
+  (err: unknown) => log.error({ err }, 'community rule sets could not be loaded; inline scans will retry on use'),
+);
+const deps = { db, blobs: new FsBlobStore(stack.blobDir), runner, lookups, recordStores: recordStoresBeside(stack.blobDir), log, hunting, quotas: new Quotas(quotaLimitsFrom(env)) };
 const api = createRestApp({ ...deps, health: healthCheck(db, runner) });
 const trpc = trpcHandler(deps);
 const graphql = graphqlHandler(deps);
@@ -57,6 +68,7 @@ async function shutdown(): Promise<void> {
   log.info('shutting down');
   await web.close();
   await worker.stop();
+  await hunting.close();
   await runner.close();
   await db.close();
   await stack.stop();

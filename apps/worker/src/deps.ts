@@ -1,6 +1,10 @@
 import type { Db } from '@quarry/db';
 import type { BlobStore } from '@quarry/storage';
 import type { Logger } from '@quarry/config';
+import type { LookupStore } from '@quarry/reference';
+import type { RecordStores } from '@quarry/store';
+import type { CommunityPacks } from '@quarry/insights';
+import type { ScanPool } from '@quarry/yara';
 import type { CpuBudget } from './cpu-budget.js';
 
 export interface WorkerDeps {
@@ -8,4 +12,10 @@ export interface WorkerDeps {
   blobs: BlobStore;
   log: Logger;
   cpu: CpuBudget;
+  /** Where each parse job's searchable records go. */
+  recordStores: RecordStores;
+  /** Reference data: event message templates for the EVTX Message column. */
+  lookups: LookupStore;
+  /** YARA file scans: the scan worker processes and the community pack (reloaded when its files change). */
+  yara: { pool: ScanPool; packs: CommunityPacks };
 }

@@ -9,7 +9,10 @@ import { createDb } from '@quarry/db';
 import { FsBlobStore } from '@quarry/storage';
 import { CpuBudget } from './cpu-budget.js';
 import { startWorker } from './start-worker.js';
-import { configureSigmaRules, sigmaRuleDirs } from '@quarry/insights';
+import { CommunityPacks, configureSigmaRules, sigmaRuleDirs, yaraRuleDirs } from '@quarry/insights';
+import { ScanPool } from '@quarry/yara';
+import { LookupStore } from '@quarry/reference';
+import { recordStoresBeside } from '@quarry/store';
 
 const env = loadEnv();
 const log = createLogger('worker');
@@ -19,15 +22,19 @@ if (!env.DATABASE_URL || !env.TEMPORAL_ADDRESS) {
 }
 configureSigmaRules(sigmaRuleDirs({ sigmaRules: env.QUARRY_SIGMA_RULES, dataDir: env.QUARRY_DATA_DIR }));
 const db = createDb(env.DATABASE_URL);
+// YARA file scans run in scan worker processes (one per core); each compiles a pack once and keeps it.
+const cpu = new CpuBudget();
+const yara = { pool: new ScanPool({ size: cpu.cores }), packs: new CommunityPacks(yaraRuleDirs({ yaraRules: env.QUARRY_YARA_RULES, dataDir: env.QUARRY_DATA_DIR })) };
 const worker = await startWorker({
   address: env.TEMPORAL_ADDRESS,
   namespace: env.TEMPORAL_NAMESPACE,
   masterKey: ensureMasterKey(env.QUARRY_DATA_DIR, env.QUARRY_MASTER_KEY),
-  deps: { db, blobs: new FsBlobStore(env.BLOB_DIR), log, cpu: new CpuBudget() },
+  deps: { db, blobs: new FsBlobStore(env.BLOB_DIR), log, cpu, recordStores: recordStoresBeside(env.BLOB_DIR), lookups: new LookupStore(), yara },
 });
 log.info('worker ready');
 const stop = () => void worker.shutdown();
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
 await worker.done;
+await yara.pool.close();
 await db.close();

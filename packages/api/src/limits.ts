@@ -1,4 +1,4 @@
-import type { ParseCategory } from '@quarry/vocabulary';
+import type { ParseCategory, ScanCategory } from '@quarry/vocabulary';
 
 /** Limits from the REST contract. "MB"/"GB" are read as binary units (MiB/GiB), the larger reading. */
 export const MiB = 1024 * 1024;
@@ -15,3 +15,12 @@ export const PARSE_LIMITS = {
   registry: { maxFiles: 50, maxTotalBytes: Number.POSITIVE_INFINITY },
   prefetch: { maxFiles: 100, maxTotalBytes: Number.POSITIVE_INFINITY },
 } as const satisfies Record<ParseCategory, { maxFiles: number; maxTotalBytes: number }>;
+
+/** File-scan jobs (spec: YARA 100 files / 250 MB, Sigma 100 files / 1 GB; binary units as above). */
+export const SCAN_LIMITS = {
+  Yara: { maxFiles: 100, maxTotalBytes: 250 * MiB },
+  sigma: { maxFiles: 100, maxTotalBytes: 1 * GiB },
+} as const satisfies Record<ScanCategory, { maxFiles: number; maxTotalBytes: number }>;
+
+/** Inline scans: decoded `test_data` above this is an Error result (base64 adds a third: ~13.4 MB of JSON). */
+export const DATA_SCAN_MAX_BYTES = 10 * MiB;

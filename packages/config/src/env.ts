@@ -15,6 +15,8 @@ const databaseUrl = z.string().refine((s) => /^postgres(ql)?:\/\/./.test(s) && U
   message: 'must be a postgres:// or postgresql:// URL',
 });
 
+const tierLimits = z.string().regex(/^\s*(anonymous|free|pro|enterprise)\s*=\s*\d+\s*(,\s*(anonymous|free|pro|enterprise)\s*=\s*\d+\s*)*$/, 'must be tier=count pairs separated by commas, e.g. anonymous=5,free=20,pro=100,enterprise=500');
+
 const hostPort = z.string().regex(/^[^\s:/]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:7233');
 
 const schema = z.object({
@@ -32,6 +34,12 @@ const schema = z.object({
   /** Community rule directories, `:`-separated, besides the built-in packs and `.data/rules/{sigma,yara}`. */
   QUARRY_SIGMA_RULES: z.string().optional(),
   QUARRY_YARA_RULES: z.string().optional(),
+  /**
+   * Per-tier rate limits, `tier=count` pairs (`anonymous=5,free=20,pro=100,enterprise=500`; tiers left
+   * out keep their defaults): YARA file-scan jobs per hour, inline YARA/Sigma scans per minute.
+   */
+  QUARRY_RATE_LIMIT_YARA_FILE: tierLimits.optional(),
+  QUARRY_RATE_LIMIT_DATA_SCAN: tierLimits.optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
 });
 

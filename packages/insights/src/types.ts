@@ -20,5 +20,6 @@ export type Insight =
   | { IndexTable: { title: string; data: IndexTableEntry[]; columns: string[]; category: InsightCategory } }
   | { Chart: { title: string; data: [string, number][]; category: InsightCategory; display_mode: string } }
   | { Graph: { title: string; data: string; graph_metadata: Record<string, string[]>; category: InsightCategory } }
-  | { Metadata: { title: string; data: Record<string, string>; category: InsightCategory } }
+  // YARA results carry category `Yara` (the spec's /yara/data example), beside the six insight categories.
+  | { Metadata: { title: string; data: Record<string, string>; category: InsightCategory | 'Yara' } }
   | { Error: { message: string } };

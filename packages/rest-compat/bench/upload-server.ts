@@ -4,6 +4,8 @@ import { createDb } from '@quarry/db';
 import { FsBlobStore } from '@quarry/storage';
 import { connectJobRunner } from '@quarry/temporal';
 import { LookupStore } from '@quarry/reference';
+import { recordStoresBeside } from '@quarry/store';
+import { Hunting, Quotas } from '@quarry/api';
 import { serveRest } from '../src/index.js';
 
 const env = loadEnv();
@@ -14,7 +16,7 @@ const runner = await connectJobRunner({
   masterKey: Buffer.from(env.QUARRY_MASTER_KEY!, 'base64'),
 });
 const server = await serveRest(
-  { db, blobs: new FsBlobStore(env.BLOB_DIR), runner, lookups: new LookupStore(), log: createLogger('bench'), health: async () => ({ ok: true, checks: {} }) },
+  { db, blobs: new FsBlobStore(env.BLOB_DIR), runner, lookups: new LookupStore(), recordStores: recordStoresBeside(env.BLOB_DIR), log: createLogger('bench'), hunting: new Hunting(), quotas: new Quotas(), health: async () => ({ ok: true, checks: {} }) },
   env.PORT,
 );
 console.log(`listening ${server.url}`);

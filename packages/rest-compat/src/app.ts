@@ -3,8 +3,11 @@ import type { RestDeps } from './rest-deps.js';
 import { registerFiles } from './routes/files.js';
 import { registerJobs } from './routes/jobs.js';
 import { registerLookup } from './routes/lookup.js';
+import { registerSearch } from './routes/search.js';
 import { registerParse } from './routes/parse.js';
 import { registerUpload } from './routes/upload.js';
+import { registerScans } from './routes/scans.js';
+import { registerRules } from './routes/rules.js';
 
 /** The spec's endpoints as a web-standard fetch handler (mounted by apps/web, or served alone). */
 export function createRestApp(deps: RestDeps): Hono {
@@ -18,6 +21,9 @@ export function createRestApp(deps: RestDeps): Hono {
   registerParse(app, deps);
   registerJobs(app, deps);
   registerLookup(app, deps);
+  registerScans(app, deps);
+  registerRules(app, deps);
+  registerSearch(app, deps);
   app.notFound((c) => c.text('Not found', 404));
   app.onError((err, c) => {
     const errorId = crypto.randomUUID();

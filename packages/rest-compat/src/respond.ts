@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { isAppError, type AppErrorCode } from '@quarry/api';
+import { isAppError, RateLimitedError, type AppErrorCode } from '@quarry/api';
 import type { Logger } from '@quarry/config';
 import { CONTRACT, type EndpointName } from './contract.js';
 
@@ -17,6 +17,7 @@ const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   PAYLOAD_TOO_LARGE: 413,
   TIMEOUT: 408,
   VALIDATION_FAILED: 422,
+  RATE_LIMITED: 429,
 };
 
 export function errorBody(c: Context, endpoint: EndpointName, status: ContentfulStatusCode, message: string): Response {
@@ -31,6 +32,7 @@ export function respondError(c: Context, endpoint: EndpointName, err: unknown, l
   if (isAppError(err)) {
     // Only the upload endpoint distinguishes a malformed token (400) from a bad one (401).
     if (err.code === 'INVALID_TOKEN_FORMAT' && endpoint !== 'upload') return errorBody(c, endpoint, 401, 'Unauthorized');
+    if (err instanceof RateLimitedError) c.header('Retry-After', String(err.retryAfterSeconds));
     return errorBody(c, endpoint, STATUS[err.code], err.message);
   }
   const errorId = randomUUID();

@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { decodeRuleBase64, loadPack, PackCache, retrieveRules, ScanPool, YaraError } from '../src/index.js';
-import { communityTable, customTable, dataScanResults, ruleMetadata } from '../src/results.js';
-import { customRule } from '../src/custom-rule.js';
 
 const root = mkdtempSync(join(tmpdir(), 'quarry-yara-pack-'));
 const a = join(root, 'packA');
@@ -101,34 +99,5 @@ describe('API shaping', () => {
     for (const bad of ['', 'not base64!', 'abc', '//79/w==']) {
       expect(() => decodeRuleBase64(bad), bad).toThrowError(YaraError);
     }
-  });
-
-  test('tables and rule metadata have the spec columns', () => {
-    const outcome = {
-      target: 'Custom Data',
-      bytes: 6,
-      windows: 1,
-      ms: 1,
-      matches: [{ rule: 'R1', namespace: 'p/f.yar', tags: ['a', 'b'], meta: { description: 'd', author: 'au' }, strings: [] }],
-    };
-    expect(communityTable([outcome], { withTags: true }).Table).toEqual({
-      title: 'Yara Analysis Results',
-      category: 'Yara',
-      data: [
-        ['File', 'Rule', 'Description', 'Author', 'Tags'],
-        ['Custom Data', 'R1', 'd', 'au', 'a, b'],
-      ],
-    });
-    expect(communityTable([outcome], { withTags: false }).Table.data[1]).toEqual(['Custom Data', 'R1', 'd', 'au']);
-    expect(customTable([outcome]).Table.data).toEqual([
-      ['File', 'Rule'],
-      ['Custom Data', 'R1'],
-    ]);
-    const rule = customRule('rule w { condition: true }');
-    const meta = ruleMetadata([{ code: 'invariant_expr', title: 't', message: 'warning[invariant_expr]: x' }], rule.source);
-    expect(meta).toEqual({ Metadata: { title: 'Rule metadata', category: 'Yara', data: { warnings: 'warning[invariant_expr]: x', custom_rule: rule.source } } });
-    expect(dataScanResults({ ...outcome, matches: [] })).toEqual([{ message: 'No matches found for the provided test data' }]);
-    const withCustom = dataScanResults(outcome, { text: rule.source, warnings: [] });
-    expect(withCustom).toEqual([customTable([outcome]), { Metadata: { title: 'Rule metadata', category: 'Yara', data: { warnings: '', custom_rule: rule.source } } }]);
   });
 });

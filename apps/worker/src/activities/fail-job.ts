@@ -18,6 +18,8 @@ export async function failJob(deps: WorkerDeps, input: FailJobInput): Promise<vo
     // Without the key the detailed message (it may name a private file) cannot be sealed.
     message = GENERIC;
   }
+  // A failed job is not searchable: nothing of an earlier attempt's store is kept.
+  await deps.recordStores.remove(job.id);
   await writeInsights(deps.db, job.id, jobKey, [{ Error: { message } }]);
   await jobs.setStatus(deps.db, job.id, 'Failed');
   deps.log.warn({ jobId: job.id }, 'job failed');

@@ -1,6 +1,8 @@
 import { Context } from '@temporalio/activity';
 import { files, jobs } from '@quarry/db';
-import { UnusableInputError, runPipeline, type PipelineInput } from '@quarry/insights';
+import { UnusableInputError, runPipeline, type PipelineInput, type RecordNotes } from '@quarry/insights';
+import { findEventTemplate } from '@quarry/reference';
+import type { EventTemplateSource } from '@quarry/store';
 import { writeInsights } from '@quarry/store';
 import type { JobInput } from '@quarry/temporal';
 import { isFinished, isParseCategory } from '@quarry/vocabulary';
@@ -34,6 +36,11 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
     });
   }
 
+  const notes: RecordNotes = { sigmaMatches: [] };
+  const sink = deps.recordStores.writer(job.id, job.category, jobKey, {
+    eventTemplates: await eventTemplates(deps),
+    annotate: () => (notes.sigmaMatches.length > 0 ? { sigmaMatches: notes.sigmaMatches } : undefined),
+  });
   const lease = deps.cpu.acquire();
   let insights;
   try {
@@ -42,6 +49,8 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
       inputs,
       options: { runSigmaRules: job.params['run_sigma_rules'] === true },
       threads: lease.threads,
+      sink,
+      notes,
       onProgress: throttledHeartbeat(ctx),
       signal: ctx.cancellationSignal,
     });
@@ -55,4 +64,16 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
   await writeInsights(deps.db, job.id, jobKey, insights);
   await jobs.setStatus(deps.db, job.id, 'Completed');
   deps.log.info({ jobId: job.id, files: job.inputs.length, threads: lease.threads }, 'job completed');
+}
+
+/** The EVTX message templates of the shipped lookup data, as the store's writer asks for them. */
+async function eventTemplates(deps: WorkerDeps): Promise<EventTemplateSource | undefined> {
+  try {
+    const events = await deps.lookups.dataset('event_id');
+    return (provider, eventId, version) => findEventTemplate(events, provider, eventId, version);
+  } catch (err) {
+    // Messages then fall back to a summary of the event data; the job itself does not depend on it.
+    deps.log.warn({ err }, 'event message templates unavailable');
+    return undefined;
+  }
 }

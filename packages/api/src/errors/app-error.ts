@@ -13,7 +13,8 @@ export type AppErrorCode =
   | 'NOT_FOUND'
   | 'PAYLOAD_TOO_LARGE'
   | 'TIMEOUT'
-  | 'VALIDATION_FAILED';
+  | 'VALIDATION_FAILED'
+  | 'RATE_LIMITED';
 
 export class AppError extends Error {
   override readonly name = 'AppError';
@@ -22,6 +23,13 @@ export class AppError extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/** A quota ran out: the fronts answer 429 (REST with a Retry-After header). */
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('RATE_LIMITED', `Rate limit exceeded: try again in ${retryAfterSeconds} seconds`);
   }
 }
 

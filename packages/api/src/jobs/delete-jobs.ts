@@ -17,4 +17,6 @@ export async function deleteJobs(deps: ServiceDeps, caller: Caller, input: Delet
 
   await Promise.all(jobs.filter((j) => !isFinished(j!.status)).map((j) => deps.runner.stop(j!.workflowId)));
   if (!(await jobRepo.deleteMany(deps.db, unique, caller.userId))) throw new AppError('NOT_FOUND', 'Job ID not found');
+  // The rows are gone first: a store left behind by a crash here belongs to no job and is never served.
+  await Promise.all(unique.map((id) => deps.recordStores.remove(id)));
 }

@@ -6,8 +6,9 @@ import { createDb, tokens, users, type Db } from '@quarry/db';
 import { FsBlobStore } from '@quarry/storage';
 import { connectJobRunner } from '@quarry/temporal';
 import { LookupStore } from '@quarry/reference';
+import { recordStoresBeside } from '@quarry/store';
 import type { UserTier } from '@quarry/vocabulary';
-import { ANONYMOUS, resolveCaller, type Caller, type ServiceDeps } from '../../src/index.js';
+import { ANONYMOUS, Hunting, Quotas, resolveCaller, type Caller, type ServiceDeps } from '../../src/index.js';
 import type {} from '../../../rest-compat/test/support/global-setup.js';
 
 export interface Fixture {
@@ -39,7 +40,7 @@ export async function serviceFixture(): Promise<Fixture> {
       },
     }),
   });
-  const deps: ServiceDeps = { db, blobs: new FsBlobStore(stack.blobDir), runner, lookups: new LookupStore(), log };
+  const deps: ServiceDeps = { db, blobs: new FsBlobStore(stack.blobDir), runner, lookups: new LookupStore(), recordStores: recordStoresBeside(stack.blobDir), log, hunting: new Hunting(), quotas: new Quotas() };
   return {
     deps,
     db,
@@ -51,6 +52,7 @@ export async function serviceFixture(): Promise<Fixture> {
     },
     logText: () => lines.join(''),
     async close() {
+      await deps.hunting.close();
       await runner.close();
       await db.close();
     },

@@ -13,9 +13,11 @@ export const BUILTIN_SIGMA_RULES = fileURLToPath(new URL('../../rules/sigma/', i
  */
 export function sigmaRuleDirs(opts: { sigmaRules?: string | undefined; dataDir?: string | undefined }): string[] {
   const dirs = (opts.sigmaRules ?? '').split(':').map((d) => d.trim()).filter(Boolean);
+  // Listed even when absent: loadCommunityRules skips missing directories, and the reload check
+  // then picks the folder up once `rules update` (or a copy) creates it.
   if (opts.dataDir) {
     const fetched = join(opts.dataDir, 'rules', 'sigma');
-    if (existsSync(fetched) && !dirs.includes(fetched)) dirs.push(fetched);
+    if (!dirs.includes(fetched)) dirs.push(fetched);
   }
   return dirs;
 }
@@ -32,6 +34,10 @@ export interface CommunityRules {
    * logsource is absent from a job.
    */
   channels: Map<RuleInfo, readonly string[] | null>;
+  /** Rule files by the names a rule answers to (title, and `name` when set), for rule retrieval. */
+  filesByName: Map<string, string[]>;
+  /** Every refused rule as `<file>: <reason>`: skipped, never blocking the rest. */
+  refusedReasons: string[];
 }
 
 /** Loads the built-in pack plus `directories` (missing ones are skipped and not listed). */
@@ -54,5 +60,15 @@ export function loadCommunityRules(directories: readonly string[]): CommunityRul
     const c = byId.get(info.id ?? info.title);
     if (c !== undefined) channels.set(info, c);
   }
-  return { engine, directories: dirs, loaded: engine.report.loaded.rules, refused: engine.report.refused.length, channels };
+  const filesByName = new Map<string, string[]>();
+  for (const info of engine.ruleInfos) {
+    if (info.file === undefined) continue;
+    for (const name of new Set([info.title, info.name].filter((n): n is string => typeof n === 'string'))) {
+      const files = filesByName.get(name) ?? [];
+      if (!files.includes(info.file)) files.push(info.file);
+      filesByName.set(name, files);
+    }
+  }
+  const refusedReasons = engine.report.refused.map((r) => `${r.file ?? '(text)'}: ${r.reason}`);
+  return { engine, directories: dirs, loaded: engine.report.loaded.rules, refused: engine.report.refused.length, channels, filesByName, refusedReasons };
 }

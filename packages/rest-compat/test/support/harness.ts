@@ -9,7 +9,9 @@ import { FsBlobStore } from '@quarry/storage';
 import { Client, Connection } from '@temporalio/client';
 import { connectJobRunner, dataConverterFor, type JobRunner } from '@quarry/temporal';
 import { LookupStore } from '@quarry/reference';
+import { recordStoresBeside } from '@quarry/store';
 import { sharedPath } from '@quarry/testkit';
+import { Hunting, Quotas, type HuntingOptions, type QuotaLimits } from '@quarry/api';
 import { serveRest } from '../../src/index.js';
 
 const workerMain = fileURLToPath(new URL('../../../../apps/worker/dist/main.js', import.meta.url));
@@ -27,14 +29,16 @@ export interface Harness {
   /** A raw client for tests that inspect workflows (histories, states). */
   temporal: Client;
   stack: ReturnType<typeof inject<'stack'>>;
-  startWorker(): Promise<ChildProcess>;
+  /** `env`: extra worker environment (e.g. QUARRY_SIGMA_RULES for community-rule tests). */
+  startWorker(env?: Record<string, string>): Promise<ChildProcess>;
   /** Every log line written so far by the REST server and the worker processes. */
   logText(): string;
   stop(): Promise<void>;
 }
 
 /** The REST server in-process on the shared stack, plus worker processes on demand. */
-export async function startHarness(opts: { uploadTimeoutMs?: number } = {}): Promise<Harness> {
+export async function startHarness(opts: { uploadTimeoutMs?: number; hunting?: HuntingOptions; quotas?: QuotaLimits } = {}): Promise<Harness> {
+  const hunting = new Hunting(opts.hunting);
   const stack = inject('stack');
   const masterKey = Buffer.from(stack.masterKey, 'base64');
   const db = createDb(stack.databaseUrl);
@@ -56,7 +60,10 @@ export async function startHarness(opts: { uploadTimeoutMs?: number } = {}): Pro
       blobs: new FsBlobStore(stack.blobDir),
       runner,
       lookups: new LookupStore(),
+      recordStores: recordStoresBeside(stack.blobDir),
       log,
+      hunting,
+      quotas: new Quotas(opts.quotas),
       health: async () => ({ ok: true, checks: {} }),
       ...(opts.uploadTimeoutMs ? { uploadTimeoutMs: opts.uploadTimeoutMs } : {}),
     },
@@ -69,7 +76,7 @@ export async function startHarness(opts: { uploadTimeoutMs?: number } = {}): Pro
     runner,
     temporal,
     stack,
-    async startWorker() {
+    async startWorker(extraEnv = {}) {
       const child = spawn(process.execPath, [workerMain], {
         env: {
           ...process.env,
@@ -79,6 +86,7 @@ export async function startHarness(opts: { uploadTimeoutMs?: number } = {}): Pro
           QUARRY_DATA_DIR: stack.dataDir,
           BLOB_DIR: stack.blobDir,
           LOG_LEVEL: 'info',
+          ...extraEnv,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -96,6 +104,7 @@ export async function startHarness(opts: { uploadTimeoutMs?: number } = {}): Pro
     async stop() {
       for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
       await server.close();
+      await hunting.close();
       await runner.close();
       await temporal.connection.close();
       await db.close();

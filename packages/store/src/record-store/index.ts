@@ -1,4 +1,4 @@
-export { RecordStores, type RecordWriterOptions } from './record-stores.js';
+export { RecordStores, recordStoresBeside, type RecordWriterOptions } from './record-stores.js';
 export { RecordStoreWriter, type WriterOptions } from './writer.js';
 export { RecordStoreReader, type SearchResult, type StoredRecord } from './reader.js';
 export { FILTER_OPERATORS, type FilterOperator, type RecordFilter, type RecordQuery, type SearchQuery } from './query.js';

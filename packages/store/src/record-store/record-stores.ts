@@ -75,3 +75,9 @@ export class RecordStores {
     await Promise.all(names.filter((n) => belongsTo(n, jobId)).map((n) => rm(join(this.dir, n), { force: true })));
   }
 }
+
+/**
+ * The record stores beside a local blob store: `<blobDir>/record-stores` (blob keys are two-level
+ * hex paths, so the name never collides). API and worker nodes must agree on it.
+ */
+export const recordStoresBeside = (blobDir: string): RecordStores => new RecordStores(join(blobDir, 'record-stores'));

@@ -12,6 +12,14 @@ import { createParseJob, type CreatedJob } from '../../jobs/create-parse-job.js'
 import { createParseJobSchemas, parseJobInput } from '../../jobs/create-parse-job.schema.js';
 import { validate } from '../../validation.js';
 import { lookupReference, type LookupAnswer } from '../../lookups/lookup-reference.js';
+import { searchRecords } from '../../search/search-records.js';
+import { searchInput, searchRecordsSchema } from '../../search/search-records.schema.js';
+import { createScanJob, type CreatedScanJob } from '../../scans/create-scan-job.js';
+import { createScanJobSchema, scanJobInput } from '../../scans/create-scan-job.schema.js';
+import { scanData } from '../../scans/scan-data.js';
+import { scanDataInput, scanDataSchema, type ScanEngine } from '../../scans/scan-data.schema.js';
+import { retrieveRules } from '../../rules/retrieve-rules.js';
+import { retrieveRulesSchema } from '../../rules/retrieve-rules.schema.js';
 import { frontCaller, type FrontCaller, type FrontContext } from '../context.js';
 
 const builder = new SchemaBuilder<{ Context: FrontContext; Scalars: { JSON: { Input: unknown; Output: unknown } } }>({});
@@ -60,6 +68,16 @@ const LookupRef = builder.objectRef<LookupAnswer>('LookupResult').implement({
   }),
 });
 
+const CreatedScanJobRef = builder.objectRef<CreatedScanJob>('CreatedScanJob').implement({
+  fields: (t) => ({ id: t.exposeID('id'), jobName: t.exposeString('jobName'), category: t.exposeString('category') }),
+});
+
+/** `yara` or `sigma`; anything else is a request error with the service's wording. */
+function scanEngine(value: string): ScanEngine {
+  if (value !== 'yara' && value !== 'sigma') throw new AppError('BAD_REQUEST', `Unknown scan engine ${value}: use yara or sigma`);
+  return value;
+}
+
 /** Resolves the caller and runs the service; its AppErrors become GraphQL errors in maskError (handlers.ts). */
 async function guarded<T>(ctx: FrontContext, fn: (who: FrontCaller) => Promise<T>): Promise<T> {
   return fn(await frontCaller(ctx));
@@ -74,6 +92,24 @@ builder.queryType({
       description: 'Reference data on Windows executables (file_name) and event ids (event_id); params as the REST body.',
       args: { params: t.arg({ type: 'JSON', required: true }) },
       resolve: (_r, args, ctx) => guarded(ctx, ({ caller }) => lookupReference(ctx.deps, caller, args.params)),
+    }),
+    rules: t.field({
+      type: 'JSON',
+      description: 'Community rule text by exact name (engine yara or sigma; params as the REST body): { name: [lines] }.',
+      args: { engine: t.arg.string({ required: true }), params: t.arg({ type: 'JSON', required: true }) },
+      resolve: (_r, args, ctx) =>
+        guarded(ctx, () => retrieveRules(ctx.deps, scanEngine(args.engine), validate(retrieveRulesSchema, args.params))),
+    }),
+    search: t.field({
+      type: 'JSON',
+      description: `Searches a completed parse job's records; category is one of ${PARSE_CATEGORIES.join(', ')}, params as the REST body. Answers {kind: 'records', title, columns, entries, total} or {kind: 'summary', job}.`,
+      args: { category: t.arg.string({ required: true }), params: t.arg({ type: 'JSON', required: true }) },
+      resolve: (_r, args, ctx) =>
+        guarded(ctx, ({ caller, clientKey }) => {
+          const category = args.category;
+          if (!isParseCategory(category)) throw new AppError('BAD_REQUEST', `Unknown parse category ${category}`);
+          return searchRecords(ctx.deps, caller, clientKey, category, searchInput(validate(searchRecordsSchema, args.params)));
+        }),
     }),
     job: t.field({
       type: JobDetailRef,
@@ -92,6 +128,23 @@ builder.mutationType({
     deleteJobs: t.boolean({
       args: { ids: t.arg.stringList({ required: true }) },
       resolve: (_r, args, ctx) => guarded(ctx, ({ caller }) => deleteJobs(ctx.deps, caller, validate(deleteJobsSchema, args)).then(() => true)),
+    }),
+    scanFiles: t.field({
+      type: CreatedScanJobRef,
+      description: 'Starts a YARA or Sigma file-scan job (engine yara or sigma; params as the REST body).',
+      args: { engine: t.arg.string({ required: true }), params: t.arg({ type: 'JSON', required: true }) },
+      resolve: (_r, args, ctx) =>
+        guarded(ctx, ({ caller, clientKey }) => {
+          const category = scanEngine(args.engine) === 'yara' ? 'Yara' : 'sigma';
+          return createScanJob(ctx.deps, caller, clientKey, scanJobInput(category, validate(createScanJobSchema, args.params)));
+        }),
+    }),
+    scanData: t.field({
+      type: 'JSON',
+      description: 'Scans base64 test data now (engine yara or sigma; params as the REST body): { kind: error, message } or { kind: matches, custom, matches, warnings, customRule }.',
+      args: { engine: t.arg.string({ required: true }), params: t.arg({ type: 'JSON', required: true }) },
+      resolve: (_r, args, ctx) =>
+        guarded(ctx, ({ caller }) => scanData(ctx.deps, caller, scanDataInput(scanEngine(args.engine), validate(scanDataSchema, args.params)))),
     }),
     parse: t.field({
       type: CreatedJobRef,

@@ -13,6 +13,14 @@ import { createParseJob } from '../../jobs/create-parse-job.js';
 import { createParseJobSchemas, parseJobInput } from '../../jobs/create-parse-job.schema.js';
 import { validate } from '../../validation.js';
 import { lookupReference } from '../../lookups/lookup-reference.js';
+import { searchRecords } from '../../search/search-records.js';
+import { searchInput, searchRecordsSchema } from '../../search/search-records.schema.js';
+import { createScanJob } from '../../scans/create-scan-job.js';
+import { createScanJobSchema, scanJobInput } from '../../scans/create-scan-job.schema.js';
+import { scanData } from '../../scans/scan-data.js';
+import { scanDataInput, scanDataSchema } from '../../scans/scan-data.schema.js';
+import { retrieveRules } from '../../rules/retrieve-rules.js';
+import { retrieveRulesSchema } from '../../rules/retrieve-rules.schema.js';
 import { frontCaller, type FrontContext } from '../context.js';
 import { internalErrorMessage } from '../internal-error.js';
 import { TRPC_CODE } from './error-codes.js';
@@ -45,13 +53,34 @@ const procedure = t.procedure.use(async ({ ctx, next }) => {
 });
 
 const anyObject = z.record(z.string(), z.unknown());
+/** Scan engines; a file scan's job category is the contract's (`Yara`, `sigma`). */
+const engine = z.enum(['yara', 'sigma']);
+const SCAN_CATEGORY = { yara: 'Yara', sigma: 'sigma' } as const;
 
 export const appRouter = t.router({
   lookup: procedure.input(anyObject).query(({ ctx, input }) => lookupReference(ctx.deps, ctx.caller, input)),
+  search: procedure
+    .input(z.object({ category: z.enum(PARSE_CATEGORIES), params: anyObject }))
+    .query(({ ctx, input }) =>
+      searchRecords(ctx.deps, ctx.caller, ctx.clientKey, input.category, searchInput(validate(searchRecordsSchema, input.params))),
+    ),
   files: t.router({
     list: procedure.query(({ ctx }) => listFiles(ctx.deps, ctx.caller)),
     delete: procedure.input(anyObject).mutation(({ ctx, input }) => deleteFiles(ctx.deps, ctx.caller, validate(deleteFilesSchema, input))),
   }),
+  scans: t.router({
+    file: procedure
+      .input(z.object({ engine, params: anyObject }))
+      .mutation(({ ctx, input }) =>
+        createScanJob(ctx.deps, ctx.caller, ctx.clientKey, scanJobInput(SCAN_CATEGORY[input.engine], validate(createScanJobSchema, input.params))),
+      ),
+    data: procedure
+      .input(z.object({ engine, params: anyObject }))
+      .mutation(({ ctx, input }) => scanData(ctx.deps, ctx.caller, scanDataInput(input.engine, validate(scanDataSchema, input.params)))),
+  }),
+  rules: procedure
+    .input(z.object({ engine, params: anyObject }))
+    .query(({ ctx, input }) => retrieveRules(ctx.deps, input.engine, validate(retrieveRulesSchema, input.params))),
   jobs: t.router({
     list: procedure.query(({ ctx }) => listJobs(ctx.deps, ctx.caller)),
     get: procedure.input(z.object({ id: z.string() })).query(({ ctx, input }) => getJob(ctx.deps, ctx.caller, ctx.clientKey, input.id)),

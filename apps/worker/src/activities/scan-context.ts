@@ -1,0 +1,12 @@
+import type { Context } from '@temporalio/activity';
+import type { FileDto, JobDto } from '@quarry/db';
+
+/** What both scan steps get from runScanJob. */
+export interface ScanContext {
+  job: JobDto;
+  files: FileDto[];
+  clientKey: Buffer | null;
+  /** The caller's rule text; undefined: the community set. */
+  customRule: string | undefined;
+  ctx: Context;
+}

@@ -1,0 +1,49 @@
+import { CommunityPacks, SigmaDataPool, sigmaRuleDirs, yaraRuleDirs } from '@quarry/insights';
+import { ScanPool, type Pack } from '@quarry/yara';
+
+export interface HuntingOptions {
+  /** `QUARRY_YARA_RULES` / `QUARRY_SIGMA_RULES` (`:`-separated) and the data directory holding `rules/{yara,sigma}`. */
+  yaraRules?: string | undefined;
+  sigmaRules?: string | undefined;
+  dataDir?: string | undefined;
+  /** Per inline scan (YARA and Sigma); the scan's worker is stopped past it. */
+  scanTimeoutMs?: number;
+  /** YARA scan worker processes of this server (inline scans and rule checks). */
+  yaraWorkers?: number;
+}
+
+/** Inline scans end after this long: a runaway rule or input costs a worker, never a server thread. */
+export const DATA_SCAN_TIMEOUT_MS = 10_000;
+
+/**
+ * The server's rule engines, loaded once per process and reloaded when rule files change: the
+ * community YARA pack (compiled in scan worker processes, off the event loop) and the community
+ * Sigma set (compiled in a scan thread). Inline scans, rule checks and rule retrieval use them.
+ */
+export class Hunting {
+  readonly yaraPool: ScanPool;
+  readonly yaraPacks: CommunityPacks;
+  readonly sigma: SigmaDataPool;
+  readonly scanTimeoutMs: number;
+
+  constructor(opts: HuntingOptions = {}) {
+    this.scanTimeoutMs = opts.scanTimeoutMs ?? DATA_SCAN_TIMEOUT_MS;
+    this.yaraPool = new ScanPool({ size: opts.yaraWorkers ?? 1, timeoutMs: this.scanTimeoutMs });
+    this.yaraPacks = new CommunityPacks(yaraRuleDirs(opts));
+    this.sigma = new SigmaDataPool({ dirs: sigmaRuleDirs(opts), timeoutMs: this.scanTimeoutMs });
+  }
+
+  communityYara(): Promise<Pack> {
+    return this.yaraPacks.pack();
+  }
+
+  /** Loads and compiles both community sets now (start-up), so the first requests do not wait. */
+  async warm(): Promise<void> {
+    const pack = await this.communityYara();
+    await Promise.all([this.yaraPool.warm(pack), this.sigma.warm()]);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.yaraPool.close(), this.sigma.close()]);
+  }
+}

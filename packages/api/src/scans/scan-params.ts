@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** The two ways to scan (the spec's `operation`). */
+export const OPERATIONS = ['run_rule', 'run_community_rules'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+export const operation = z.enum(OPERATIONS, { error: 'operation must be run_rule or run_community_rules' });
+/** `rule` is checked by the service: missing is its own answer per endpoint (400 for jobs, 422 inline). */
+export const rule = z.unknown().optional();
+
+/** A caller's rule, base64 of UTF-8 text, at most this long once decoded. */
+export const MAX_RULE_BYTES = 1024 * 1024;
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Strict base64 (white space ignored): the bytes, or undefined for anything else (and for empty input). */
+export function decodeBase64(text: string): Buffer | undefined {
+  const compact = text.replace(/\s+/g, '');
+  if (compact.length === 0 || compact.length % 4 !== 0 || !BASE64.test(compact)) return undefined;
+  return Buffer.from(compact, 'base64');
+}
+
+/** A rule's text, or why it cannot be one. */
+export function decodeRuleText(value: string): { text: string } | { problem: string } {
+  const bytes = decodeBase64(value);
+  if (!bytes) return { problem: 'the rule is not base64' };
+  if (bytes.length > MAX_RULE_BYTES) return { problem: 'the rule is larger than 1 MB' };
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  if (text.includes('\uFFFD')) return { problem: 'the rule is not UTF-8 text' };
+  if (text.trim() === '') return { problem: 'the rule is empty' };
+  return { text };
+}

@@ -1,0 +1,114 @@
+import { files } from '@quarry/db';
+import { fanOut, type IndexTableEntry, type InputRef, type ReaderEvent } from '@quarry/insights';
+import { isRecordStoreError, readInsights, type RecordStoreReader, type SearchQuery } from '@quarry/store';
+import type { ParseCategory } from '@quarry/vocabulary';
+import type { Caller } from '../auth/caller.js';
+import { isUuid } from '../auth/formats.js';
+import type { ServiceDeps } from '../deps.js';
+import { AppError } from '../errors/app-error.js';
+import type { JobView } from '../jobs/get-job.js';
+import { loadReadableJob } from '../jobs/access.js';
+
+/** `browse_events: true`: one page of raw records as the category's IndexTable. */
+export interface RecordPage {
+  kind: 'records';
+  title: string;
+  columns: string[];
+  entries: IndexTableEntry[];
+  total: number;
+}
+
+/** `browse_events: false`: the job's insights rebuilt over the matching records only. */
+export interface SearchSummary {
+  kind: 'summary';
+  job: JobView;
+}
+
+/** Records re-analysed per summary at most: beyond that a summary holds the server too long. */
+export const MAX_SUMMARY_RECORDS = 250_000;
+/** Re-analysis yields to other requests this often. */
+const YIELD_EVERY = 2_000;
+
+/**
+ * Searches a completed parse job's records (the job's own store). A job the caller cannot read is
+ * "not found"; one of another category, or not Completed, is refused before its store is opened.
+ */
+export async function searchRecords(
+  deps: ServiceDeps,
+  caller: Caller,
+  clientKey: Buffer | null,
+  category: ParseCategory,
+  input: { jobId: string; browseEvents: boolean; query: SearchQuery },
+): Promise<RecordPage | SearchSummary> {
+  if (!isUuid(input.jobId)) throw new AppError('BAD_REQUEST', 'Job not found');
+  const { job, jobKey } = await loadReadableJob(deps, caller, clientKey, input.jobId, 'Job not found');
+  if (job.category !== category) throw new AppError('BAD_REQUEST', `Job is not a ${category} parse job`);
+  if (job.status !== 'Completed') throw new AppError('BAD_REQUEST', 'Job not completed');
+
+  // The whole job unfiltered: its stored insights are exactly what re-analysis would give.
+  const q = input.query;
+  if (!input.browseEvents && q.search === '' && (q.filters ?? []).length === 0 && q.startTime === undefined && q.endTime === undefined) {
+    return { kind: 'summary', job: { id: job.id, jobName: job.jobName, status: job.status, insights: (await readInsights(deps.db, job.id, jobKey)) ?? [] } };
+  }
+
+  const reader = openStore(deps, job.id, category, jobKey);
+  if (!reader) throw new AppError('BAD_REQUEST', 'Job has no searchable records');
+  try {
+    if (input.browseEvents) {
+      const { entries, total } = storeCall(() => reader.search(q));
+      return { kind: 'records', ...reader.table, entries, total };
+    }
+    const refs = await inputRefs(deps, job.inputs);
+    const { insights } = await fanOut({
+      category,
+      inputs: refs,
+      options: { runSigmaRules: job.params['run_sigma_rules'] === true },
+      events: storedEvents(reader, q, refs),
+    });
+    return { kind: 'summary', job: { id: job.id, jobName: job.jobName, status: job.status, insights } };
+  } finally {
+    reader.close();
+  }
+}
+
+function openStore<C extends ParseCategory>(deps: ServiceDeps, jobId: string, category: C, jobKey: Buffer | null): RecordStoreReader<C> | null {
+  return storeCall(() => deps.recordStores.open(jobId, category, jobKey));
+}
+
+/** Store errors as the contract's answers. */
+function storeCall<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (!isRecordStoreError(err)) throw err;
+    if (err.code === 'wrong-key') throw new AppError('WRONG_KEY', 'Encryption key is invalid for this job');
+    if (err.code === 'unknown-field' || err.code === 'invalid-query') throw new AppError('BAD_REQUEST', err.message);
+    throw err;
+  }
+}
+
+/** The job's inputs as analyzers know them (size and hash from the file, when it still exists). */
+async function inputRefs(deps: ServiceDeps, inputs: { position: number; fileId: string; fileName: string }[]): Promise<InputRef[]> {
+  const rows = new Map((await files.getMany(deps.db, inputs.map((i) => i.fileId))).map((f) => [f.id, f]));
+  return inputs.map((i) => {
+    const f = rows.get(i.fileId);
+    return { position: i.position, fileId: i.fileId, name: i.fileName, size: f ? Number(f.size) : 0, sha256: f?.sha256 ?? '' };
+  });
+}
+
+/** Matching records as pipeline events, then one report per input (the analyzers count from them). */
+async function* storedEvents<C extends ParseCategory>(reader: RecordStoreReader<C>, q: SearchQuery, refs: InputRef[]): AsyncGenerator<ReaderEvent<C>> {
+  const counts = new Map<number, number>();
+  let n = 0;
+  for (const { record, input } of storeCall(() => reader.records(q))) {
+    if (++n > MAX_SUMMARY_RECORDS) {
+      throw new AppError('BAD_REQUEST', `More than ${MAX_SUMMARY_RECORDS} records match: narrow the search, the filters or the time window`);
+    }
+    counts.set(input.position, (counts.get(input.position) ?? 0) + 1);
+    yield { type: 'record', record, input };
+    if (n % YIELD_EVERY === 0) await new Promise((r) => setImmediate(r));
+  }
+  for (const ref of refs) {
+    yield { type: 'done', report: { input: ref, records: counts.get(ref.position) ?? 0, warnings: [], error: null, facts: { matched_records: String(counts.get(ref.position) ?? 0) } } };
+  }
+}
