@@ -18,6 +18,15 @@ interface Computer {
 }
 
 const TOP_EVENT_IDS = 25;
+/** Rows of "Overview: Event IDs" kept (the most frequent first). */
+const EVENT_ID_ROWS = 500;
+
+/**
+ * Where the dashboard's lookup page answers for one event (module event_id): a relative link the
+ * job page renders, so an analyst goes from a count to the event's description and fields.
+ */
+export const eventLookupLink = (provider: string, eventId: number): string =>
+  `/lookup?module=event_id&search=${encodeURIComponent(String(eventId))}&provider=${encodeURIComponent(provider)}`;
 
 /** "Windows 6.01.7601 Service Pack 1" from EventLog 6009's data. */
 function osText(v: EventView): string {
@@ -48,6 +57,8 @@ export function overview(ctx: AnalyzerContext<'winevtx'>): Analyzer<'winevtx'> {
   // channel → event id → count: no per-record key string.
   const byChannel = new Map<string, Map<number, number>>();
   const providers = new Set<string>();
+  // provider → event id → count, for the Event IDs table and its lookup links.
+  const byProvider = new Map<string, Map<number, number>>();
   const computers = new Map<string, Computer>();
   const reports: InputReport[] = [];
 
@@ -67,6 +78,9 @@ export function overview(ctx: AnalyzerContext<'winevtx'>): Analyzer<'winevtx'> {
       if (!ids) byChannel.set(v.channel, (ids = new Map()));
       ids.set(v.eventId, (ids.get(v.eventId) ?? 0) + 1);
       if (providers.size < 10_000) providers.add(v.provider);
+      let pids = byProvider.get(v.provider);
+      if (!pids && byProvider.size < 10_000) byProvider.set(v.provider, (pids = new Map()));
+      pids?.set(v.eventId, (pids.get(v.eventId) ?? 0) + 1);
       const c = computer(v.computer);
       c.events++;
       if (v.time < c.first) c.first = v.time;
@@ -126,10 +140,16 @@ export function overview(ctx: AnalyzerContext<'winevtx'>): Analyzer<'winevtx'> {
       const rows = [...computers.entries()]
         .sort((a, b) => b[1].events - a[1].events || a[0].localeCompare(b[0]))
         .map(([name, c]) => [name, String(c.events), formatTime(c.first), formatTime(c.last), listCell([...c.channels].sort()), c.os, c.timeZone, c.lastBoot > -Infinity ? formatTime(c.lastBoot) : '']);
+      const idRows = [...byProvider.entries()]
+        .flatMap(([provider, ids]) => [...ids.entries()].map(([id, n]) => ({ provider, id, n })))
+        .sort((a, b) => b.n - a.n || a.provider.localeCompare(b.provider) || a.id - b.id)
+        .slice(0, EVENT_ID_ROWS)
+        .map(({ provider, id, n }) => [Number.isNaN(id) ? '?' : String(id), provider, String(n), Number.isNaN(id) ? '' : eventLookupLink(provider, id)]);
       return [
         { Metadata: { title: 'Overview', data: meta, category: 'General' } },
         { Chart: { title: 'Overview: Events by ID', data: chart, category: 'General', display_mode: 'bar' } },
         { Table: { title: 'Overview: Computers', data: [header, ...rows], category: 'General' } },
+        { Table: { title: 'Overview: Event IDs', data: [['Event ID', 'Provider', 'Events', 'Lookup'], ...idRows], category: 'General' } },
       ];
     },
   };
