@@ -72,3 +72,39 @@ describe('GraphQL', () => {
     expect(f.logText()).toContain(id!);
   });
 });
+
+describe('the same services through tRPC and GraphQL', () => {
+  const b64 = (s: string) => Buffer.from(s).toString('base64');
+  const trpcCall = async (deps: ServiceDeps, path: string, input: unknown, method: 'GET' | 'POST' = 'GET') => {
+    const url = method === 'GET' ? `http://localhost/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}` : `http://localhost/api/trpc/${path}`;
+    const res = await trpcHandler(deps)(new Request(url, method === 'POST' ? { method, body: JSON.stringify(input), headers: { 'content-type': 'application/json' } } : {}));
+    return { status: res.status, json: (await res.json()) as any };
+  };
+
+  test('lookup: tRPC and GraphQL answer what REST answers', async () => {
+    const t = await trpcCall(f.deps, 'lookup', { module: 'file_name', search: 'MD.EX' });
+    expect(t.status).toBe(200);
+    expect(t.json.result.data.rows.map((r: string[]) => r[0]!.toLowerCase())).toContain('cmd.exe');
+    const g = (await (await graphql(f.deps, '{ lookup(params: {module: "event_id", search: "4624"}) { columns total } }')).json()) as any;
+    expect(g.data.lookup.columns[0]).toBe('Event ID');
+    expect(g.data.lookup.total).toBeGreaterThan(0);
+    const bad = await trpcCall(f.deps, 'lookup', { module: 'nope', search: '' });
+    expect([bad.status, bad.json.error.message]).toEqual([400, 'Unknown lookup module']);
+  });
+
+  test('inline YARA scan with a custom rule through tRPC, and the rule-required error through GraphQL', async () => {
+    const rule = b64('rule quarry_marker { strings: $a = "QUARRY-MARKER" condition: $a }');
+    const t = await trpcCall(f.deps, 'scans.data', { engine: 'yara', params: { test_data: b64('xx QUARRY-MARKER yy'), operation: 'run_rule', rule } }, 'POST');
+    expect(t.status).toBe(200);
+    expect(JSON.stringify(t.json.result.data)).toContain('quarry_marker');
+    const g = (await (await graphql(f.deps, `mutation { scanData(engine: "yara", params: {test_data: "${b64('x')}", operation: "run_rule"}) }`)).json()) as any;
+    expect(g.errors[0]).toMatchObject({ message: 'Rule is required', extensions: { code: 'VALIDATION_FAILED' } });
+  });
+
+  test('search through tRPC and GraphQL: a malformed job id is "Job not found"', async () => {
+    const t = await trpcCall(f.deps, 'search', { category: 'winevtx', params: { job_id: 'x', search: '', browse_events: true } });
+    expect([t.status, t.json.error.message]).toEqual([400, 'Job not found']);
+    const g = (await (await graphql(f.deps, '{ search(category: "prefetch", params: {job_id: "x", search: "", browse_events: true}) }')).json()) as any;
+    expect(g.errors[0]).toMatchObject({ message: 'Job not found', extensions: { code: 'BAD_REQUEST' } });
+  });
+});
