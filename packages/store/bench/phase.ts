@@ -34,6 +34,8 @@ if (mode === 'ingest') {
   };
 }
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
 await runPipeline({ category: 'winevtx', inputs: replicated(reps), options: { runSigmaRules: false }, threads: 1, sink, analyzers: [] });
 const seconds = (performance.now() - t0) / 1000;
-console.log(JSON.stringify({ mode, records, seconds, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));
+const cpu = process.cpuUsage(cpu0);
+console.log(JSON.stringify({ mode, records, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));

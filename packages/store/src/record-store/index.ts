@@ -1,6 +1,6 @@
 export { RecordStores, recordStoresBeside, type RecordWriterOptions } from './record-stores.js';
 export { RecordStoreWriter, type WriterOptions } from './writer.js';
-export { RecordStoreReader, type SearchResult, type StoredRecord } from './reader.js';
+export { COUNT_LIMIT, RecordStoreReader, type SearchResult, type StoredRecord } from './reader.js';
 export { FILTER_OPERATORS, type FilterOperator, type RecordFilter, type RecordQuery, type SearchQuery } from './query.js';
 export { RecordStoreError, isRecordStoreError, type RecordStoreErrorCode } from './errors.js';
 export type { EventTemplateSource, RecordAnnotation } from './rows/shape.js';

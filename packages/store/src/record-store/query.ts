@@ -34,6 +34,16 @@ export interface Where {
   params: unknown[];
 }
 
+/**
+ * What a query asks of the rows: `where`, the exact condition; `needles`, lowercased texts every
+ * matching row's text holds (the search text, and the values positive filters name in the row's
+ * parts), which the trigram index can narrow the rows by before `where` checks them.
+ */
+export interface QueryPlan {
+  where: Where;
+  needles: string[];
+}
+
 /** LIKE pattern text matching `s` literally (with ESCAPE '\'). */
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -66,25 +76,37 @@ function filterSql(field: FieldSql, f: RecordFilter): Where {
   return { sql: negate ? `NOT (${positive})` : positive, params: [...field.params, ...c.params] };
 }
 
-/** FTS5 phrase of the search text: the trigram tokenizer makes it a case-insensitive substring match. */
-const phrase = (s: string): string => `"${s.replace(/"/g, '""')}"`;
+/**
+ * What a positive filter on a field held in the row's text parts implies about the row's text: it
+ * holds a part (between newlines in the index's documents) equal to, starting with, ending with or
+ * containing the value. Whatever case LIKE and NOCASE fold, lowercasing both sides keeps it true.
+ */
+function filterNeedle(field: FieldSql, f: RecordFilter): string | undefined {
+  if (!field.inParts || f.value === '') return undefined;
+  const v = f.value.toLowerCase();
+  switch (f.operator) {
+    case 'equals':
+      return `\n${v}\n`;
+    case 'starts_with':
+      return `\n${v}`;
+    case 'ends_with':
+      return `${v}\n`;
+    case 'contains':
+      return v;
+    default:
+      return undefined;
+  }
+}
 
 /**
- * `search` over each row's text: a trigram index lookup from 3 characters on, a scan of the texts
- * below that (the index has nothing shorter than a trigram). EVTX rows also match through their
- * message template's text.
+ * `search` over each row's text: a case-insensitive substring of the row's parts (both sides
+ * lowercased), checked on `rows.text`; the trigram index narrows the rows first when the text has
+ * 3 characters or more. EVTX rows also match through their message template's text.
  */
-function searchSql(shape: AnyShape, search: string): Where | undefined {
-  if (search === '') return undefined;
-  const long = [...search].length >= 3;
-  const text: Where = long
-    ? { sql: 'rows.id IN (SELECT rowid FROM fts WHERE fts MATCH ?)', params: [phrase(search)] }
-    : { sql: "rows.id IN (SELECT id FROM texts WHERE text LIKE ? ESCAPE '\\')", params: [`%${escapeLike(search)}%`] };
-  if (shape.category !== 'winevtx') return text;
-  return {
-    sql: `(${text.sql} OR rows.template IN (SELECT id FROM templates WHERE text LIKE ? ESCAPE '\\'))`,
-    params: [...text.params, `%${escapeLike(search)}%`],
-  };
+function searchSql(search: string, templateIds: readonly number[]): Where {
+  const text: Where = { sql: 'instr(rows.text, ?) > 0', params: [search.toLowerCase()] };
+  if (templateIds.length === 0) return text;
+  return { sql: `(${text.sql} OR rows.template IN (${templateIds.map(() => '?').join(', ')}))`, params: [...text.params, ...templateIds] };
 }
 
 function timeSql(shape: AnyShape, start: number | undefined, end: number | undefined): Where | undefined {
@@ -100,11 +122,19 @@ function timeSql(shape: AnyShape, start: number | undefined, end: number | undef
   return { sql: 'rows.time BETWEEN ? AND ?', params: [lo, hi] };
 }
 
-/** The WHERE clause of a query; throws RecordStoreError for an unknown field or a bad time range. */
-export function whereOf(shape: AnyShape, q: RecordQuery): Where {
+/**
+ * The plan of a query; throws RecordStoreError for an unknown field or a bad time range.
+ * `templatesMatching` gives the ids of the EVTX message templates whose text holds a search.
+ */
+export function planOf(shape: AnyShape, q: RecordQuery, templatesMatching: (lowered: string) => number[] = () => []): QueryPlan {
   const parts: Where[] = [];
-  const s = searchSql(shape, q.search);
-  if (s) parts.push(s);
+  const needles: string[] = [];
+  if (q.search !== '') {
+    const templateIds = templatesMatching(q.search.toLowerCase());
+    parts.push(searchSql(q.search, templateIds));
+    // A row matched through its template need not hold the text itself: no narrowing then.
+    if (templateIds.length === 0) needles.push(q.search.toLowerCase());
+  }
   const t = timeSql(shape, q.startTime, q.endTime);
   if (t) parts.push(t);
   for (const f of q.filters ?? []) {
@@ -112,9 +142,34 @@ export function whereOf(shape: AnyShape, q: RecordQuery): Where {
     if (!field) throw new RecordStoreError('unknown-field', `Unknown filter field: ${f.field}`);
     if (!(FILTER_OPERATORS as readonly string[]).includes(f.operator)) throw new RecordStoreError('invalid-query', `Unknown filter operator: ${String(f.operator)}`);
     parts.push(filterSql(field, f));
+    const needle = filterNeedle(field, f);
+    if (needle !== undefined) needles.push(needle);
   }
-  if (parts.length === 0) return { sql: '1', params: [] };
-  return { sql: parts.map((p) => `(${p.sql})`).join(' AND '), params: parts.flatMap((p) => p.params) };
+  const where = parts.length === 0 ? { sql: '1', params: [] } : { sql: parts.map((p) => `(${p.sql})`).join(' AND '), params: parts.flatMap((p) => p.params) };
+  return { where, needles };
+}
+
+/** Most trigrams of one text the index is asked for: any subset still narrows to a superset. */
+const MAX_TRIGRAMS = 12;
+
+/**
+ * The FTS5 query finding the text groups that may hold every needle: all of each needle's
+ * trigrams (the index keeps no positions, so no phrases), or undefined when no needle has one.
+ */
+export function trigramQuery(needles: readonly string[]): string | undefined {
+  const terms = new Set<string>();
+  for (const n of needles) {
+    const chars = [...n];
+    const count = chars.length - 2;
+    if (count < 1) continue;
+    const step = Math.max(1, (count - 1) / (MAX_TRIGRAMS - 1));
+    for (let k = 0; k < Math.min(count, MAX_TRIGRAMS); k++) {
+      const i = Math.min(count - 1, Math.round(k * step));
+      terms.add(chars.slice(i, i + 3).join(''));
+    }
+  }
+  if (terms.size === 0) return undefined;
+  return [...terms].map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ');
 }
 
 /** Checks page (1-10) and show (1-100) as the spec bounds them. */

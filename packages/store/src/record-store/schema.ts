@@ -3,14 +3,24 @@ import { RecordStoreError } from './errors.js';
 import type { AnyShape } from './rows/shape.js';
 
 /** Bumped whenever the layout changes; a store of another version is refused, not misread. */
-export const FORMAT_VERSION = '1';
+export const FORMAT_VERSION = '2';
+
+/**
+ * Rows per text group: the trigram index has one document per group of this many consecutive rows
+ * (row ids `g * TEXT_GROUP + 1` to `(g + 1) * TEXT_GROUP`), holding each distinct text part of
+ * the group once. Neighbouring rows repeat most values, so the index sees a fraction of the text
+ * and its doclists are a 64th as long; a match is then checked row by row against `rows.text`.
+ */
+export const TEXT_GROUP = 64;
+export const TEXT_GROUP_SHIFT = 6;
 
 /**
  * Tables every store has:
  * - rows: one per IndexTable row, with the category's columns (text compares case-insensitively),
- *   `time` (Unix ms) and where its record's payload is (`block`, `slot`);
- * - texts + fts: each row's searchable text and its trigram index (external content, so the text
- *   is stored once and also serves 1-2 character searches by LIKE);
+ *   `time` (Unix ms), where its record's payload is (`block`, `slot`) and `text`, the row's
+ *   searchable parts lowercased and joined by newlines (what `search` is checked against);
+ * - fts: a contentless trigram index (no positions: detail=none) over groups of rows (TEXT_GROUP),
+ *   which narrows a search to the groups holding every trigram of it;
  * - blocks: the records' payloads, compressed in blocks (codec.ts);
  * - inputs, meta; and per category: times (prefetch run times), templates (EVTX), hives (registry).
  */
@@ -20,13 +30,16 @@ export function createSchema(db: Db, shape: AnyShape): void {
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
     CREATE TABLE inputs (position INTEGER PRIMARY KEY, ref TEXT NOT NULL);
     CREATE TABLE blocks (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
-    CREATE TABLE rows (id INTEGER PRIMARY KEY, time INTEGER, input INTEGER NOT NULL, block INTEGER NOT NULL, slot INTEGER NOT NULL, ${columns.join(', ')});
-    CREATE TABLE texts (id INTEGER PRIMARY KEY, text TEXT NOT NULL);
-    CREATE VIRTUAL TABLE fts USING fts5(text, content='texts', content_rowid='id', tokenize='trigram');
+    CREATE TABLE rows (id INTEGER PRIMARY KEY, time INTEGER, input INTEGER NOT NULL, block INTEGER NOT NULL, slot INTEGER NOT NULL, ${columns.join(', ')}, text TEXT NOT NULL);
+    CREATE VIRTUAL TABLE fts USING fts5(text, content='', detail=none, columnsize=0, tokenize='trigram');
     CREATE TABLE times (row INTEGER NOT NULL, time INTEGER NOT NULL);
     CREATE TABLE templates (id INTEGER PRIMARY KEY, text TEXT NOT NULL);
     CREATE TABLE hives (id INTEGER PRIMARY KEY, data TEXT NOT NULL);
   `);
+  // The writer holds one transaction for the whole build: the index's pending terms (a few MiB for
+  // a million rows) are flushed once as one segment instead of merged over and over.
+  db.exec("INSERT INTO fts (fts, rank) VALUES ('hashsize', 67108864)");
+  db.exec("INSERT INTO fts (fts, rank) VALUES ('automerge', 0)");
 }
 
 /**
@@ -37,6 +50,9 @@ export function createIndexes(db: Db, shape: AnyShape): void {
   db.exec('CREATE INDEX rows_time ON rows (time)');
   for (const c of shape.indexed) db.exec(`CREATE INDEX rows_${c} ON rows (${c})`);
   if (shape.category === 'prefetch') db.exec('CREATE INDEX times_row ON times (row, time)');
+  // Statistics let the planner choose between walking the time index and a filter's own index.
+  db.exec('PRAGMA analysis_limit = 1000');
+  db.exec('ANALYZE');
 }
 
 export function writeMeta(db: Db, entries: Record<string, string>): void {

@@ -3,11 +3,11 @@ import type { InputRef, RecordOf, RecordSink } from '@quarry/insights';
 import type { ParseCategory } from '@quarry/vocabulary';
 import { BLOCK_BYTES, BLOCK_RECORDS, encodeTagged, packBlock } from './codec.js';
 import type { Db } from './database.js';
-import { createIndexes, FORMAT_VERSION, writeMeta } from './schema.js';
+import { createIndexes, FORMAT_VERSION, TEXT_GROUP_SHIFT, writeMeta } from './schema.js';
 import { discard, publish } from './publish.js';
 import type { RecordAnnotation, RowShape, StoredRow, WriteContext } from './rows/shape.js';
 
-/** Rows per transaction: large enough that commits cost nothing, small enough to bound memory (strings only). */
+/** Rows per batch of inserts: bounds the row strings held in memory. */
 const ROWS_PER_BATCH = 2000;
 
 export interface WriterOptions<C extends ParseCategory> {
@@ -29,7 +29,6 @@ interface PendingRow {
  */
 export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C> {
   private readonly insertRow;
-  private readonly insertText;
   private readonly insertFts;
   private readonly insertTime;
   private readonly insertBlock;
@@ -40,6 +39,9 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   private blockBytes = 0;
   private blockId = 0;
   private rowId = 0;
+  /** The text group being filled (schema.ts TEXT_GROUP) and its distinct lowercased parts. */
+  private group = 0;
+  private groupParts = new Set<string>();
   private records = 0;
   private readonly inputs = new Set<number>();
   private readonly templates = new Map<string, number>();
@@ -55,12 +57,13 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     private readonly options: WriterOptions<C> = {},
   ) {
     const names = shape.sqlColumns.map((c) => c.name);
-    this.insertRow = db.prepare(`INSERT INTO rows (id, time, input, block, slot, ${names.join(', ')}) VALUES (?, ?, ?, ?, ?${', ?'.repeat(names.length)})`);
-    this.insertText = db.prepare('INSERT INTO texts (id, text) VALUES (?, ?)');
+    this.insertRow = db.prepare(`INSERT INTO rows (id, time, input, block, slot, ${names.join(', ')}, text) VALUES (?, ?, ?, ?, ?${', ?'.repeat(names.length)}, ?)`);
     this.insertFts = db.prepare('INSERT INTO fts (rowid, text) VALUES (?, ?)');
     this.insertTime = db.prepare('INSERT INTO times (row, time) VALUES (?, ?)');
     this.insertBlock = db.prepare('INSERT INTO blocks (id, data) VALUES (?, ?)');
-    this.flushBatch = db.transaction(() => this.insertPending());
+    this.flushBatch = () => this.insertPending();
+    // One transaction for the whole build (see createSchema); a failed build is deleted, not rolled back.
+    db.exec('BEGIN');
     const insertTemplate = db.prepare('INSERT INTO templates (id, text) VALUES (?, ?)');
     const insertHive = db.prepare('INSERT INTO hives (id, data) VALUES (?, ?)');
     this.ctx = {
@@ -112,10 +115,12 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     try {
       this.closeBlock();
       this.flushBatch();
+      this.flushGroup();
       createIndexes(this.db, this.shape);
       // One segment per trigram makes every search read one doclist instead of dozens.
       this.db.exec("INSERT INTO fts (fts) VALUES ('optimize')");
       writeMeta(this.db, { format: FORMAT_VERSION, category: this.shape.category, records: String(this.records), rows: String(this.rowId) });
+      this.db.exec('COMMIT');
       this.db.close();
       this.state = 'closed';
       await publish(this.temp, this.final);
@@ -151,11 +156,26 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     this.blocks = [];
     for (const { row, input, block, slot } of this.pending) {
       const id = ++this.rowId;
-      this.insertRow.run(id, row.time, input, block, slot, ...row.values);
-      this.insertText.run(id, row.text);
-      this.insertFts.run(id, row.text);
+      const group = (id - 1) >> TEXT_GROUP_SHIFT;
+      if (group !== this.group) {
+        this.flushGroup();
+        this.group = group;
+      }
+      const lower = row.parts.map((p) => p.toLowerCase());
+      for (const p of lower) this.groupParts.add(p);
+      this.insertRow.run(id, row.time, input, block, slot, ...row.values, lower.join('\n'));
       for (const t of row.times ?? []) this.insertTime.run(id, t);
     }
     this.pending = [];
+  }
+
+  /**
+   * Indexes the current text group: its distinct parts, each between newlines, so a part's whole
+   * value ("\nvalue\n") is a substring of the document (equals filters narrow by it).
+   */
+  private flushGroup(): void {
+    if (this.groupParts.size === 0) return;
+    this.insertFts.run(this.group, `\n${[...this.groupParts].join('\n')}\n`);
+    this.groupParts = new Set();
   }
 }

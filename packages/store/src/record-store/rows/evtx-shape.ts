@@ -47,14 +47,14 @@ export function evtxShape(templates: EventTemplateSource | undefined): RowShape<
       const eventId = Number.isFinite(f.eventId) ? String(f.eventId) : '';
       const timestamp = formatUtc(f.time);
       const recordId = String(f.recordId);
-      let text = `${eventId}\n${recordId}\n${timestamp}\n${f.provider}\n${f.computer}`;
-      for (const k in f.details) if (f.details[k]) text += `\n${f.details[k]}`;
-      for (const s of sigma) text += `\n${s}`;
+      const parts = [eventId, recordId, timestamp, f.provider, f.computer];
+      for (const k in f.details) if (f.details[k]) parts.push(f.details[k]!);
+      for (const s of sigma) parts.push(s);
       return [
         {
           time: f.time,
           values: [eventId, recordId, timestamp, f.provider, f.computer, template ? ctx.templateId(template) : null, JSON.stringify(f.details), alternatives(sigma.join(', '), sigma)],
-          text,
+          parts,
         },
       ];
     },
@@ -71,11 +71,11 @@ export function evtxShape(templates: EventTemplateSource | undefined): RowShape<
     field(name): FieldSql | undefined {
       // Field names are case-insensitive, except event-data names, which are as the event spells them.
       const lower = name.toLowerCase();
-      if (SCALARS.has(lower)) return { kind: 'scalar', expr: lower, params: [] };
+      if (SCALARS.has(lower)) return { kind: 'scalar', expr: lower, params: [], inParts: true };
       if (lower === 'sigma_matches') return { kind: 'list', expr: 'sigma_matches', params: [] };
       if (lower.startsWith('details.')) {
         const path = memberPath(name.slice('details.'.length));
-        return path ? { kind: 'scalar', expr: `coalesce(json_extract(details, ?), '')`, params: [path] } : undefined;
+        return path ? { kind: 'scalar', expr: `coalesce(json_extract(details, ?), '')`, params: [path], inParts: true } : undefined;
       }
       return undefined;
     },

@@ -75,7 +75,7 @@ export const prefetchShape: RowShape<'prefetch'> = {
           alternatives(modules.join(', '), modules),
           alternatives(volumes.join(', '), volumes),
         ],
-        text: [file, r.executableName, path, version, count, ...runTimes, ...modules, ...volumes].join('\n'),
+        parts: [file, r.executableName, path, version, count, ...runTimes, ...modules, ...volumes],
       },
     ];
   },

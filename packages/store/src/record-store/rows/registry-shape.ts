@@ -49,7 +49,7 @@ export const registryShape: RowShape<'registry'> = {
     const row = (type: string, name: string, display: string, others: string[]): StoredRow => ({
       time,
       values: [...head, type, name, alternatives(display, others)],
-      text: [...head, type, name, display, ...others].join('\n'),
+      parts: [...head, type, name, display, ...others],
     });
     if (key.values.length === 0) return [row('', '', '', [])];
     return key.values.map((v) => {

@@ -11,12 +11,14 @@ export interface StoredRow {
   times?: number[];
   /** Values of the shape's `sqlColumns`, in order. */
   values: (string | number | null)[];
-  /** Everything `search` matches, one value a line. */
-  text: string;
+  /** Everything `search` matches: the row's cells and detail values, each one part. */
+  parts: string[];
 }
 
 /** How a filter field reads a row: one value, or a JSON array of alternatives any of which may match. */
-export type FieldSql = { kind: 'scalar'; expr: string; params: unknown[] } | { kind: 'list'; expr: string; params: unknown[] };
+export type FieldSql = { kind: 'scalar'; expr: string; params: unknown[]; inParts?: boolean } | { kind: 'list'; expr: string; params: unknown[]; inParts?: boolean };
+// `inParts`: every non-empty value of the field is one of the row's text `parts`, so a positive
+// filter on it can be narrowed through the text index first.
 
 /** The message template of an EVTX event (provider, event id, version), when one is known. */
 export type EventTemplateSource = (provider: string, eventId: number, version: number) => EventTemplate | undefined;
