@@ -112,7 +112,11 @@ describe('files', () => {
     const owner = await users.create(db, { name: 'lister', tier: 'free' });
     const other = await users.create(db, { name: 'other', tier: 'free' });
     const created = [];
-    for (let i = 0; i < 4; i++) created.push(await files.create(db, newFile(owner.id, { originalName: `f${i}` })));
+    for (let i = 0; i < 4; i++) {
+      created.push(await files.create(db, newFile(owner.id, { originalName: `f${i}` })));
+      // Creation times have millisecond precision, and ids are random: keep the files apart in time.
+      await new Promise((r) => setTimeout(r, 5));
+    }
     await files.create(db, newFile(other.id));
     await files.create(db, newFile(null));
     expect((await files.listByOwner(db, owner.id)).map((f) => f.id)).toEqual(created.map((f) => f.id));
