@@ -10,6 +10,8 @@ for pair in evtxexport:libevtx-utils regfexport:libregf-utils hivexml:libhivex-b
   command -v "${pair%%:*}" >/dev/null 2>&1 || need_apt+=("${pair#*:}")
 done
 [ -x /usr/bin/time ] || need_apt+=(time) # GNU time: the benchmarks read peak RSS from it
+# The topology test runs the service on an installed PostgreSQL 15, not only the embedded one.
+[ -x /usr/lib/postgresql/15/bin/postgres ] || need_apt+=(postgresql-15)
 # notatin's build runs bindgen, which needs libclang.
 export PATH="$HOME/.cargo/bin:$PATH"
 command -v reg_dump >/dev/null 2>&1 || need_apt+=(libclang-dev)
@@ -35,6 +37,15 @@ if ! command -v temporal >/dev/null 2>&1 && [ ! -x "$temporal_bin" ] && command 
   echo "setup: building the Temporal CLI v1.5.1 with Go (first time only, takes a few minutes)"
   mkdir -p "$HOME/.cache/quarry/bin"
   GOBIN="$HOME/.cache/quarry/bin" go install github.com/temporalio/cli/cmd/temporal@v1.5.1
+fi
+
+# MinIO: the real S3 server of the object-store tests. It tags no Go module versions; this is the
+# commit `@latest` gave when pinned (keep in step with MINIO_MODULE in packages/devstack/src/minio-binary.ts).
+minio_bin="$HOME/.cache/quarry/bin/minio"
+if ! command -v minio >/dev/null 2>&1 && [ ! -x "$minio_bin" ] && command -v go >/dev/null 2>&1; then
+  echo "setup: building MinIO with Go (first time only, takes about 4 minutes)"
+  mkdir -p "$HOME/.cache/quarry/bin"
+  GOBIN="$HOME/.cache/quarry/bin" go install github.com/minio/minio@v0.0.0-20260212201848-7aac2a2c5b7c
 fi
 
 marker=node_modules/.package-lock.json

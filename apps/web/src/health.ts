@@ -13,3 +13,18 @@ export function healthCheck(db: Db, runner: JobRunner): () => Promise<Health> {
     return { ok: postgres && temporal && worker, checks: { postgres, temporal, worker } };
   };
 }
+
+/** Ready to serve: PostgreSQL and Temporal answer and the blob store works. No worker needed. */
+export function readinessCheck(db: Db, runner: JobRunner, blobsReady: () => Promise<boolean>): () => Promise<Health> {
+  return async () => {
+    const [postgres, { temporal }, blobs] = await Promise.all([
+      ping(db).then(
+        () => true,
+        () => false,
+      ),
+      runner.readiness(),
+      blobsReady(),
+    ]);
+    return { ok: postgres && temporal && blobs, checks: { postgres, temporal, blobs } };
+  };
+}

@@ -6,19 +6,27 @@
 import { createLogger, inheritedEnv, loadEnv } from '@quarry/config';
 import { startStack } from '@quarry/devstack';
 import { createDb, migrate } from '@quarry/db';
-import { Hunting, Quotas, graphqlHandler, quotaLimitsFrom, trpcHandler } from '@quarry/api';
+import { join } from 'node:path';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import { Hunting, Quotas, UploadStaging, graphqlHandler, quotaLimitsFrom, sweepOrphans, trpcHandler } from '@quarry/api';
 import { createRestApp } from '@quarry/rest-compat';
-import { FsBlobStore } from '@quarry/storage';
+import { cachedBlobCheck, createBlobStore } from '@quarry/storage';
 import { connectJobRunner } from '@quarry/temporal';
 import { LookupStore } from '@quarry/reference';
 import { recordStoresBeside } from '@quarry/store';
 import { configureSigmaRules, sigmaRuleDirs } from '@quarry/insights';
-import { healthCheck } from './health.js';
+import { healthCheck, readinessCheck } from './health.js';
 import { startWebServer } from './web-server.js';
 import { superviseWorker } from './worker-process.js';
+import { TUS_PATH, createTusHandler } from './tus/tus-handler.js';
 
 const env = loadEnv();
 const log = createLogger('quarry');
+// Checked before anything starts: a node that cannot reach its blob store must fail loudly, now.
+const blobs = await createBlobStore(env).catch((err: unknown) => {
+  log.error({ err }, 'the blob store is not usable');
+  process.exit(2);
+});
 
 const stack = await startStack({ env, log });
 const { applied } = await migrate(stack.databaseUrl);
@@ -26,7 +34,8 @@ if (applied.length) log.info({ applied }, 'database migrated');
 
 const db = createDb(stack.databaseUrl);
 const runner = await connectJobRunner({ address: stack.temporalAddress, namespace: env.TEMPORAL_NAMESPACE, masterKey: stack.masterKey });
-const worker = superviseWorker(
+// QUARRY_ROLE=api: this node serves the API only; workers run on their own (apps/worker).
+const worker = env.QUARRY_ROLE === 'api' ? null : superviseWorker(
   inheritedEnv({
     DATABASE_URL: stack.databaseUrl,
     TEMPORAL_ADDRESS: stack.temporalAddress,
@@ -45,12 +54,29 @@ hunting.warm().then(
   () => log.info('community rule sets loaded'),
   (err: unknown) => log.error({ err }, 'community rule sets could not be loaded; inline scans will retry on use'),
 );
-const deps = { db, blobs: new FsBlobStore(stack.blobDir), runner, lookups, recordStores: recordStoresBeside(stack.blobDir), log, hunting, quotas: new Quotas(quotaLimitsFrom(env)) };
+const deps = { db, blobs, runner, lookups, recordStores: recordStoresBeside(stack.blobDir), log, hunting, quotas: new Quotas(quotaLimitsFrom(env)) };
+// What a crash left behind (blobs without a row, unpublished record stores) goes, in the background.
+void sweepOrphans({ db, blobDir: stack.blobDir, recordStores: deps.recordStores, log });
 const api = createRestApp({ ...deps, health: healthCheck(db, runner) });
+// Readiness of this node alone (PostgreSQL, Temporal, blob store), for load balancers; /healthz
+// also wants a worker polling somewhere.
+const ready = readinessCheck(db, runner, cachedBlobCheck(blobs));
+api.get('/readyz', async (c) => {
+  const result = await ready();
+  return c.json(result, result.ok ? 200 : 503);
+});
 const trpc = trpcHandler(deps);
-const graphql = graphqlHandler(deps);
+// GraphiQL only in development, with its assets served from here (no CDN).
+const graphql = graphqlHandler(deps, env.NODE_ENV === 'development' ? { renderGraphiQL: () => renderGraphiQL({ endpoint: '/graphql', title: 'Quarry GraphQL' }) } : {});
 api.all('/api/trpc/*', (c) => trpc(c.req.raw));
 api.on(['GET', 'POST'], '/graphql', (c) => graphql(c.req.raw));
+// Resumable uploads (tus): partial uploads wait, sealed, under the data dir until finished or expired.
+const tus = createTusHandler({ db, blobs: deps.blobs, staging: new UploadStaging(join(stack.dataDir, 'uploads')), log });
+api.all(TUS_PATH, (c) => tus.handle(c.req.raw));
+api.all(`${TUS_PATH}/*`, (c) => tus.handle(c.req.raw));
+const stopExpiry = tus.startExpiry();
+// What the dashboard needs to know of the deployment (the operators' link to Temporal's UI).
+api.get('/api/ui-meta', (c) => c.json({ temporalUiUrl: stack.temporalUiUrl ?? null }));
 const web = await startWebServer({ api, port: env.PORT, host: env.HOST });
 
 const base = `http://${env.HOST}:${env.PORT}`;
@@ -59,6 +85,8 @@ Quarry is running.
   API        ${base}   (health: ${base}/healthz)
   Dashboard  ${base}/
   Temporal   ${stack.temporalUiUrl ?? `${stack.temporalAddress} (external; no local UI)`}
+  Blobs      ${blobs.location}
+  Role       ${env.QUARRY_ROLE === 'api' ? 'api (no worker here: run apps/worker/dist/main.js)' : 'all (API + a supervised worker)'}
 Press Ctrl+C to stop.`);
 
 let stopping = false;
@@ -66,8 +94,9 @@ async function shutdown(): Promise<void> {
   if (stopping) return;
   stopping = true;
   log.info('shutting down');
+  stopExpiry();
   await web.close();
-  await worker.stop();
+  await worker?.stop();
   await hunting.close();
   await runner.close();
   await db.close();

@@ -18,7 +18,7 @@ const createNext = createRequire(import.meta.url)('next') as (opts: { dev: boole
 const UI_DIR = fileURLToPath(new URL('../ui', import.meta.url));
 
 /** Paths served by the API handler; everything else is the Next.js dashboard. */
-const API_PATH = /^\/(upload|analysis\/|healthz|api\/|graphql)/;
+const API_PATH = /^\/(upload|analysis\/|healthz|readyz|api\/|graphql)/;
 
 /** One HTTP server: the REST contract (and the other API fronts) beside the Next.js UI. */
 export async function startWebServer(opts: { api: Hono; port: number; host: string }): Promise<{ server: Server; close(): Promise<void> }> {

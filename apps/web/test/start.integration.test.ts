@@ -76,19 +76,20 @@ test('the start command brings up PostgreSQL, Temporal, a worker and the web ser
   expect(await exited).toBe(0);
 });
 
-/** A real browser loads the dashboard, enters the token and sees the caller's file listed. */
+/** A real browser loads the dashboard, signs in with the token and sees the caller's file listed. */
 async function checkDashboardInBrowser(base: string, token: string): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless=new'] });
   try {
     const page = await browser.newPage();
     await page.goto(`${base}/`);
-    await page.getByLabel('API token').fill('not-a-token');
-    await page.getByRole('button', { name: 'Load' }).click();
-    await expect.poll(() => page.locator('p[role=alert]').textContent()).toContain('401');
+    await page.getByLabel('API token').fill('3f1b6a2e-8c4d-4e5f-9a6b-7c8d9e0f1a2b');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert', { name: 'Could not sign in' }).textContent()).toContain('Unauthorized');
     await page.getByLabel('API token').fill(token);
-    await page.getByRole('button', { name: 'Load' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: /^Files/ }).textContent()).toBe('Files (1)');
-    expect(await page.getByRole('cell', { name: 'evidence-one.bin' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/evidence$/);
+    await expect.poll(() => page.getByText(/^Files \(\d+\)$/).textContent()).toBe('Files (1)');
+    expect(await page.getByRole('cell', { name: 'evidence-one.bin', exact: true }).count()).toBe(1);
   } finally {
     await browser.close();
   }

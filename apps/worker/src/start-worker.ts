@@ -9,6 +9,8 @@ export interface RunningWorker {
   /** Resolves when every tier's worker has stopped. */
   done: Promise<void>;
   shutdown(): Promise<void>;
+  /** Every tier's worker is polling and the Temporal frontend answers (the health listener's check). */
+  isConnected(): Promise<boolean>;
 }
 
 /**
@@ -53,6 +55,13 @@ export async function startWorker(opts: {
     async shutdown() {
       for (const w of workers) if (w.getState() === 'RUNNING') w.shutdown();
       await done;
+    },
+    async isConnected() {
+      if (!workers.every((w) => w.getState() === 'RUNNING')) return false;
+      return connection.workflowService.getSystemInfo({}).then(
+        () => true,
+        () => false,
+      );
     },
   };
 }

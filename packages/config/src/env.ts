@@ -17,6 +17,12 @@ const databaseUrl = z.string().refine((s) => /^postgres(ql)?:\/\/./.test(s) && U
 
 const tierLimits = z.string().regex(/^\s*(anonymous|free|pro|enterprise)\s*=\s*\d+\s*(,\s*(anonymous|free|pro|enterprise)\s*=\s*\d+\s*)*$/, 'must be tier=count pairs separated by commas, e.g. anonymous=5,free=20,pro=100,enterprise=500');
 
+const blobUrl = z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'must be s3://bucket or s3://bucket/prefix');
+
+const httpUrl = z.string().refine((s) => /^https?:\/\/./.test(s) && URL.canParse(s), { message: 'must be an http:// or https:// URL' });
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
 const hostPort = z.string().regex(/^[^\s:/]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:7233');
 
 const schema = z.object({
@@ -28,6 +34,25 @@ const schema = z.object({
   TEMPORAL_UI_PORT: port.default(8233),
   QUARRY_DATA_DIR: z.string().optional(),
   BLOB_DIR: z.string().optional(),
+  /** Object storage for blobs and record stores (`s3://bucket/prefix`); when set, BLOB_DIR is not used. */
+  BLOB_URL: blobUrl.optional(),
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  /** An S3-compatible endpoint (MinIO, Ceph, ...); AWS_ENDPOINT_URL_S3 is the standard name for it. */
+  S3_ENDPOINT: httpUrl.optional(),
+  AWS_ENDPOINT_URL_S3: httpUrl.optional(),
+  /** Path-style requests (`endpoint/bucket/key`); default true when an endpoint is set, as self-hosted servers need. */
+  S3_FORCE_PATH_STYLE: flag.optional(),
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  AWS_SESSION_TOKEN: z.string().min(1).optional(),
+  /** Local cache of record stores fetched from object storage, and its bound in MiB. */
+  QUARRY_CACHE_DIR: z.string().optional(),
+  QUARRY_CACHE_MAX_MB: z.coerce.number().int().min(1).default(10_240),
+  /** `all`: today's single command (embedded services, a supervised worker). `api`: API only, on external services. */
+  QUARRY_ROLE: z.enum(['all', 'api']).default('all'),
+  /** The worker's health listener (GET /healthz, /readyz); unset: none. */
+  WORKER_HEALTH_PORT: port.optional(),
+  WORKER_HEALTH_HOST: z.string().min(1).default('127.0.0.1'),
   QUARRY_MASTER_KEY: masterKey.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TEMPORAL_CLI: z.string().optional(),
@@ -44,12 +69,17 @@ const schema = z.object({
 });
 
 // Values never echoed in error messages: they hold credentials.
-const SECRET = new Set(['QUARRY_MASTER_KEY', 'DATABASE_URL']);
+const SECRET = new Set(['QUARRY_MASTER_KEY', 'DATABASE_URL', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN']);
 
 type Parsed = z.infer<typeof schema>;
 
 /** The validated environment. Directories are absolute; unset services are `undefined`. */
-export type Env = Omit<Parsed, 'QUARRY_DATA_DIR' | 'BLOB_DIR'> & { QUARRY_DATA_DIR: string; BLOB_DIR: string };
+export type Env = Omit<Parsed, 'QUARRY_DATA_DIR' | 'BLOB_DIR' | 'QUARRY_CACHE_DIR' | 'S3_FORCE_PATH_STYLE' | 'AWS_ENDPOINT_URL_S3'> & {
+  QUARRY_DATA_DIR: string;
+  BLOB_DIR: string;
+  QUARRY_CACHE_DIR: string;
+  S3_FORCE_PATH_STYLE: boolean;
+};
 
 export type EnvSource = Readonly<Record<string, string | undefined>>;
 
@@ -83,6 +113,8 @@ function parseEnv(source: EnvSource): Env {
     if (value !== undefined && value.trim() !== '') input[key] = value.trim();
   }
   const result = schema.safeParse(input);
+  const problems = result.success ? roleProblems(result.data) : [];
+  if (problems.length) throw new EnvError(problems);
   if (!result.success) {
     throw new EnvError(
       result.error.issues.map((issue) => {
@@ -93,11 +125,27 @@ function parseEnv(source: EnvSource): Env {
     );
   }
   const dataDir = absolute(result.data.QUARRY_DATA_DIR ?? join(repoRoot(), '.data'));
+  const { AWS_ENDPOINT_URL_S3, ...data } = result.data;
+  const endpoint = data.S3_ENDPOINT ?? AWS_ENDPOINT_URL_S3;
   return {
-    ...result.data,
+    ...data,
+    ...(endpoint ? { S3_ENDPOINT: endpoint } : {}),
+    S3_FORCE_PATH_STYLE: data.S3_FORCE_PATH_STYLE ?? endpoint !== undefined,
     QUARRY_DATA_DIR: dataDir,
-    BLOB_DIR: absolute(result.data.BLOB_DIR ?? join(dataDir, 'blobs')),
+    BLOB_DIR: absolute(data.BLOB_DIR ?? join(dataDir, 'blobs')),
+    QUARRY_CACHE_DIR: absolute(data.QUARRY_CACHE_DIR ?? join(dataDir, 'cache')),
   };
+}
+
+/**
+ * An API-only node shares everything with other nodes: it must not fall back to embedded services
+ * or to a master key of its own, which would silently split the deployment.
+ */
+function roleProblems(data: Parsed): string[] {
+  if (data.QUARRY_ROLE !== 'api') return [];
+  return (['DATABASE_URL', 'TEMPORAL_ADDRESS', 'QUARRY_MASTER_KEY'] as const)
+    .filter((name) => data[name] === undefined)
+    .map((name) => `${name}: must be set when QUARRY_ROLE=api (API nodes share it with the other nodes)`);
 }
 
 function absolute(dir: string): string {

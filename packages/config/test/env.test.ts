@@ -15,6 +15,12 @@ describe('loadEnv', () => {
       QUARRY_DATA_DIR: join(repoRoot(), '.data'),
       BLOB_DIR: join(repoRoot(), '.data', 'blobs'),
       LOG_LEVEL: 'info',
+      AWS_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: false,
+      QUARRY_CACHE_DIR: join(repoRoot(), '.data', 'cache'),
+      QUARRY_CACHE_MAX_MB: 10_240,
+      QUARRY_ROLE: 'all',
+      WORKER_HEALTH_HOST: '127.0.0.1',
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.TEMPORAL_ADDRESS).toBeUndefined();
@@ -48,7 +54,45 @@ describe('loadEnv', () => {
       LOG_LEVEL: 'debug',
       TEMPORAL_CLI: '/opt/temporal',
       NODE_ENV: 'production',
+      AWS_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: false,
+      QUARRY_CACHE_DIR: '/srv/quarry/cache',
+      QUARRY_CACHE_MAX_MB: 10_240,
+      QUARRY_ROLE: 'all',
+      WORKER_HEALTH_HOST: '127.0.0.1',
     });
+  });
+
+  test('object storage: BLOB_URL, the endpoint under either name, path style on by default with an endpoint', () => {
+    const env = loadEnv({
+      BLOB_URL: 's3://evidence/quarry',
+      AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9000',
+      AWS_ACCESS_KEY_ID: 'quarry',
+      AWS_SECRET_ACCESS_KEY: 'secret-value',
+      AWS_REGION: 'eu-west-1',
+    });
+    expect(env).toMatchObject({ BLOB_URL: 's3://evidence/quarry', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: true, AWS_REGION: 'eu-west-1' });
+    expect(loadEnv({ S3_ENDPOINT: 'https://s3.example', S3_FORCE_PATH_STYLE: 'false' }).S3_FORCE_PATH_STYLE).toBe(false);
+  });
+
+  test('a bad BLOB_URL, endpoint or cache bound is refused, naming the variable', () => {
+    expect(() => loadEnv({ BLOB_URL: 'https://bucket/x' })).toThrow(/BLOB_URL: must be s3:\/\/bucket/);
+    expect(() => loadEnv({ S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT: must be an http/);
+    const err = (() => {
+      try {
+        loadEnv({ AWS_SECRET_ACCESS_KEY: '', QUARRY_CACHE_MAX_MB: '0' });
+      } catch (e) {
+        return e as EnvError;
+      }
+    })();
+    expect(err?.problems).toEqual([expect.stringMatching(/^QUARRY_CACHE_MAX_MB: .*\(got "0"\)$/)]);
+  });
+
+  test('QUARRY_ROLE=api needs the shared services and the shared master key', () => {
+    expect(() => loadEnv({ QUARRY_ROLE: 'api' })).toThrow(/DATABASE_URL: must be set when QUARRY_ROLE=api[\s\S]*TEMPORAL_ADDRESS[\s\S]*QUARRY_MASTER_KEY/);
+    const env = loadEnv({ QUARRY_ROLE: 'api', DATABASE_URL: 'postgresql://u:p@db/q', TEMPORAL_ADDRESS: 't:7233', QUARRY_MASTER_KEY: KEY });
+    expect(env.QUARRY_ROLE).toBe('api');
+    expect(() => loadEnv({ QUARRY_ROLE: 'worker' })).toThrow(/QUARRY_ROLE/);
   });
 
   test('an explicit BLOB_DIR wins; relative directories resolve against the repository root', () => {

@@ -11,6 +11,7 @@ export * as tokens from './repositories/tokens.js';
 export * as files from './repositories/files.js';
 export * as jobs from './repositories/jobs.js';
 export * as results from './repositories/results.js';
+export * as orphans from './repositories/orphans.js';
 export { ping } from './repositories/health.js';
 export type { UserDto } from './repositories/users.js';
 export type { TokenDto } from './repositories/tokens.js';

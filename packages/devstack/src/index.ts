@@ -10,3 +10,6 @@ export {
   type RunningTemporal,
 } from './temporal-server.js';
 export { startStack, type Stack, type StartStackOptions } from './stack.js';
+export { startMinio, type StartMinioOptions, type RunningMinio } from './minio.js';
+export { ensureMinio, MINIO_MODULE } from './minio-binary.js';
+export { startSystemPostgres, type StartSystemPostgresOptions, type RunningSystemPostgres } from './system-postgres.js';

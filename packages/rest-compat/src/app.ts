@@ -8,6 +8,8 @@ import { registerParse } from './routes/parse.js';
 import { registerUpload } from './routes/upload.js';
 import { registerScans } from './routes/scans.js';
 import { registerRules } from './routes/rules.js';
+import { registerBodyLimits } from './body-limits.js';
+import { Admission } from './admission.js';
 
 /** The spec's endpoints as a web-standard fetch handler (mounted by apps/web, or served alone). */
 export function createRestApp(deps: RestDeps): Hono {
@@ -16,6 +18,7 @@ export function createRestApp(deps: RestDeps): Hono {
     const health = await deps.health().catch(() => ({ ok: false, checks: {} }));
     return c.json(health, health.ok ? 200 : 503);
   });
+  registerBodyLimits(app, new Admission(deps.admissionBytes));
   registerUpload(app, deps);
   registerFiles(app, deps);
   registerParse(app, deps);

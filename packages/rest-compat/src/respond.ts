@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isAppError, RateLimitedError, type AppErrorCode } from '@quarry/api';
 import type { Logger } from '@quarry/config';
 import { CONTRACT, type EndpointName } from './contract.js';
+import { unavailableDependency, unavailableMessage } from './unavailable.js';
 
 const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   UNAUTHORIZED: 401,
@@ -34,6 +35,13 @@ export function respondError(c: Context, endpoint: EndpointName, err: unknown, l
     if (err.code === 'INVALID_TOKEN_FORMAT' && endpoint !== 'upload') return errorBody(c, endpoint, 401, 'Unauthorized');
     if (err instanceof RateLimitedError) c.header('Retry-After', String(err.retryAfterSeconds));
     return errorBody(c, endpoint, STATUS[err.code], err.message);
+  }
+  // A dependency that is down is not a bug: 503 with Retry-After, and the client tries again.
+  const down = unavailableDependency(err);
+  if (down) {
+    log.warn({ endpoint, dependency: down, err }, 'dependency unavailable');
+    c.header('Retry-After', '5');
+    return errorBody(c, endpoint, 503, unavailableMessage(down));
   }
   const errorId = randomUUID();
   log.error({ errorId, endpoint, err }, 'request failed');

@@ -9,4 +9,6 @@ export interface RestDeps extends ServiceDeps {
   /** Readiness of PostgreSQL, Temporal and a worker; GET /healthz answers 200 only when all are up. */
   health: () => Promise<Health>;
   uploadTimeoutMs?: number;
+  /** Bytes of JSON-body caps that may be in progress at once (admission.ts); 256 MB by default. */
+  admissionBytes?: number;
 }

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { mkdir, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertBlobKey } from './blob-key.js';
-import type { BlobStore, PutOptions } from './blob-store.js';
+import type { ByteRange, CheckedBlobStore, PutOptions } from './blob-store.js';
+import { checkRange } from './byte-range.js';
 import { StorageError } from './errors.js';
 
 const READ_CHUNK = 64 * 1024;
@@ -19,8 +20,25 @@ const isNotFound = (err: unknown) => (err as NodeJS.ErrnoException).code === 'EN
  * Writes go to a temp file in the blob's own directory, are fsynced, then renamed into place
  * (rename is atomic within one directory), and the directory is fsynced so the name survives a crash.
  */
-export class FsBlobStore implements BlobStore {
+export class FsBlobStore implements CheckedBlobStore {
   constructor(readonly rootDir: string) {}
+
+  get location(): string {
+    return this.rootDir;
+  }
+
+  /** The root exists (made if missing) and a file can be written, synced and removed in it. */
+  async check(): Promise<void> {
+    const probe = join(this.rootDir, `.check-${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
+    try {
+      await mkdir(this.rootDir, { recursive: true, mode: 0o700 });
+      await writeFile(probe, 'ok', { mode: 0o600, flush: true });
+    } catch (err) {
+      throw new StorageError('UNAVAILABLE', '', `blob directory ${this.rootDir} is not writable: ${(err as Error).message}`, { cause: err });
+    } finally {
+      await rm(probe, { force: true }).catch(() => undefined);
+    }
+  }
 
   /** Absolute path of a blob (the key is validated first). */
   pathOf(key: string): string {
@@ -71,9 +89,10 @@ export class FsBlobStore implements BlobStore {
     return { size };
   }
 
-  get(key: string): Readable {
+  get(key: string, range?: ByteRange): Readable {
     const path = this.pathOf(key);
-    return Readable.from(readChunks(path, key), { objectMode: false });
+    if (range) checkRange(range);
+    return Readable.from(readChunks(path, key, range), { objectMode: false });
   }
 
   async delete(key: string): Promise<void> {
@@ -123,7 +142,7 @@ export class FsBlobStore implements BlobStore {
   }
 }
 
-async function* readChunks(path: string, key: string): AsyncGenerator<Buffer> {
+async function* readChunks(path: string, key: string, range: ByteRange | undefined): AsyncGenerator<Buffer> {
   let handle: FileHandle;
   try {
     handle = await open(path, 'r');
@@ -131,12 +150,17 @@ async function* readChunks(path: string, key: string): AsyncGenerator<Buffer> {
     if (isNotFound(err)) throw new StorageError('NOT_FOUND', key, `blob ${key} not found`, { cause: err });
     throw err;
   }
+  let position = range?.offset ?? 0;
+  let left = range?.length ?? Infinity;
   try {
-    for (;;) {
-      const buf = Buffer.allocUnsafe(READ_CHUNK);
-      const { bytesRead } = await handle.read(buf, 0, READ_CHUNK, null);
+    while (left > 0) {
+      const want = Math.min(READ_CHUNK, left);
+      const buf = Buffer.allocUnsafe(want);
+      const { bytesRead } = await handle.read(buf, 0, want, position);
       if (bytesRead === 0) return;
-      yield bytesRead === READ_CHUNK ? buf : buf.subarray(0, bytesRead);
+      position += bytesRead;
+      left -= bytesRead;
+      yield bytesRead === want ? buf : buf.subarray(0, bytesRead);
     }
   } finally {
     await handle.close();

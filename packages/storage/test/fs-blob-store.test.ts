@@ -183,3 +183,25 @@ describe('FsBlobStore', () => {
     }
   });
 });
+
+describe('FsBlobStore ranged reads and check', () => {
+  test('a range reads exactly its bytes, clipped at the end of the blob', async () => {
+    const data = randomBytes(200_000);
+    const key = newBlobKey();
+    await store.put(key, Readable.from([data]));
+    expect((await readAll(store.get(key, { offset: 65_530, length: 20 }))).equals(data.subarray(65_530, 65_550))).toBe(true);
+    expect((await readAll(store.get(key, { offset: 1000, length: 150_000 }))).equals(data.subarray(1000, 151_000))).toBe(true);
+    expect((await readAll(store.get(key, { offset: 199_990, length: 100 }))).equals(data.subarray(199_990))).toBe(true);
+    expect((await readAll(store.get(key, { offset: 300_000 }))).length).toBe(0);
+    expect(() => store.get(key, { offset: 1.5 })).toThrow(RangeError);
+  });
+
+  test('check passes on a writable root (made if missing) and leaves nothing; fails UNAVAILABLE otherwise', async () => {
+    const fresh = new FsBlobStore(join(root, 'new', 'blobs'));
+    await fresh.check();
+    expect(await filesUnder(join(root, 'new'))).toEqual([]);
+    const file = join(root, 'a-file');
+    await writeFile(file, 'x');
+    await expect(new FsBlobStore(file).check()).rejects.toMatchObject({ code: 'UNAVAILABLE', message: expect.stringContaining(file) });
+  });
+});

@@ -13,7 +13,15 @@ export const trpcHandler = (deps: ServiceDeps) => (req: Request) =>
   fetchRequestHandler({ endpoint: '/api/trpc', req, router: appRouter, createContext: (): FrontContext => ({ deps, headers: req.headers }) });
 
 /** GraphQL (graphql-yoga + Pothos) at /graphql over the same services. */
-export function graphqlHandler(deps: ServiceDeps): (req: Request) => Response | Promise<Response> {
+export interface GraphqlHandlerOptions {
+  /**
+   * Serves GraphiQL at GET /graphql when given (development only). The renderer must carry its own
+   * assets: yoga's built-in page loads them from a CDN, a third-party request, so it is off otherwise.
+   */
+  renderGraphiQL?: () => string | Promise<string>;
+}
+
+export function graphqlHandler(deps: ServiceDeps, options: GraphqlHandlerOptions = {}): (req: Request) => Response | Promise<Response> {
   const yoga = createYoga<object, FrontContext>({
     schema: graphqlSchema,
     graphqlEndpoint: '/graphql',
@@ -30,6 +38,8 @@ export function graphqlHandler(deps: ServiceDeps): (req: Request) => Response | 
       },
     },
     logging: false,
+    graphiql: options.renderGraphiQL !== undefined,
+    ...(options.renderGraphiQL ? { renderGraphiQL: options.renderGraphiQL } : {}),
   });
   return (req) => yoga.fetch(req);
 }

@@ -1,5 +1,4 @@
 import type { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   createScanJob,
   createScanJobSchema,
@@ -18,7 +17,7 @@ import { clientAddressOf } from '../client-address.js';
 import { CONTRACT, type EndpointName } from '../contract.js';
 import { createdScanJobBody, sigmaDataBody, yaraDataBody } from '../presenters/scans.js';
 import { jsonBody, keyOf, tokenOf } from '../request.js';
-import { errorBody, respondError } from '../respond.js';
+import { respondError } from '../respond.js';
 
 const FILE_SCANS: [EndpointName, ScanCategory][] = [
   ['yaraFile', 'Yara'],
@@ -29,17 +28,11 @@ const DATA_SCANS: [EndpointName, ScanEngine][] = [
   ['sigmaData', 'sigma'],
 ];
 
-/** Bodies larger than these are refused before they are read (file scans: ids and a ≤1 MB rule; inline: ≤10 MB of data in base64 plus a rule). */
-const FILE_SCAN_BODY_BYTES = 4 * 1024 * 1024;
-const DATA_SCAN_BODY_BYTES = 16 * 1024 * 1024;
-
-const limit = (endpoint: EndpointName, maxSize: number) =>
-  bodyLimit({ maxSize, onError: (c) => errorBody(c, endpoint, 413, `Request body too large: the limit is ${maxSize / (1024 * 1024)} MB`) });
-
+// Body caps (4 MB file scans, 16 MB inline) are applied with every other endpoint's in body-limits.ts.
 /** The spec's "Yara and Sigma file scans" and the inline scans (POST /analysis/{yara,sigma}/data). */
 export function registerScans(app: Hono, deps: RestDeps): void {
   for (const [endpoint, category] of FILE_SCANS) {
-    app.post(CONTRACT[endpoint].paths[0], limit(endpoint, FILE_SCAN_BODY_BYTES), async (c) => {
+    app.post(CONTRACT[endpoint].paths[0], async (c) => {
       try {
         const caller = await resolveCaller(deps, tokenOf(c), { required: false });
         const clientKey = readClientKey(keyOf(c));
@@ -52,7 +45,7 @@ export function registerScans(app: Hono, deps: RestDeps): void {
     });
   }
   for (const [endpoint, engine] of DATA_SCANS) {
-    app.post(CONTRACT[endpoint].paths[0], limit(endpoint, DATA_SCAN_BODY_BYTES), async (c) => {
+    app.post(CONTRACT[endpoint].paths[0], async (c) => {
       try {
         const caller = await resolveCaller(deps, tokenOf(c), { required: false });
         const params = validate(scanDataSchema, await jsonBody(c));

@@ -1,0 +1,96 @@
+/**
+ * `npm run bench:scale`: the scale-out topology on this machine, as ratios measured in one run.
+ *  - the same EVTX job set on 1 worker process vs 2 (API node and workers started on their own);
+ *  - object store (MinIO) vs local directory: one private upload batch, and the job set.
+ * Build first (`npx turbo run build`). Services: embedded PostgreSQL + Temporal dev server
+ * (ephemeral), MinIO from the Quarry cache. Knobs: BENCH_JOBS (8), BENCH_FILES_PER_JOB (1),
+ * BENCH_UPLOAD_FILES (8). On a shared 2-core machine, compare ratios within one run only.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger, loadEnv } from '@quarry/config';
+import { startMinio, startStack } from '@quarry/devstack';
+import { migrate } from '@quarry/db';
+import { createBucket, createS3Client } from '@quarry/storage';
+import { sharedPath } from '@quarry/testkit';
+import { WEB_MAIN, WORKER_MAIN, newToken, parseJob, startNode, stopNode, upload, waitForJob, type Creds, type Node } from '../test/support/topology.js';
+
+const JOBS = Number(process.env.BENCH_JOBS ?? 8);
+const FILES_PER_JOB = Number(process.env.BENCH_FILES_PER_JOB ?? 1);
+const UPLOAD_FILES = Number(process.env.BENCH_UPLOAD_FILES ?? 8);
+const EVTX = sharedPath('samples/evtx/DFIRArtifactMuseum/Win2012R2_StolenSzechuan/System.evtx');
+const log = createLogger('bench-scale', { level: 'warn' });
+
+const root = mkdtempSync(join(tmpdir(), 'quarry-bench-scale-'));
+const stack = await startStack({ env: loadEnv({ ...process.env, DATABASE_URL: undefined, TEMPORAL_ADDRESS: undefined }), log, ephemeral: true });
+const minio = await startMinio({ dataDir: join(root, 'minio'), log });
+const s3 = createS3Client({ region: 'us-east-1', endpoint: minio.endpoint, forcePathStyle: true, accessKeyId: minio.accessKeyId, secretAccessKey: minio.secretAccessKey });
+await createBucket(s3, 'bench');
+s3.destroy();
+await migrate(stack.databaseUrl);
+
+const shared = { DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, QUARRY_MASTER_KEY: stack.masterKey.toString('base64'), LOG_LEVEL: 'warn' };
+const stores = {
+  dir: { BLOB_DIR: join(root, 'blobs') },
+  s3: { BLOB_URL: 's3://bench/quarry', S3_ENDPOINT: minio.endpoint, AWS_ACCESS_KEY_ID: minio.accessKeyId, AWS_SECRET_ACCESS_KEY: minio.secretAccessKey, BLOB_DIR: join(root, 'volume') },
+};
+type Store = keyof typeof stores;
+const evtx = readFileSync(EVTX);
+const creds: Creds = { token: newToken(stack.databaseUrl, 'pro'), key: randomBytes(32).toString('base64') };
+const seconds = (since: number) => (performance.now() - since) / 1000;
+
+/** Uploads UPLOAD_FILES copies of the sample in one private request; returns seconds and the file ids. */
+async function timedUpload(api: Node): Promise<{ s: number; ids: string[] }> {
+  const t = performance.now();
+  const ids = await upload(api.base, Array.from({ length: UPLOAD_FILES }, (_, i) => ({ name: `System-${i}.evtx`, data: evtx })), creds);
+  return { s: seconds(t), ids };
+}
+
+/** Runs JOBS parse jobs (Sigma on) over the given files at once; seconds from the first request to the last Completed. */
+async function timedJobs(api: Node, ids: string[]): Promise<number> {
+  const t = performance.now();
+  const jobs = await Promise.all(Array.from({ length: JOBS }, (_, j) => parseJob(api.base, Array.from({ length: FILES_PER_JOB }, (_, f) => ids[(j * FILES_PER_JOB + f) % ids.length]!), creds, true)));
+  for (const id of jobs) {
+    const job = await waitForJob(api.base, id, creds, 1_800_000);
+    if (job.status !== 'Completed') throw new Error(`job ${id} ended ${job.status}: ${JSON.stringify(job.insights).slice(0, 2000)}`);
+  }
+  return seconds(t);
+}
+
+/** One blob store: its API node, a timed upload, then the job set on 1 and on 2 worker processes. */
+async function run(store: Store): Promise<{ upload: number; one: number; two: number }> {
+  const env = { ...shared, ...stores[store] };
+  const api = await startNode(`api-${store}`, WEB_MAIN, { ...env, QUARRY_ROLE: 'api', QUARRY_DATA_DIR: join(root, `api-${store}`) }, 'PORT');
+  const workers: Node[] = [];
+  const startWorker = async (n: number) => workers.push(await startNode(`worker-${store}-${n}`, WORKER_MAIN, { ...env, QUARRY_DATA_DIR: join(root, `w-${store}-${n}`) }, 'WORKER_HEALTH_PORT'));
+  try {
+    const up = await timedUpload(api);
+    await startWorker(1);
+    await timedJobs(api, up.ids.slice(0, 1)); // warm-up: rule compilation, first reads
+    const one = await timedJobs(api, up.ids);
+    await startWorker(2);
+    await timedJobs(api, up.ids.slice(0, 1));
+    const two = await timedJobs(api, up.ids);
+    console.log(`${store.padEnd(3)}  upload ${UPLOAD_FILES} × ${(evtx.length / 2 ** 20).toFixed(1)} MiB: ${up.s.toFixed(2)} s   ${JOBS} jobs: 1 worker ${one.toFixed(1)} s, 2 workers ${two.toFixed(1)} s`);
+    return { upload: up.s, one, two };
+  } finally {
+    await Promise.all([api, ...workers].map(stopNode));
+  }
+}
+
+try {
+  console.log(`bench:scale on ${(await import('node:os')).availableParallelism()} cores; ${JOBS} EVTX parse jobs (Sigma on) of ${FILES_PER_JOB} × ${EVTX.split('/').pop()}`);
+  const dir = await run('dir');
+  const s3r = await run('s3');
+  console.log('\nratios (>1: the first is slower)');
+  console.log(`  job set, 1 worker / 2 workers:   dir ${(dir.one / dir.two).toFixed(2)}   s3 ${(s3r.one / s3r.two).toFixed(2)}   (speed-up from a second worker process)`);
+  console.log(`  upload, object store / directory: ${(s3r.upload / dir.upload).toFixed(2)}`);
+  console.log(`  job set (1 worker), object store / directory: ${(s3r.one / dir.one).toFixed(2)}`);
+  console.log(`  job set (2 workers), object store / directory: ${(s3r.two / dir.two).toFixed(2)}`);
+} finally {
+  await minio.stop();
+  await stack.stop();
+  rmSync(root, { recursive: true, force: true });
+}

@@ -1,0 +1,100 @@
+import { Server } from '@tus/server';
+import { MemoryLocker } from '@tus/server';
+import {
+  AppError,
+  RESUMABLE_MAX_BYTES,
+  UploadStaging,
+  expireResumableUploads,
+  getResumableUpload,
+  isAppError,
+  readClientKey,
+  resolveCaller,
+  type AppErrorCode,
+  type ResumableDeps,
+} from '@quarry/api';
+import type { Logger } from '@quarry/config';
+import { QuarryTusStore, currentUploader } from './tus-store.js';
+
+export const TUS_PATH = '/api/tus';
+/** Response header naming the file a finished upload became (also in HEAD's Upload-Metadata). */
+export const FILE_ID_HEADER = 'Quarry-File-Id';
+
+/** tus answers in plain text; every service code has its status here (a new code fails to compile). */
+const STATUS: Record<AppErrorCode, number> = {
+  UNAUTHORIZED: 401,
+  INVALID_TOKEN_FORMAT: 400,
+  INVALID_KEY_FORMAT: 400,
+  KEY_REQUIRED: 400,
+  JOB_KEY_REQUIRED: 403,
+  WRONG_KEY: 403,
+  BAD_REQUEST: 400,
+  NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  TIMEOUT: 408,
+  VALIDATION_FAILED: 422,
+  RATE_LIMITED: 429,
+};
+
+export interface TusHandler {
+  handle(req: Request): Promise<Response>;
+  /** Removes expired uploads every `everyMs` until stopped. */
+  startExpiry(everyMs?: number): () => void;
+}
+
+/**
+ * tus resumable uploads at /api/tus, same rules as POST /upload: the token is optional (a bad one
+ * is refused), a signed-in caller must send a key and the upload is private and encrypted as it
+ * arrives; resuming needs the same token and key. Up to 1 GiB (one EVTX job's limit).
+ */
+export function createTusHandler(deps: ResumableDeps & { log: Logger }): TusHandler {
+  const server = new Server({
+    path: TUS_PATH,
+    datastore: new QuarryTusStore(deps),
+    locker: new MemoryLocker(),
+    maxSize: RESUMABLE_MAX_BYTES,
+    relativeLocation: true,
+    // Same origin only: the dashboard is served from here; no CORS for other sites.
+    allowedOrigins: [],
+    exposedHeaders: [FILE_ID_HEADER],
+    namingFunction: () => UploadStaging.newId(),
+    onUploadFinish: async (_req, upload) => {
+      const who = currentUploader.getStore()!;
+      const { fileId } = await getResumableUpload(deps, who, upload.id);
+      const headers: Record<string, string> = fileId ? { [FILE_ID_HEADER]: fileId } : {};
+      return { headers };
+    },
+    onResponseError: (_req, err) => {
+      if (isAppError(err)) return { status_code: STATUS[err.code], body: err.message };
+      if ('status_code' in err) return undefined; // tus's own protocol errors pass as they are
+      deps.log.error({ err }, 'tus upload failed');
+      return { status_code: 500, body: 'Upload failed' };
+    },
+  });
+
+  return {
+    async handle(req) {
+      // Upload contents are never served back: files are read through jobs only.
+      if (req.method === 'GET') return new Response('Method not allowed', { status: 405 });
+      try {
+        const caller = await resolveCaller(deps, req.headers.get('x-service-api-token'), { required: false });
+        const clientKey = readClientKey(req.headers.get('x-service-api-enc-key'));
+        if (req.method === 'POST' && caller.userId && !clientKey) throw new AppError('KEY_REQUIRED', 'Encryption key is required');
+        return await currentUploader.run({ caller, clientKey }, () => server.handleWeb(req));
+      } catch (err) {
+        if (isAppError(err)) return new Response(err.message, { status: STATUS[err.code], headers: { 'Tus-Resumable': '1.0.0' } });
+        throw err;
+      }
+    },
+    startExpiry(everyMs = 60 * 60 * 1000) {
+      const tick = () =>
+        void expireResumableUploads(deps).then(
+          (n) => n && deps.log.info({ removed: n }, 'expired resumable uploads removed'),
+          (err: unknown) => deps.log.error({ err }, 'removing expired uploads failed'),
+        );
+      tick();
+      const timer = setInterval(tick, everyMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,104 @@
+'use client';
+
+import { Button, Checkbox, Group, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { toBase64 } from '../../lib/base64';
+import { KIND_LABEL, type EvidenceKind } from '../../lib/evidence-kind';
+import { errorMessage, trpc } from '../../lib/trpc';
+import { useSession } from '../../lib/use-session';
+import type { EvidenceFile } from './FilesPanel';
+
+/**
+ * What can be done with the selected files: parse (one job per kind, the kind read from the
+ * files' contents), scan with Sigma or YARA (community rules or a pasted rule), delete.
+ */
+export function FileActions({ files, onDone }: { files: EvidenceFile[]; onDone(): void }) {
+  const { token } = useSession();
+  const router = useRouter();
+  const queries = useQueryClient();
+  const [sigma, setSigma] = useState(true);
+  const [engine, setEngine] = useState<'yara' | 'sigma'>('yara');
+  const [operation, setOperation] = useState<'run_community_rules' | 'run_rule'>('run_community_rules');
+  const [rule, setRule] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (files.length === 0) return <Text size="sm" c="dimmed">Select files to parse, scan or delete them.</Text>;
+
+  const byKind = new Map<EvidenceKind, string[]>();
+  for (const f of files) if (f.kind) byKind.set(f.kind, [...(byKind.get(f.kind) ?? []), f.id]);
+  const ids = files.map((f) => f.id);
+
+  async function run(action: () => Promise<{ id: string; jobName: string }[]>) {
+    setBusy(true);
+    try {
+      const created = await action();
+      for (const job of created) notifications.show({ color: 'teal', title: 'Job queued', message: job.jobName });
+      void queries.invalidateQueries({ queryKey: ['jobs'] });
+      onDone();
+      // One job: open it; several: the list shows them all.
+      router.push(created.length === 1 ? `/jobs/${created[0]!.id}` : '/jobs');
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Could not start the job', message: errorMessage(err) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const parse = () =>
+    run(() =>
+      Promise.all(
+        [...byKind].map(([category, file_ids]) =>
+          trpc.jobs.parse.mutate({ category, params: category === 'winevtx' ? { file_ids, run_sigma_rules: sigma } : { file_ids } }),
+        ),
+      ),
+    );
+  const scan = () =>
+    run(async () => [
+      await trpc.scans.file.mutate({ engine, params: { file_ids: ids, operation, ...(operation === 'run_rule' ? { rule: toBase64(rule) } : {}) } }),
+    ]);
+  const remove = async () => {
+    if (!window.confirm(`Delete ${files.length} file(s) for good?`)) return;
+    setBusy(true);
+    try {
+      await trpc.files.delete.mutate({ ids });
+      void queries.invalidateQueries({ queryKey: ['files'] });
+      onDone();
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Delete failed', message: errorMessage(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="xs">
+      <Group gap="sm">
+        <Button onClick={() => void parse()} loading={busy} disabled={byKind.size === 0}>
+          Parse {[...byKind.keys()].map((k) => KIND_LABEL[k]).join(' + ') || '(unknown kind)'}
+        </Button>
+        {byKind.has('winevtx') && <Checkbox label="Run Sigma rules on EVTX" checked={sigma} onChange={(e) => setSigma(e.currentTarget.checked)} />}
+        {token && (
+          <Button color="red" variant="light" onClick={() => void remove()} loading={busy}>
+            Delete {files.length}
+          </Button>
+        )}
+      </Group>
+      <Group gap="sm" align="end">
+        <Select label="Scan engine" data={[{ value: 'yara', label: 'YARA' }, { value: 'sigma', label: 'Sigma' }]} value={engine} onChange={(v) => v && setEngine(v as 'yara' | 'sigma')} w={120} allowDeselect={false} />
+        <SegmentedControl
+          value={operation}
+          onChange={(v) => setOperation(v as typeof operation)}
+          data={[{ value: 'run_community_rules', label: 'Community rules' }, { value: 'run_rule', label: 'My rule' }]}
+        />
+        <Button variant="light" onClick={() => void scan()} loading={busy} disabled={operation === 'run_rule' && rule.trim() === ''}>
+          Scan {files.length} file(s)
+        </Button>
+      </Group>
+      {operation === 'run_rule' && (
+        <Textarea label={`${engine === 'yara' ? 'YARA' : 'Sigma'} rule`} autosize minRows={4} maxRows={16} value={rule} onChange={(e) => setRule(e.currentTarget.value)} styles={{ input: { fontFamily: 'monospace' } }} />
+      )}
+    </Stack>
+  );
+}

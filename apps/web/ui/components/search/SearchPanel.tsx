@@ -1,0 +1,135 @@
+'use client';
+
+import { Alert, Button, Group, NumberInput, Paper, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
+import type { Insight } from '@quarry/insights';
+import { useMutation } from '@tanstack/react-query';
+import { useSearchParams } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import type { EvidenceKind } from '../../lib/evidence-kind';
+import { SEARCH_FIELDS, type FilterRow } from '../../lib/filters';
+import { SearchLinkContext } from '../../lib/search-link';
+import { errorMessage, trpc } from '../../lib/trpc';
+import { DataGrid } from '../DataGrid';
+import { InsightView } from '../insights/InsightView';
+import { FilterRows } from './FilterRows';
+
+const KINDS: { value: EvidenceKind; label: string }[] = [
+  { value: 'winevtx', label: 'EVTX' },
+  { value: 'prefetch', label: 'Prefetch' },
+  { value: 'registry', label: 'Registry' },
+];
+
+/** `YYYY-MM-DDTHH:MM` (UTC) from a datetime input as Unix ms, or undefined when empty. */
+const utcMs = (v: string) => (v ? Date.parse(`${v}:00Z`) : undefined);
+
+/**
+ * The three search types over a completed parse job: text, filters with every operator, a UTC
+ * time window, paging, and browse mode (raw records, rows open to their details) or summary mode
+ * (the job's insights rebuilt over the matching records).
+ */
+export function SearchPanel() {
+  const params = useSearchParams();
+  const record = params.get('record');
+  const [category, setCategory] = useState<EvidenceKind>((params.get('category') as EvidenceKind | null) ?? 'winevtx');
+  const [jobId, setJobId] = useState(params.get('job') ?? '');
+  const [text, setText] = useState('');
+  const [filters, setFilters] = useState<FilterRow[]>(record ? [{ field: 'record_id', operator: 'equals', value: record }] : []);
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [browse, setBrowse] = useState(true);
+  const [page, setPage] = useState(1);
+  const [show, setShow] = useState(25);
+
+  const search = useMutation({
+    mutationFn: (p: number) =>
+      trpc.search.query({
+        category,
+        params: {
+          job_id: jobId.trim(),
+          search: text,
+          browse_events: browse,
+          filter: filters.filter((f) => f.field !== ''),
+          page: p,
+          show,
+          ...(utcMs(start) !== undefined ? { start_time: utcMs(start) } : {}),
+          ...(utcMs(end) !== undefined ? { end_time: utcMs(end) } : {}),
+        },
+      }),
+  });
+  const go = (p: number) => {
+    setPage(p);
+    search.mutate(p);
+  };
+  // Opened from a record link: search for that record at once.
+  useEffect(() => {
+    if (record && jobId) go(1);
+  }, []);
+  const result = search.data;
+  const pages = result?.kind === 'records' ? Math.min(10, Math.max(1, Math.ceil(result.total / show))) : 1;
+
+  return (
+    <Stack>
+      <Paper withBorder p="md" radius="md">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            go(1);
+          }}
+        >
+          <Stack gap="sm">
+            <Group align="end">
+              <SegmentedControl data={KINDS} value={category} onChange={(v) => setCategory(v as EvidenceKind)} aria-label="Search type" />
+              <TextInput label="Job id" value={jobId} onChange={(e) => setJobId(e.currentTarget.value)} w={340} required spellCheck={false} />
+              <TextInput label="Text" placeholder="partial, case-insensitive; empty to browse" value={text} onChange={(e) => setText(e.currentTarget.value)} w={300} />
+            </Group>
+            <FilterRows rows={filters} fields={SEARCH_FIELDS[category]} onChange={setFilters} />
+            <Group align="end">
+              <TextInput type="datetime-local" label="From (UTC)" value={start} onChange={(e) => setStart(e.currentTarget.value)} />
+              <TextInput type="datetime-local" label="To (UTC)" value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+              <NumberInput label="Rows per page" min={1} max={100} value={show} onChange={(v) => setShow(Number(v) || 10)} w={130} />
+              <Switch label="Browse raw records" checked={browse} onChange={(e) => setBrowse(e.currentTarget.checked)} mb={8} />
+              <Button type="submit" loading={search.isPending}>
+                Search
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      {search.isError && (
+        <Alert color="red" role="alert" title="Search failed">
+          {errorMessage(search.error)}
+        </Alert>
+      )}
+      {result?.kind === 'records' && (
+        <Paper withBorder p="md" radius="md">
+          <Group justify="space-between" mb="xs">
+            <Text fw={600}>
+              {result.title}: {result.total} matching record{result.total === 1 ? '' : 's'}
+            </Text>
+            <Group gap="xs">
+              <Button size="compact-sm" variant="default" disabled={page <= 1} onClick={() => go(page - 1)}>
+                Previous
+              </Button>
+              <Text size="sm">
+                Page {page} of {pages}
+              </Text>
+              <Button size="compact-sm" variant="default" disabled={page >= pages} onClick={() => go(page + 1)}>
+                Next
+              </Button>
+            </Group>
+          </Group>
+          <DataGrid label={result.title} columns={result.columns.slice(0, -1)} rows={result.entries.map(([cells, detail]) => ({ cells, detail }))} height={520} />
+        </Paper>
+      )}
+      {result?.kind === 'summary' && (
+        <SearchLinkContext.Provider value={{ jobId: result.job.id, category }}>
+          <Stack>
+            {((result.job.insights ?? []) as Insight[]).map((ins, i) => (
+              <InsightView key={i} insight={ins} />
+            ))}
+          </Stack>
+        </SearchLinkContext.Provider>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import type { AppRouter } from '@quarry/api';
+import { sessionHeaders } from './session-store';
+
+/**
+ * The typed client for /api/trpc: inputs and outputs are checked against the server's router at
+ * compile time. Headers are read per request, so signing in or out needs no new client.
+ */
+export const trpc = createTRPCClient<AppRouter>({
+  links: [httpBatchLink({ url: '/api/trpc', headers: () => sessionHeaders() })],
+});
+
+/** The message a person should read for a failed call. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof TRPCClientError) return err.message;
+  if (err instanceof Error) return err.message;
+  return String(err);
+}
+
+/** tRPC error code (UNAUTHORIZED, FORBIDDEN, NOT_FOUND, …) of a failed call, if any. */
+export function errorCode(err: unknown): string | undefined {
+  if (err instanceof TRPCClientError) return (err.data as { code?: string } | undefined)?.code;
+  return undefined;
+}

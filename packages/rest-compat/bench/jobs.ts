@@ -1,0 +1,371 @@
+/**
+ * npm run bench:jobs [-- --only evtx|registry|prefetch] [-- --skip-big]
+ *
+ * Whole jobs through the running service (ephemeral PostgreSQL + Temporal on loopback, the REST
+ * server and the worker in their own processes), next to the reference tools in the same run:
+ *   EVTX      all samples in one job, and a just-under-1-GiB job of valid EVTX files built from
+ *             the samples' chunks, with run_sigma_rules and the SigmaHQ rules (QUARRY_SIGMA_RULES
+ *             for the worker) — against Hayabusa csv-timeline and Chainsaw hunt with the same
+ *             rules, plus per-rule match counts against Chainsaw's;
+ *   registry  every sample hive in one job — against regipy's plugins over the same hives;
+ *   prefetch  every sample .pf in one job and a 100-file job by repetition — against sccainfo.
+ * Wall time is parse request → the status answer saying Completed; CPU seconds and peak RSS are
+ * the worker process's (/proc: utime+stime, VmHWM reset before each job), the tools' under GNU time.
+ * Reference tools: $HAYABUSA / $CHAINSAW, PATH, or ~/.cache/quarry/reference-tools/bin (how to
+ * build them: docs/operations.md, "Reference tools for bench:jobs"); missing ones say so.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openHive } from '@quarry/registry';
+import { buildBigEvtx } from './jobs/evtx-big.js';
+import { chainsawSigma, countLines, diffCounts, oursSigma, overviewMeta, readChainsawMapping, ruleIndex, type DiffRow } from './jobs/sigma-diff.js';
+import { startService, type JobRun, type Service } from './jobs/service.js';
+import { canMeasure, chainsawMapping, findReferenceTool, hayabusaHome, measureRun, type ToolRun } from './jobs/tools.js';
+
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+const SHARED = process.env.QUARRY_SHARED ?? fileURLToPath(new URL('../../../../shared/', import.meta.url));
+const RULES = process.env.BENCH_SIGMA_RULES ?? join(SHARED, 'rules/sigma/rules');
+const BUILTIN_RULES = fileURLToPath(new URL('../../insights/rules/sigma/', import.meta.url));
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const BIG_FILES = 5; // 5 × ~205 MiB: each ≤ 250 MiB, the job ≤ 100 files and just under 1 GiB
+
+const argv = process.argv.slice(2);
+const onlyAt = argv.indexOf('--only');
+const ONLY = onlyAt >= 0 ? argv[onlyAt + 1] : (argv.find((a) => a.startsWith('--only='))?.slice(7) ?? undefined);
+const SKIP_BIG = argv.includes('--skip-big');
+if (ONLY && !['evtx', 'registry', 'prefetch'].includes(ONLY)) {
+  console.error('usage: npm run bench:jobs [-- --only evtx|registry|prefetch] [--skip-big]');
+  process.exit(2);
+}
+const want = (s: string) => !ONLY || ONLY === s;
+
+const files = (dir: string, match: (name: string) => boolean): string[] =>
+  readdirSync(dir)
+    .sort()
+    .flatMap((n) => {
+      const p = join(dir, n);
+      return statSync(p).isDirectory() ? files(p, match) : match(n) ? [p] : [];
+    });
+const sizeOf = (paths: string[]) => paths.reduce((a, p) => a + statSync(p).size, 0);
+const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-');
+const mib = (b: number) => (Number.isFinite(b) ? (b / MiB).toFixed(0) : '-');
+const rate = (n: number) => (!Number.isFinite(n) ? '-' : n >= 1e6 ? `${(n / 1e6).toFixed(2)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} k` : n.toFixed(1));
+const ratio = (a: number, b: number) => (a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b) ? `${(a / b).toFixed(2)}x` : '-');
+
+/** One line of the closing table. */
+interface Row {
+  section: string;
+  tool: string;
+  files: number;
+  bytes: number;
+  /** records (EVTX), keys+values (registry), files (prefetch) */
+  items: number;
+  itemName: string;
+  seconds: number;
+  cpuSeconds: number;
+  peakRss: number;
+  note: string;
+  /** The row of ours this one is compared with (ratios ours ÷ theirs). */
+  vs?: Row;
+}
+const rows: Row[] = [];
+const notes: string[] = [];
+const scratch = mkdtempSync(join(tmpdir(), 'quarry-bench-jobs-'));
+
+const ourRow = (section: string, nFiles: number, bytes: number, items: number, itemName: string, run: JobRun, note = ''): Row => {
+  const r: Row = { section, tool: 'Quarry job (worker)', files: nFiles, bytes, items, itemName, seconds: run.seconds, cpuSeconds: run.cpuSeconds, peakRss: run.peakRss, note: `${run.status}${note ? `; ${note}` : ''}` };
+  rows.push(r);
+  console.log(`  ours: ${run.status} in ${f2(run.seconds)} s, worker ${f2(run.cpuSeconds)} CPU-s, peak RSS ${mib(run.peakRss)} MiB (idle before ${mib(run.idleRss)} MiB)${note ? `; ${note}` : ''}`);
+  return r;
+};
+const theirRow = (section: string, tool: string, ours: Row, run: ToolRun | undefined, note = ''): void => {
+  const r: Row = run
+    ? { ...ours, tool, seconds: run.seconds, cpuSeconds: run.cpuSeconds, peakRss: run.peakRss, note: `${run.timedOut ? 'timed out; ' : run.code ? `exit ${run.code}; ` : ''}${note}`, vs: ours }
+    : { ...ours, tool, seconds: NaN, cpuSeconds: NaN, peakRss: NaN, note, vs: ours };
+  rows.push(r);
+  console.log(run ? `  ${tool}: ${f2(run.seconds)} s, ${f2(run.cpuSeconds)} CPU-s, peak RSS ${mib(run.peakRss)} MiB${r.note ? `; ${r.note}` : ''}` : `  ${tool}: ${note}`);
+};
+
+async function uploadAll(svc: Service, paths: string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const p of paths) ids.push(await svc.uploadFile(p));
+  return ids;
+}
+
+// ---------------------------------------------------------------- EVTX
+
+interface EvtxTools {
+  hayabusa?: { bin: string; home: string };
+  chainsaw?: { bin: string; mapping: string };
+  hayabusaMissing: string;
+  chainsawMissing: string;
+}
+
+function evtxTools(): EvtxTools {
+  const t: EvtxTools = { hayabusaMissing: '', chainsawMissing: '' };
+  const h = findReferenceTool('hayabusa', 'HAYABUSA');
+  const home = h && hayabusaHome(h);
+  if (h && home) t.hayabusa = { bin: h, home };
+  else t.hayabusaMissing = h ? `not installed: rules/config (hayabusa-rules) not beside ${h}` : 'not installed';
+  const c = findReferenceTool('chainsaw', 'CHAINSAW');
+  const mapping = c && chainsawMapping(c);
+  if (c && mapping) t.chainsaw = { bin: c, mapping };
+  else t.chainsawMissing = c ? `not installed: mappings/sigma-event-logs-all.yml not beside ${c} (set CHAINSAW_MAPPING)` : 'not installed';
+  return t;
+}
+
+async function runHayabusa(t: EvtxTools, dir: string, label: string): Promise<{ run?: ToolRun; note: string }> {
+  if (!t.hayabusa) return { note: t.hayabusaMissing };
+  const out = join(scratch, `hayabusa-${label}.csv`);
+  const stdout = join(scratch, `hayabusa-${label}.out`);
+  // -w no wizard, -A every rule whatever the channels, -a every file whatever its channels,
+  // -n noisy rules too, -U UTC, -N no summary, -Q no error log file, -C overwrite the output.
+  const run = await measureRun(t.hayabusa.bin, ['csv-timeline', '-d', dir, '-r', RULES, '-w', '-A', '-a', '-n', '-U', '-N', '-Q', '-C', '-o', out], {
+    cwd: t.hayabusa.home,
+    stdout,
+    stderr: stdout + '.err',
+    usage: join(scratch, `hayabusa-${label}.time`),
+  });
+  const detections = Math.max(0, (await countLines(out).catch(() => 1)) - 1);
+  const said = readFileSync(stdout, 'utf8').replace(ANSI, '');
+  const enabled = /Total detection rules:\s*([\d,]+)/i.exec(said)?.[1];
+  rmSync(out, { force: true });
+  return { run, note: `${detections} timeline rows${enabled ? `, ${enabled} rules enabled` : ''}` };
+}
+
+async function runChainsaw(t: EvtxTools, dir: string, label: string): Promise<{ run?: ToolRun; note: string; output?: string }> {
+  if (!t.chainsaw) return { note: t.chainsawMissing };
+  const out = join(scratch, `chainsaw-${label}.jsonl`);
+  const stderr = join(scratch, `chainsaw-${label}.err`);
+  const run = await measureRun(t.chainsaw.bin, ['--no-banner', 'hunt', dir, '-s', RULES, '--mapping', t.chainsaw.mapping, '--jsonl', '-o', out, '--skip-errors'], {
+    stderr,
+    usage: join(scratch, `chainsaw-${label}.time`),
+  });
+  const said = readFileSync(stderr, 'utf8').replace(ANSI, '');
+  const loaded = /Loaded (\d+) detection rules( \((\d+) not loaded\))?/.exec(said);
+  return { run, output: out, note: loaded ? `${loaded[1]} rules loaded${loaded[3] ? `, ${loaded[3]} not` : ''}` : '' };
+}
+
+/** Rule ids Chainsaw refuses to load (`chainsaw lint --kind sigma`), for the per-rule notes. */
+async function chainsawRefused(t: EvtxTools, community: Map<string, { path: string }>): Promise<Set<string>> {
+  const refused = new Set<string>();
+  if (!t.chainsaw) return refused;
+  const err = join(scratch, 'chainsaw-lint.err');
+  await measureRun(t.chainsaw.bin, ['--no-banner', 'lint', '--kind', 'sigma', RULES], { stderr: err, usage: join(scratch, 'chainsaw-lint.time') });
+  const byPath = new Map([...community].map(([id, m]) => [m.path, id]));
+  for (const line of readFileSync(err, 'utf8').replace(ANSI, '').split('\n')) {
+    const m = /^\[!\] (.+?\.ya?ml): /.exec(line);
+    if (!m) continue;
+    const p = m[1]!.startsWith(RULES) ? m[1]! : join(RULES, m[1]!);
+    const id = byPath.get(p);
+    if (id) refused.add(id);
+  }
+  return refused;
+}
+
+async function evtxSection(svc: Service): Promise<void> {
+  const tools = evtxTools();
+  const samples = files(join(SHARED, 'samples/evtx'), (n) => n.toLowerCase().endsWith('.evtx'));
+  const bytes = sizeOf(samples);
+
+  console.log(`\n== EVTX (a): all ${samples.length} samples (${f1(bytes / MiB)} MiB), run_sigma_rules true, rules ${RULES}`);
+  const ids = await uploadAll(svc, samples);
+  const a = await svc.runJob('winevtx', { file_ids: ids, run_sigma_rules: true });
+  const meta = overviewMeta(a.insights);
+  const records = Number(meta.records ?? NaN);
+  console.log(`  job: ${meta.records} records, ${meta.sigma_rules_loaded} Sigma rules loaded, ${meta.sigma_rules_matched} matched, ${meta.sigma_matches} matches, ${meta.sigma_rules_without_logsource} without their logsource`);
+  const oursA = ourRow('EVTX samples', samples.length, bytes, records, 'records', a, `${meta.sigma_rules_loaded} rules, ${meta.sigma_matches} matches`);
+  const sampleDir = join(SHARED, 'samples/evtx');
+  const hA = await runHayabusa(tools, sampleDir, 'samples');
+  theirRow('EVTX samples', 'Hayabusa csv-timeline -A -a', oursA, hA.run, hA.note);
+  const cA = await runChainsaw(tools, sampleDir, 'samples');
+  if (cA.run && cA.output) {
+    const theirs = await chainsawSigma(cA.output);
+    rmSync(cA.output, { force: true });
+    theirRow('EVTX samples', 'Chainsaw hunt (sigma)', oursA, cA.run, `${cA.note}; ${theirs.detections} detections`);
+    const community = ruleIndex([RULES]);
+    const builtin = ruleIndex([BUILTIN_RULES]);
+    const refused = await chainsawRefused(tools, community);
+    const ours = oursSigma(a.insights);
+    const diff = diffCounts(ours, theirs.counts, builtin, community, refused, readChainsawMapping(tools.chainsaw!.mapping));
+    reportDiff(diff, ours.size, theirs.counts.size, refused.size);
+  } else theirRow('EVTX samples', 'Chainsaw hunt (sigma)', oursA, cA.run, cA.note);
+
+  if (SKIP_BIG) {
+    notes.push('EVTX ≥ 1 GiB job skipped (--skip-big)');
+    return;
+  }
+  const bigDir = join(scratch, 'big-evtx');
+  mkdirSync(bigDir);
+  const t0 = performance.now();
+  const big = buildBigEvtx(samples, bigDir, BIG_FILES, GiB);
+  console.log(
+    `\n== EVTX (b): ${big.paths.length} files of ≤ ${f1(statSync(big.paths[0]!).size / MiB)} MiB, ${f1(big.bytes / MiB)} MiB in all (limit 1024 MiB), ${big.chunks} chunks cycled from ${big.distinctChunks} valid sample chunks, built in ${f1((performance.now() - t0) / 1000)} s`,
+  );
+  const bigIds = await uploadAll(svc, big.paths);
+  const b = await svc.runJob('winevtx', { file_ids: bigIds, run_sigma_rules: true });
+  const bmeta = overviewMeta(b.insights);
+  const brecords = Number(bmeta.records ?? NaN);
+  console.log(`  job: ${bmeta.records} records (chunk headers say ${big.records}), ${bmeta.sigma_matches} Sigma matches`);
+  const oursB = ourRow('EVTX 1 GiB', big.paths.length, big.bytes, brecords, 'records', b, `${bmeta.sigma_matches} matches`);
+  const hB = await runHayabusa(tools, bigDir, 'big');
+  theirRow('EVTX 1 GiB', 'Hayabusa csv-timeline -A -a', oursB, hB.run, hB.note);
+  const cB = await runChainsaw(tools, bigDir, 'big');
+  let cNote = cB.note;
+  if (cB.output) {
+    cNote += `; ${await countLines(cB.output).catch(() => NaN)} detections`;
+    rmSync(cB.output, { force: true });
+  }
+  theirRow('EVTX 1 GiB', 'Chainsaw hunt (sigma)', oursB, cB.run, cNote);
+  rmSync(bigDir, { recursive: true, force: true });
+}
+
+function reportDiff(diff: { equal: number; rows: DiffRow[] }, oursRules: number, theirRules: number, refused: number): void {
+  const path = join(tmpdir(), `quarry-bench-jobs-sigma-diff-${new Date().toISOString().replace(/[:.]/g, '-')}.tsv`);
+  const tsv = ['rule_id\ttitle\tlevel\tquarry\tchainsaw\tnote', ...diff.rows.map((r) => [r.key, r.title, r.level, r.ours, r.chainsaw, r.note].join('\t'))];
+  writeFileSync(path, tsv.join('\n') + '\n');
+  console.log(
+    `  per-rule match counts: Quarry matched ${oursRules} rules, Chainsaw ${theirRules}; ${diff.equal} rules with equal counts, ${diff.rows.length} differ (chainsaw lint refuses ${refused} rules of the set)`,
+  );
+  const groups = new Map<string, DiffRow[]>();
+  for (const r of diff.rows) groups.set(r.note, [...(groups.get(r.note) ?? []), r]);
+  for (const [note, rs] of groups) {
+    console.log(`    ${note}: ${rs.length}`);
+    for (const r of rs) console.log(`      ${r.key}  quarry ${r.ours}  chainsaw ${r.chainsaw}  ${r.title} (${r.level})`);
+  }
+  console.log(`  full per-rule diff: ${path}`);
+  notes.push(`Sigma per-rule diff (samples job): ${diff.equal} equal, ${diff.rows.length} differ → ${path}`);
+}
+
+// ---------------------------------------------------------------- registry
+
+const REGIPY = `
+import json, logging, sys, time
+logging.disable(logging.CRITICAL)
+from regipy.registry import RegistryHive
+from regipy.plugins.utils import run_relevant_plugins
+total = 0
+for p in sys.argv[1:]:
+    try:
+        res = run_relevant_plugins(RegistryHive(p), as_json=True, continue_on_error=True)
+        n = sum(len(v) if isinstance(v, (list, dict)) else 1 for v in res.values())
+        total += n
+        print(json.dumps({"hive": p, "plugins": len(res), "entries": n}))
+    except Exception as e:
+        print(json.dumps({"hive": p, "error": str(e)[:200]}))
+print(json.dumps({"total": total}))
+`;
+
+async function registrySection(svc: Service): Promise<void> {
+  const candidates = files(join(SHARED, 'samples/registry'), (n) => !/\.log\d?$/i.test(n));
+  const hives: string[] = [];
+  const skipped: string[] = [];
+  let items = 0;
+  for (const p of candidates) {
+    try {
+      const head = readFileSync(p).subarray(0, 4).toString('latin1');
+      if (head !== 'regf') throw new Error('no regf signature');
+      const hive = await openHive(p);
+      let n = 0;
+      for (const k of hive.walk()) n += 1 + k.values.length;
+      items += n;
+      hives.push(p);
+    } catch {
+      skipped.push(basename(p));
+    }
+  }
+  const bytes = sizeOf(hives);
+  console.log(`\n== Registry: ${hives.length} hives (${f1(bytes / MiB)} MiB, ${items} keys+values by @quarry/registry walk); skipped as not hives: ${skipped.join(', ') || 'none'}`);
+  const ids = await uploadAll(svc, hives);
+  const run = await svc.runJob('registry', { file_ids: ids });
+  const errors = run.insights.filter((i) => 'Error' in i).length;
+  const ours = ourRow('Registry', hives.length, bytes, items, 'keys+values', run, errors ? `${errors} Error insights` : '');
+  const out = join(scratch, 'regipy.jsonl');
+  const r = await measureRun('python3', ['-c', REGIPY, ...hives], { stdout: out, stderr: out + '.err', usage: join(scratch, 'regipy.time'), timeoutS: 3600 });
+  const lines = readFileSync(out, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { error?: string; total?: number });
+  const failed = lines.filter((l) => l.error).length;
+  const total = lines.find((l) => l.total !== undefined)?.total ?? 0;
+  theirRow('Registry', 'regipy plugins (run_relevant_plugins)', ours, r, `${total} plugin entries${failed ? `, ${failed} hives raised` : ''}`);
+}
+
+// ---------------------------------------------------------------- prefetch
+
+async function prefetchSection(svc: Service): Promise<void> {
+  const pfs = files(join(SHARED, 'samples/prefetch'), (n) => n.toLowerCase().endsWith('.pf'));
+  const sccainfo = findReferenceTool('sccainfo', 'SCCAINFO');
+  const ids = await uploadAll(svc, pfs);
+  // The 100-file job: the samples, then copies of the first ones (uploaded again: new file ids).
+  const extra = pfs.slice(0, Math.max(0, 100 - pfs.length));
+  const extraIds = await uploadAll(svc, extra);
+  for (const [label, paths, jobIds] of [
+    [`all ${pfs.length} samples`, pfs, ids],
+    ['100 files (limit) by repetition', [...pfs, ...extra], [...ids, ...extraIds]],
+  ] as const) {
+    const bytes = sizeOf([...paths]);
+    console.log(`\n== Prefetch: ${label} (${paths.length} files, ${f1(bytes / MiB)} MiB)`);
+    const run = await svc.runJob('prefetch', { file_ids: jobIds });
+    const section = `Prefetch ${paths.length}`;
+    const ours = ourRow(section, paths.length, bytes, paths.length, 'files', run);
+    if (!sccainfo) {
+      theirRow(section, 'sccainfo (libscca)', ours, undefined, 'not installed (apt-get install libscca-utils)');
+      continue;
+    }
+    const out = join(scratch, 'sccainfo.out');
+    const r = await measureRun('bash', ['-c', 'for f in "$@"; do "$0" "$f" > /dev/null 2>&1 || echo "failed $f"; done', sccainfo, ...paths], { stdout: out, usage: join(scratch, 'sccainfo.time') });
+    const failed = readFileSync(out, 'utf8').split('\n').filter((l) => l.startsWith('failed')).length;
+    theirRow(section, 'sccainfo (libscca), one run per file', ours, r, failed ? `${failed} files failed` : 'all files read');
+  }
+}
+
+// ---------------------------------------------------------------- table
+
+function printTable(): void {
+  console.log(`\n==== bench:jobs — ${new Date().toISOString()}, load average ${loadavg()[0]!.toFixed(1)}, node ${process.version}`);
+  const head = ['job', 'tool', 'files', 'MiB', 'items', 'wall s', 'CPU s', 'peak RSS MiB', 'MiB/min', 'items/s', 'wall ours÷them', 'CPU ours÷them', 'RSS ours÷them', 'speed ours÷them'];
+  const body = rows.map((r) => [
+    r.section,
+    r.tool,
+    String(r.files),
+    f1(r.bytes / MiB),
+    `${r.items} ${r.itemName}`,
+    f2(r.seconds),
+    f2(r.cpuSeconds),
+    mib(r.peakRss),
+    f1(r.bytes / MiB / (r.seconds / 60)),
+    rate(r.items / r.seconds),
+    r.vs ? ratio(r.vs.seconds, r.seconds) : '',
+    r.vs ? ratio(r.vs.cpuSeconds, r.cpuSeconds) : '',
+    r.vs ? ratio(r.vs.peakRss, r.peakRss) : '',
+    r.vs ? ratio(r.seconds, r.vs.seconds) : '',
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(line(head));
+  for (const [i, b] of body.entries()) console.log(line(b) + (rows[i]!.note ? `  ${rows[i]!.note}` : ''));
+  console.log(
+    'wall: parse request → Completed (ours), process start → exit (tools). CPU and RSS: the worker process (all threads) for ours; the tool and its children under GNU time for theirs. speed ours÷them = their wall ÷ our wall (>1: we are faster).',
+  );
+  for (const n of notes) console.log(`note: ${n}`);
+}
+
+async function main(): Promise<void> {
+  if (!canMeasure()) throw new Error('/usr/bin/time (GNU time, Debian package "time") is needed for the reference tools’ CPU time and peak RSS');
+  console.log(`bench:jobs — shared corpus ${SHARED}; scratch ${scratch}`);
+  const svc = await startService({ sigmaRules: RULES });
+  console.log(`service up: REST ${svc.base}, worker pid ${svc.workerPid} (QUARRY_SIGMA_RULES=${RULES})`);
+  try {
+    if (want('evtx')) await evtxSection(svc);
+    if (want('registry')) await registrySection(svc);
+    if (want('prefetch')) await prefetchSection(svc);
+  } finally {
+    await svc.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  printTable();
+}
+
+await main();

@@ -1,0 +1,182 @@
+/**
+ * The running service for `npm run bench:jobs`: ephemeral PostgreSQL + Temporal (loopback only),
+ * the REST server and the worker, each in its own process so the worker's CPU time and peak RSS
+ * are its own. Uploads and jobs go through the public REST endpoints, anonymously (public files,
+ * no encryption), as a client would send them.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { createLogger, loadEnv } from '@quarry/config';
+import { freePort, startStack, type Stack } from '@quarry/devstack';
+import { migrate } from '@quarry/db';
+
+const SERVER = fileURLToPath(new URL('../upload-server.ts', import.meta.url));
+const WORKER = fileURLToPath(new URL('../../../../apps/worker/dist/main.js', import.meta.url));
+const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+const MiB = 1024 * 1024;
+
+export interface Insight {
+  Table?: { title: string; data: string[][] };
+  Metadata?: { title: string; data: Record<string, string> };
+  [kind: string]: unknown;
+}
+
+export interface JobRun {
+  id: string;
+  status: string;
+  /** Parse request sent → the status answer that says Completed (or Failed). */
+  seconds: number;
+  /** Worker process user + system CPU seconds over the job. */
+  cpuSeconds: number;
+  /** Worker VmHWM over the job (reset before it), bytes. */
+  peakRss: number;
+  /** Worker VmRSS before the job, bytes. */
+  idleRss: number;
+  insights: Insight[];
+}
+
+export interface Service {
+  base: string;
+  workerPid: number;
+  uploadFile(path: string, name?: string): Promise<string>;
+  runJob(category: 'winevtx' | 'registry' | 'prefetch', body: Record<string, unknown>, timeoutS?: number): Promise<JobRun>;
+  stop(): Promise<void>;
+}
+
+export const procField = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
+  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) * 1024 : 0;
+};
+
+/** utime + stime of a process (all its threads), seconds. */
+export const procCpu = (pid: number): number => {
+  const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = s.slice(s.lastIndexOf(')') + 2).split(' '); // f[0] is field 3 (state)
+  return (Number(f[11]) + Number(f[12])) / CLK_TCK;
+};
+
+function waitForLine(child: ChildProcess, needle: string, what: string, timeoutMs = 120_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let tail = '';
+    const timer = setTimeout(() => reject(new Error(`${what} did not start within ${timeoutMs / 1000} s`)), timeoutMs);
+    const onData = (d: Buffer) => {
+      tail = (tail + d.toString()).slice(-4096);
+      if (tail.includes(needle)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${what} exited (${code}) before it was ready:\n${tail}`));
+    });
+  });
+}
+
+/** Drains a child's pipes without keeping what they say (bounded memory), echoing errors. */
+function drain(child: ChildProcess, label: string): void {
+  child.stdout?.removeAllListeners('data');
+  child.stderr?.removeAllListeners('data');
+  child.stdout?.resume();
+  child.stderr?.on('data', (d: Buffer) => process.stderr.write(`[${label}] ${d.toString()}`));
+}
+
+async function stopChild(c: ChildProcess): Promise<void> {
+  if (c.exitCode !== null || c.signalCode !== null) return;
+  const exited = new Promise((r) => c.once('exit', r));
+  c.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+}
+
+export async function startService(opts: { sigmaRules: string }): Promise<Service> {
+  const log = createLogger('bench-jobs');
+  const stack: Stack = await startStack({ env: loadEnv({ ...process.env, DATABASE_URL: undefined, TEMPORAL_ADDRESS: undefined, LOG_LEVEL: 'warn' }), log, ephemeral: true });
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    for (const c of children.reverse()) await stopChild(c).catch(() => undefined);
+    await stack.stop();
+  };
+  try {
+    await migrate(stack.databaseUrl);
+    const common = {
+      ...process.env,
+      DATABASE_URL: stack.databaseUrl,
+      TEMPORAL_ADDRESS: stack.temporalAddress,
+      QUARRY_MASTER_KEY: stack.masterKey.toString('base64'),
+      QUARRY_DATA_DIR: stack.dataDir,
+      BLOB_DIR: stack.blobDir,
+      HOST: '127.0.0.1',
+    };
+    const port = await freePort();
+    const server = spawn(process.execPath, ['--import', 'tsx', SERVER], { env: { ...common, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(server);
+    await waitForLine(server, 'listening', 'REST server');
+    drain(server, 'server');
+    const worker = spawn(process.execPath, [WORKER], {
+      env: { ...common, QUARRY_SIGMA_RULES: opts.sigmaRules, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(worker);
+    await waitForLine(worker, 'worker ready', 'worker');
+    drain(worker, 'worker');
+    const base = `http://127.0.0.1:${port}`;
+    const workerPid = worker.pid!;
+
+    const uploadFile = async (path: string, name = basename(path)): Promise<string> => {
+      const boundary = `quarrybench${Date.now().toString(36)}`;
+      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name.replace(/"/g, '_')}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+      const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+      async function* parts() {
+        yield head;
+        for await (const c of createReadStream(path, { highWaterMark: MiB })) yield c as Buffer;
+        yield tail;
+      }
+      const res = await fetch(`${base}/upload`, {
+        method: 'POST',
+        body: Readable.toWeb(Readable.from(parts())) as ReadableStream<Uint8Array>,
+        headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(head.length + statSync(path).size + tail.length) },
+        duplex: 'half',
+      } as RequestInit);
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`upload of ${path} failed: ${res.status} ${text}`);
+      const ids = (JSON.parse(text) as { file_ids: [string, string][] }).file_ids;
+      return ids[0]![0];
+    };
+
+    const runJob = async (category: 'winevtx' | 'registry' | 'prefetch', body: Record<string, unknown>, timeoutS = 1800): Promise<JobRun> => {
+      global.gc?.();
+      const idleRss = procField(workerPid, 'VmRSS');
+      writeFileSync(`/proc/${workerPid}/clear_refs`, '5'); // resets VmHWM to the current RSS
+      const cpu0 = procCpu(workerPid);
+      const t0 = performance.now();
+      const res = await fetch(`${base}/analysis/${category}/parse`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const created = await res.text();
+      if (res.status !== 200) throw new Error(`parse request failed: ${res.status} ${created}`);
+      const id = (JSON.parse(created) as { id: string }).id;
+      for (;;) {
+        const r = await fetch(`${base}/analysis/job/${id}`);
+        const text = await r.text();
+        if (r.status !== 200) throw new Error(`job status failed: ${r.status} ${text}`);
+        const job = JSON.parse(text) as { status: string; insights?: Insight[] };
+        if (job.status === 'Completed' || job.status === 'Failed') {
+          const seconds = (performance.now() - t0) / 1000;
+          return { id, status: job.status, seconds, cpuSeconds: procCpu(workerPid) - cpu0, peakRss: procField(workerPid, 'VmHWM'), idleRss, insights: job.insights ?? [] };
+        }
+        if ((performance.now() - t0) / 1000 > timeoutS) throw new Error(`job ${id} still ${job.status} after ${timeoutS} s`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+
+    return { base, workerPid, uploadFile, runJob, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,66 @@
+import type { Hono, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { CONTRACT, type EndpointName } from './contract.js';
+import { errorBody } from './respond.js';
+import { Admission } from './admission.js';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/** The endpoints whose body is JSON (upload is multipart and has its own per-file limit). */
+export type JsonEndpoint = Exclude<{ [K in EndpointName]: (typeof CONTRACT)[K]['method'] extends 'POST' ? K : never }[EndpointName], 'upload'>;
+
+/**
+ * The largest body each JSON endpoint reads, with the reason. Every cap sits well above the
+ * largest valid request (so no legitimate client meets it) and far below what could hurt the
+ * server: a body is parsed whole, so the cap bounds the memory one request can take. A new POST
+ * endpoint fails to compile until it has a line here.
+ */
+export const BODY_LIMITS: Record<JsonEndpoint, number> = {
+  // ≤1000 ids of 36 characters: ~40 KB.
+  deleteFiles: 256 * KiB,
+  deleteJobs: 256 * KiB,
+  parseEvtx: 256 * KiB,
+  parseRegistry: 256 * KiB,
+  parsePrefetch: 256 * KiB,
+  // ≤32 criteria and a search of ≤1024 characters each: ~70 KB with JSON escapes.
+  searchEvtx: 256 * KiB,
+  searchPrefetch: 256 * KiB,
+  searchRegistry: 256 * KiB,
+  // One module, a few fields.
+  lookup: 256 * KiB,
+  // ≤100 names of ≤256 characters.
+  yaraRules: 256 * KiB,
+  sigmaRules: 256 * KiB,
+  // File scans: ≤100 ids and a rule of ≤1 MB in base64 (~1.4 MB).
+  yaraFile: 4 * MiB,
+  sigmaFile: 4 * MiB,
+  // Inline scans: ≤10 MB of data in base64 (~13.4 MB) plus a rule.
+  yaraData: 16 * MiB,
+  sigmaData: 16 * MiB,
+};
+
+const human = (bytes: number): string => (bytes >= MiB ? `${bytes / MiB} MB` : `${bytes / KiB} KB`);
+
+/** Refuses a body over the endpoint's cap with 413 in its own error format, before it is read whole. */
+export function bodyCap(endpoint: JsonEndpoint): MiddlewareHandler {
+  const maxSize = BODY_LIMITS[endpoint];
+  return bodyLimit({
+    maxSize,
+    onError: (c) => {
+      // The rest of the body is never read: tell the client not to reuse this connection.
+      c.header('Connection', 'close');
+      return errorBody(c, endpoint, 413, `Request body too large: the limit is ${human(maxSize)}`);
+    },
+  });
+}
+
+/**
+ * Puts every cap in front of its endpoint, after the admission check that reserves the same
+ * number of bytes (admission.ts); called before the routes are registered.
+ */
+export function registerBodyLimits(app: Hono, admission = new Admission()): void {
+  for (const endpoint of Object.keys(BODY_LIMITS) as JsonEndpoint[]) {
+    for (const path of CONTRACT[endpoint].paths) app.post(path, admission.middleware(endpoint, BODY_LIMITS[endpoint]), bodyCap(endpoint));
+  }
+}
