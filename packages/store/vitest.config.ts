@@ -5,7 +5,7 @@ export default defineProject({
   test: {
     name: 'store',
     include: ['test/**/*.test.ts'],
-    globalSetup: ['../db/test/support/global-setup.ts'],
+    globalSetup: ['./test/support/build-dist.ts', '../db/test/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -19,6 +19,8 @@ interface Phase {
   seconds: number;
   cpuSeconds: number;
   maxRssMiB: number;
+  mainThreadCpuSeconds: number;
+  writerThreadCpuSeconds: number;
 }
 
 function phase(...args: string[]): Phase {
@@ -34,9 +36,9 @@ const dir = mkdtempSync(join(tmpdir(), 'quarry-search-bench-'));
 try {
   console.log(`samples: ${perPass} records a pass; ${reps} passes`);
   const parse = phase('parse', String(reps));
-  console.log(`parser alone:  ${parse.records} records in ${parse.seconds.toFixed(1)} s = ${(parse.records / parse.seconds).toFixed(0)} records/s, CPU ${parse.cpuSeconds.toFixed(1)} s, peak RSS ${parse.maxRssMiB.toFixed(0)} MiB`);
+  console.log(`parser alone:  ${parse.records} records in ${parse.seconds.toFixed(1)} s = ${(parse.records / parse.seconds).toFixed(0)} records/s, CPU ${parse.cpuSeconds.toFixed(1)} s (main thread ${parse.mainThreadCpuSeconds.toFixed(1)} s), peak RSS ${parse.maxRssMiB.toFixed(0)} MiB`);
   const ingest = phase('ingest', String(reps), dir);
-  console.log(`ingest:        ${ingest.records} records in ${ingest.seconds.toFixed(1)} s = ${(ingest.records / ingest.seconds).toFixed(0)} records/s (${((ingest.seconds / parse.seconds - 1) * 100).toFixed(0)}% slower than the parser), CPU ${ingest.cpuSeconds.toFixed(1)} s, peak RSS ${ingest.maxRssMiB.toFixed(0)} MiB`);
+  console.log(`ingest:        ${ingest.records} records in ${ingest.seconds.toFixed(1)} s = ${(ingest.records / ingest.seconds).toFixed(0)} records/s (${((ingest.seconds / parse.seconds - 1) * 100).toFixed(0)}% slower than the parser), CPU ${ingest.cpuSeconds.toFixed(1)} s (${((ingest.cpuSeconds / parse.cpuSeconds - 1) * 100).toFixed(0)}% more than the parser; main thread ${ingest.mainThreadCpuSeconds.toFixed(1)} s, parser's main thread +${((ingest.mainThreadCpuSeconds / parse.mainThreadCpuSeconds - 1) * 100).toFixed(0)}%, writer thread ${ingest.writerThreadCpuSeconds.toFixed(1)} s), peak RSS ${ingest.maxRssMiB.toFixed(0)} MiB`);
   const bytes = readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
   console.log(`store:         ${(bytes / 2 ** 20).toFixed(0)} MiB, ${(bytes / ingest.records).toFixed(0)} bytes a record (encrypted)`);
 

@@ -1,5 +1,5 @@
 import { RecordStoreError } from './errors.js';
-import type { AnyShape, FieldSql } from './rows/shape.js';
+import { SHORT_VALUE, type AnyShape, type FieldSql } from './rows/shape.js';
 
 /** The spec's filter operators (Filter criterion). */
 export const FILTER_OPERATORS = ['equals', 'not_equals', 'contains', 'does_not_contain', 'starts_with', 'ends_with'] as const;
@@ -42,6 +42,15 @@ export interface Where {
 export interface QueryPlan {
   where: Where;
   needles: string[];
+  /**
+   * EVTX message templates whose text holds the search: their rows match without holding the
+   * text, so the rows narrowed to are those of the needles' groups and those with these templates.
+   */
+  templateIds: number[];
+  /** Conditions a column index answers (positive equals / starts_with on an indexed column): another way to narrow. */
+  indexed: Where[];
+  /** EVTX `details.<name> equals value` filters with a short value (the pairs table narrows them): name and lowercased value. */
+  pairs: [name: string, value: string][];
 }
 
 /** LIKE pattern text matching `s` literally (with ESCAPE '\'). */
@@ -129,11 +138,13 @@ function timeSql(shape: AnyShape, start: number | undefined, end: number | undef
 export function planOf(shape: AnyShape, q: RecordQuery, templatesMatching: (lowered: string) => number[] = () => []): QueryPlan {
   const parts: Where[] = [];
   const needles: string[] = [];
+  let templateIds: number[] = [];
+  const indexed: Where[] = [];
+  const pairs: [string, string][] = [];
   if (q.search !== '') {
-    const templateIds = templatesMatching(q.search.toLowerCase());
+    templateIds = templatesMatching(q.search.toLowerCase());
     parts.push(searchSql(q.search, templateIds));
-    // A row matched through its template need not hold the text itself: no narrowing then.
-    if (templateIds.length === 0) needles.push(q.search.toLowerCase());
+    needles.push(q.search.toLowerCase());
   }
   const t = timeSql(shape, q.startTime, q.endTime);
   if (t) parts.push(t);
@@ -141,12 +152,17 @@ export function planOf(shape: AnyShape, q: RecordQuery, templatesMatching: (lowe
     const field = shape.field(f.field);
     if (!field) throw new RecordStoreError('unknown-field', `Unknown filter field: ${f.field}`);
     if (!(FILTER_OPERATORS as readonly string[]).includes(f.operator)) throw new RecordStoreError('invalid-query', `Unknown filter operator: ${String(f.operator)}`);
-    parts.push(filterSql(field, f));
+    const sql = filterSql(field, f);
+    parts.push(sql);
+    if (field.kind === 'scalar' && field.params.length === 0 && shape.indexed.includes(field.expr) && f.value !== '' && (f.operator === 'equals' || f.operator === 'starts_with')) indexed.push(sql);
+    if (shape.category === 'winevtx' && f.operator === 'equals' && /^details\./i.test(f.field) && f.value !== '' && f.value.length <= SHORT_VALUE) {
+      pairs.push([f.field.slice('details.'.length), f.value.toLowerCase()]);
+    }
     const needle = filterNeedle(field, f);
     if (needle !== undefined) needles.push(needle);
   }
   const where = parts.length === 0 ? { sql: '1', params: [] } : { sql: parts.map((p) => `(${p.sql})`).join(' AND '), params: parts.flatMap((p) => p.params) };
-  return { where, needles };
+  return { where, needles, templateIds, indexed, pairs };
 }
 
 /** Most trigrams of one text the index is asked for: any subset still narrows to a superset. */

@@ -3,12 +3,12 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ParseCategory } from '@quarry/vocabulary';
-import { createDatabase, openDatabase } from './database.js';
+import { openDatabase } from './database.js';
 import { belongsTo, checkJobId, storePath } from './paths.js';
 import { RecordStoreReader } from './reader.js';
 import { shapeFor } from './rows/shapes.js';
 import type { EventTemplateSource } from './rows/shape.js';
-import { checkMeta, createSchema } from './schema.js';
+import { checkMeta } from './schema.js';
 import { storeKey } from './store-key.js';
 import { RecordStoreWriter, type WriterOptions } from './writer.js';
 
@@ -33,15 +33,8 @@ export class RecordStores {
     mkdirSync(this.dir, { recursive: true });
     const final = storePath(this.dir, jobId, category);
     const temp = `${final}.tmp-${randomBytes(6).toString('hex')}`;
-    const shape = shapeFor(category, options.eventTemplates);
-    const db = createDatabase(temp, jobKey ? storeKey(jobKey, jobId) : null);
-    try {
-      createSchema(db, shape);
-    } catch (err) {
-      db.close();
-      throw err;
-    }
-    return new RecordStoreWriter(db, shape, temp, final, options);
+    // The file is created and built on the writer's own thread (see RecordStoreWriter).
+    return new RecordStoreWriter(shapeFor(category, options.eventTemplates), jobKey ? storeKey(jobKey, jobId) : null, temp, final, options);
   }
 
   /**

@@ -2,8 +2,11 @@ import type { Db } from './database.js';
 import { RecordStoreError } from './errors.js';
 import type { AnyShape } from './rows/shape.js';
 
+/** What the schema reads of a row shape (plain data: the writer thread gets a copy). */
+export type SchemaShape = Pick<AnyShape, 'category' | 'sqlColumns' | 'indexed'>;
+
 /** Bumped whenever the layout changes; a store of another version is refused, not misread. */
-export const FORMAT_VERSION = '2';
+export const FORMAT_VERSION = '3';
 
 /**
  * Rows per text group: the trigram index has one document per group of this many consecutive rows
@@ -22,9 +25,11 @@ export const TEXT_GROUP_SHIFT = 6;
  * - fts: a contentless trigram index (no positions: detail=none) over groups of rows (TEXT_GROUP),
  *   which narrows a search to the groups holding every trigram of it;
  * - blocks: the records' payloads, compressed in blocks (codec.ts);
+ * - pairs: (name, lowercased value, group) for every distinct short EVTX event-data value of a
+ *   text group (SHORT_VALUE characters at most), which narrows `details.<name> equals` filters;
  * - inputs, meta; and per category: times (prefetch run times), templates (EVTX), hives (registry).
  */
-export function createSchema(db: Db, shape: AnyShape): void {
+export function createSchema(db: Db, shape: SchemaShape): void {
   const columns = shape.sqlColumns.map((c) => `${c.name} ${c.type}${c.type === 'TEXT' ? " NOT NULL DEFAULT '' COLLATE NOCASE" : ''}`);
   db.exec(`
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -35,6 +40,7 @@ export function createSchema(db: Db, shape: AnyShape): void {
     CREATE TABLE times (row INTEGER NOT NULL, time INTEGER NOT NULL);
     CREATE TABLE templates (id INTEGER PRIMARY KEY, text TEXT NOT NULL);
     CREATE TABLE hives (id INTEGER PRIMARY KEY, data TEXT NOT NULL);
+    CREATE TABLE pairs (name TEXT NOT NULL, value TEXT NOT NULL, grp INTEGER NOT NULL);
   `);
   // The writer holds one transaction for the whole build: the index's pending terms (a few MiB for
   // a million rows) are flushed once as one segment instead of merged over and over.
@@ -46,10 +52,11 @@ export function createSchema(db: Db, shape: AnyShape): void {
  * Indexes, built once the rows are in: one sort per index is far cheaper than keeping them up to
  * date through a million out-of-order inserts. `(time)` also gives the result order (time, then id).
  */
-export function createIndexes(db: Db, shape: AnyShape): void {
+export function createIndexes(db: Db, shape: SchemaShape): void {
   db.exec('CREATE INDEX rows_time ON rows (time)');
   for (const c of shape.indexed) db.exec(`CREATE INDEX rows_${c} ON rows (${c})`);
   if (shape.category === 'prefetch') db.exec('CREATE INDEX times_row ON times (row, time)');
+  db.exec('CREATE INDEX pairs_name_value ON pairs (name, value, grp)');
   // Statistics let the planner choose between walking the time index and a filter's own index.
   db.exec('PRAGMA analysis_limit = 1000');
   db.exec('ANALYZE');

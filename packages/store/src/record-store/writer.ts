@@ -1,71 +1,91 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { EventTemplate } from '@quarry/reference';
 import type { InputRef, RecordOf, RecordSink } from '@quarry/insights';
 import type { ParseCategory } from '@quarry/vocabulary';
-import { BLOCK_BYTES, BLOCK_RECORDS, encodeTagged, packBlock } from './codec.js';
-import type { Db } from './database.js';
-import { createIndexes, FORMAT_VERSION, TEXT_GROUP_SHIFT, writeMeta } from './schema.js';
+import { BLOCK_BYTES, BLOCK_RECORDS, encodeTagged } from './codec.js';
+import { FORMAT_VERSION } from './schema.js';
 import { discard, publish } from './publish.js';
-import type { RecordAnnotation, RowShape, StoredRow, WriteContext } from './rows/shape.js';
+import type { RecordAnnotation, RowShape, WriteContext } from './rows/shape.js';
+import type { Batch, FromWriter, ToWriter, WriterInit } from './write-protocol.js';
 
-/** Rows per batch of inserts: bounds the row strings held in memory. */
+/** Rows per batch posted to the writer thread. */
 const ROWS_PER_BATCH = 2000;
+/** Batches posted but not yet written; `write` waits for the oldest beyond this (bounded memory). */
+const MAX_IN_FLIGHT = 4;
 
 export interface WriterOptions<C extends ParseCategory> {
   /** Extra facts per record (Sigma matches) the caller knows when the record is written. */
   annotate?: (record: RecordOf<C>, input: InputRef) => RecordAnnotation | undefined;
 }
 
-interface PendingRow {
-  row: StoredRow;
-  input: number;
-  block: number;
-  slot: number;
+/** The compiled writer thread: beside this file in dist, or in ../../dist when running from src (tests, bench). */
+function workerUrl(): URL {
+  return import.meta.url.endsWith('.ts') ? new URL('../../dist/record-store/write-worker.js', import.meta.url) : new URL('./write-worker.js', import.meta.url);
+}
+
+interface Waiter {
+  resolve(m: FromWriter & { type: 'done' }): void;
+  reject(err: Error): void;
+}
+
+function writerError(m: FromWriter & { type: 'error' }): Error {
+  const err = new Error(m.message) as Error & { code?: string };
+  if (m.code !== undefined) err.code = m.code;
+  if (m.stack !== undefined) err.stack = m.stack;
+  return err;
 }
 
 /**
- * Writes one job's records into a new store file (see RecordStores.writer). Work happens in
- * `write` itself, synchronously, in batches: memory holds at most one batch of row strings and one
- * open block of payloads, whatever the job's size.
+ * Writes one job's records into a new store file (see RecordStores.writer). The database is
+ * built on a writer thread of its own (write-worker.ts): `write` turns records into rows and
+ * payload texts here, batches them and posts each batch; it returns a promise only when
+ * MAX_IN_FLIGHT batches are still unwritten, so memory holds a few batches whatever the job's size.
  */
 export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C> {
-  private readonly insertRow;
-  private readonly insertFts;
-  private readonly insertTime;
-  private readonly insertBlock;
-  private readonly flushBatch;
-  private pending: PendingRow[] = [];
-  private blocks: [number, Buffer][] = [];
+  /** CPU seconds the writer thread spent (Linux), known after close(): for the benchmark. */
+  writerCpuSeconds = NaN;
+  private readonly worker: Worker;
+  private readonly waiting = new Map<number, Waiter>();
+  private readonly inFlight: Promise<unknown>[] = [];
+  private seq = 0;
+  private exited = false;
+  private failure: Error | undefined;
+  private rows: unknown[] = [];
+  private rowCount = 0;
+  private blocks: [number, string[]][] = [];
+  private newInputs: [number, string][] = [];
+  private newTemplates: [number, string][] = [];
+  private newHives: [number, string][] = [];
   private block: string[] = [];
   private blockBytes = 0;
   private blockId = 0;
-  private rowId = 0;
-  /** The text group being filled (schema.ts TEXT_GROUP) and its distinct lowercased parts. */
-  private group = 0;
-  private groupParts = new Set<string>();
   private records = 0;
   private readonly inputs = new Set<number>();
   private readonly templates = new Map<string, number>();
   private readonly hives = new Map<object, number>();
   private readonly ctx: WriteContext;
-  private state: 'open' | 'closed' | 'aborted' = 'open';
+  private state: 'open' | 'closing' | 'closed' | 'aborted' = 'open';
 
   constructor(
-    private readonly db: Db,
     private readonly shape: RowShape<C>,
+    key: string | null,
     private readonly temp: string,
     private readonly final: string,
     private readonly options: WriterOptions<C> = {},
   ) {
-    const names = shape.sqlColumns.map((c) => c.name);
-    this.insertRow = db.prepare(`INSERT INTO rows (id, time, input, block, slot, ${names.join(', ')}, text) VALUES (?, ?, ?, ?, ?${', ?'.repeat(names.length)}, ?)`);
-    this.insertFts = db.prepare('INSERT INTO fts (rowid, text) VALUES (?, ?)');
-    this.insertTime = db.prepare('INSERT INTO times (row, time) VALUES (?, ?)');
-    this.insertBlock = db.prepare('INSERT INTO blocks (id, data) VALUES (?, ?)');
-    this.flushBatch = () => this.insertPending();
-    // One transaction for the whole build (see createSchema); a failed build is deleted, not rolled back.
-    db.exec('BEGIN');
-    const insertTemplate = db.prepare('INSERT INTO templates (id, text) VALUES (?, ?)');
-    const insertHive = db.prepare('INSERT INTO hives (id, data) VALUES (?, ?)');
+    const url = workerUrl();
+    if (!existsSync(fileURLToPath(url))) throw new Error(`record store writer thread ${fileURLToPath(url)} is missing: build @quarry/store first`);
+    const init: WriterInit = { path: temp, key, shape: { category: shape.category, sqlColumns: shape.sqlColumns, indexed: shape.indexed } };
+    this.worker = new Worker(url, { workerData: init });
+    this.worker.unref();
+    this.worker.on('message', (m: FromWriter) => this.settle(m));
+    this.worker.on('error', (err) => this.fail(err));
+    this.worker.on('exit', () => {
+      this.exited = true;
+      this.fail(new Error('record store writer thread exited'));
+    });
     this.ctx = {
       annotation: undefined,
       templateId: (t: EventTemplate) => {
@@ -74,7 +94,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
         if (id === undefined) {
           id = this.templates.size + 1;
           this.templates.set(key, id);
-          insertTemplate.run(id, t.template);
+          this.newTemplates.push([id, t.template]);
         }
         return id;
       },
@@ -85,44 +105,47 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
           this.hives.set(hive, id);
           // Everything of the HiveRef but the opened hive itself, whose base block is all analyzers read of it.
           const { hive: opened, ...rest } = hive;
-          insertHive.run(id, encodeTagged({ ...rest, input: hive.input.position, baseBlock: opened.baseBlock }));
+          this.newHives.push([id, encodeTagged({ ...rest, input: hive.input.position, baseBlock: opened.baseBlock })]);
         }
         return id;
       },
     };
   }
 
-  write(record: RecordOf<C>, input: InputRef): void {
+  write(record: RecordOf<C>, input: InputRef): void | Promise<void> {
     if (this.state !== 'open') throw new Error(`record store writer is ${this.state}`);
+    if (this.failure) throw this.failure;
     if (!this.inputs.has(input.position)) {
       this.inputs.add(input.position);
-      this.db.prepare('INSERT INTO inputs (position, ref) VALUES (?, ?)').run(input.position, JSON.stringify(input));
+      this.newInputs.push([input.position, JSON.stringify(input)]);
     }
     this.ctx.annotation = this.options.annotate?.(record, input);
     const payload = this.shape.payloadOf(record, this.ctx);
+    const slot = this.block.length;
     for (const row of this.shape.rowsOf(record, input, this.ctx)) {
-      this.pending.push({ row, input: input.position, block: this.blockId, slot: this.block.length });
+      this.rows.push(row.time, input.position, this.blockId, slot, row.parts, row.times ?? null, row.pairs ?? null);
+      for (const v of row.values) this.rows.push(v);
+      this.rowCount++;
     }
     this.block.push(payload);
     this.blockBytes += payload.length;
     this.records++;
     if (this.block.length >= BLOCK_RECORDS || this.blockBytes >= BLOCK_BYTES) this.closeBlock();
-    if (this.pending.length >= ROWS_PER_BATCH) this.flushBatch();
+    if (this.rowCount >= ROWS_PER_BATCH) return this.flushBatch();
   }
 
   async close(): Promise<void> {
     if (this.state !== 'open') throw new Error(`record store writer is ${this.state}`);
+    this.state = 'closing';
     try {
+      if (this.failure) throw this.failure;
       this.closeBlock();
-      this.flushBatch();
-      this.flushGroup();
-      createIndexes(this.db, this.shape);
-      // One segment per trigram makes every search read one doclist instead of dozens.
-      this.db.exec("INSERT INTO fts (fts) VALUES ('optimize')");
-      writeMeta(this.db, { format: FORMAT_VERSION, category: this.shape.category, records: String(this.records), rows: String(this.rowId) });
-      this.db.exec('COMMIT');
-      this.db.close();
+      this.post();
+      await Promise.all(this.inFlight.splice(0));
+      const done = await this.request({ type: 'close', seq: ++this.seq, meta: { format: FORMAT_VERSION, category: this.shape.category, records: String(this.records) } });
+      this.writerCpuSeconds = done.cpuSeconds ?? NaN;
       this.state = 'closed';
+      await this.worker.terminate();
       await publish(this.temp, this.final);
     } catch (err) {
       await this.abort();
@@ -131,51 +154,79 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   }
 
   async abort(): Promise<void> {
-    if (this.state === 'open' || this.db.open) {
+    if (!this.exited) {
       try {
-        this.db.close();
+        // The thread closes the file (releasing it) before it goes; it is deleted next either way.
+        await this.request({ type: 'abort', seq: ++this.seq });
       } catch {
-        // Closing is only to release the file; it is deleted next either way.
+        // The thread is gone or failed: terminating it releases the file all the same.
       }
+      await this.worker.terminate();
     }
     this.state = 'aborted';
-    this.pending = [];
+    this.rows = [];
     this.blocks = [];
+    this.block = [];
+    this.inFlight.length = 0;
     await discard(this.temp);
   }
 
   private closeBlock(): void {
     if (this.block.length === 0) return;
-    this.blocks.push([this.blockId++, packBlock(this.block)]);
+    this.blocks.push([this.blockId++, this.block]);
     this.block = [];
     this.blockBytes = 0;
   }
 
-  private insertPending(): void {
-    for (const [id, data] of this.blocks) this.insertBlock.run(id, data);
-    this.blocks = [];
-    for (const { row, input, block, slot } of this.pending) {
-      const id = ++this.rowId;
-      const group = (id - 1) >> TEXT_GROUP_SHIFT;
-      if (group !== this.group) {
-        this.flushGroup();
-        this.group = group;
-      }
-      const lower = row.parts.map((p) => p.toLowerCase());
-      for (const p of lower) this.groupParts.add(p);
-      this.insertRow.run(id, row.time, input, block, slot, ...row.values, lower.join('\n'));
-      for (const t of row.times ?? []) this.insertTime.run(id, t);
-    }
-    this.pending = [];
+  /** Posts the pending rows; waits for the oldest batch when too many are unwritten. */
+  private flushBatch(): Promise<void> | undefined {
+    this.post();
+    if (this.inFlight.length < MAX_IN_FLIGHT) return undefined;
+    return this.inFlight.shift()!.then(() => undefined);
   }
 
-  /**
-   * Indexes the current text group: its distinct parts, each between newlines, so a part's whole
-   * value ("\nvalue\n") is a substring of the document (equals filters narrow by it).
-   */
-  private flushGroup(): void {
-    if (this.groupParts.size === 0) return;
-    this.insertFts.run(this.group, `\n${[...this.groupParts].join('\n')}\n`);
-    this.groupParts = new Set();
+  private post(): void {
+    if (this.rowCount === 0 && this.blocks.length === 0 && this.newInputs.length === 0 && this.newTemplates.length === 0 && this.newHives.length === 0) return;
+    const batch: Batch = { type: 'batch', seq: ++this.seq, inputs: this.newInputs, templates: this.newTemplates, hives: this.newHives, blocks: this.blocks, rows: this.rows };
+    this.newInputs = [];
+    this.newTemplates = [];
+    this.newHives = [];
+    this.blocks = [];
+    this.rows = [];
+    this.rowCount = 0;
+    const written = this.request(batch);
+    // A failure is kept (this.failure) and thrown by the next write or close, whoever awaits this.
+    written.catch(() => undefined);
+    this.inFlight.push(written);
+  }
+
+  private request(m: ToWriter): Promise<FromWriter & { type: 'done' }> {
+    if (this.exited) return Promise.reject(this.failure ?? new Error('record store writer thread exited'));
+    return new Promise((resolve, reject) => {
+      this.waiting.set(m.seq, { resolve, reject });
+      // Keeps the process alive only while something waits on the thread.
+      if (this.waiting.size === 1) this.worker.ref();
+      this.worker.postMessage(m);
+    });
+  }
+
+  private settle(m: FromWriter): void {
+    const w = this.waiting.get(m.seq);
+    if (!w) return;
+    this.waiting.delete(m.seq);
+    if (this.waiting.size === 0) this.worker.unref();
+    if (m.type === 'done') w.resolve(m);
+    else {
+      const err = writerError(m);
+      this.failure ??= err;
+      w.reject(err);
+    }
+  }
+
+  private fail(err: Error): void {
+    if (this.state !== 'closed' && this.state !== 'aborted') this.failure ??= err;
+    for (const w of this.waiting.values()) w.reject(err);
+    this.waiting.clear();
+    this.worker.unref();
   }
 }

@@ -3,7 +3,7 @@ import { formatUtc } from '../time-format.js';
 import { eventFacts } from './evtx-event.js';
 import { eventMessage } from './evtx-message.js';
 import { alternatives, memberPath } from './json-path.js';
-import { cell, type EventTemplateSource, type FieldSql, type RowShape } from './shape.js';
+import { cell, SHORT_VALUE, type EventTemplateSource, type FieldSql, type RowShape } from './shape.js';
 
 const SCALARS = new Set(['event_id', 'record_id', 'timestamp', 'provider', 'computer']);
 
@@ -39,7 +39,7 @@ export function evtxShape(templates: EventTemplateSource | undefined): RowShape<
       { name: 'details', type: 'TEXT' },
       { name: 'sigma_matches', type: 'TEXT' },
     ],
-    indexed: ['event_id', 'record_id', 'provider', 'computer'],
+    indexed: ['event_id', 'record_id', 'provider', 'computer', 'template'],
     rowsOf(record, _input, ctx) {
       const f = eventFacts(record);
       const template = templates && Number.isFinite(f.eventId) ? templates(f.provider, f.eventId, f.version) : undefined;
@@ -48,13 +48,20 @@ export function evtxShape(templates: EventTemplateSource | undefined): RowShape<
       const timestamp = formatUtc(f.time);
       const recordId = String(f.recordId);
       const parts = [eventId, recordId, timestamp, f.provider, f.computer];
-      for (const k in f.details) if (f.details[k]) parts.push(f.details[k]!);
+      const pairs: string[] = [];
+      for (const k in f.details) {
+        const v = f.details[k]!;
+        if (!v) continue;
+        parts.push(v);
+        if (v.length <= SHORT_VALUE) pairs.push(k, v);
+      }
       for (const s of sigma) parts.push(s);
       return [
         {
           time: f.time,
           values: [eventId, recordId, timestamp, f.provider, f.computer, template ? ctx.templateId(template) : null, JSON.stringify(f.details), alternatives(sigma.join(', '), sigma)],
           parts,
+          pairs,
         },
       ];
     },

@@ -13,7 +13,12 @@ export interface StoredRow {
   values: (string | number | null)[];
   /** Everything `search` matches: the row's cells and detail values, each one part. */
   parts: string[];
+  /** Short EVTX event-data values (up to SHORT_VALUE characters), flattened: name, value, name, value… (schema.ts `pairs`). */
+  pairs?: string[];
 }
+
+/** Event-data values up to this long are indexed by (name, value) for equals filters. */
+export const SHORT_VALUE = 16;
 
 /** How a filter field reads a row: one value, or a JSON array of alternatives any of which may match. */
 export type FieldSql = { kind: 'scalar'; expr: string; params: unknown[]; inParts?: boolean } | { kind: 'list'; expr: string; params: unknown[]; inParts?: boolean };

@@ -1,0 +1,155 @@
+// The writer thread of a RecordStoreWriter: owns the store's database file while it is built.
+// Loaded from dist (writer.ts finds it); imports nothing outside this directory but libsql.
+import { readFileSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import { packBlock } from './codec.js';
+import { createDatabase, type Db } from './database.js';
+import { createIndexes, createSchema, TEXT_GROUP_SHIFT, writeMeta } from './schema.js';
+import { ROW_FIXED, type Batch, type FromWriter, type ToWriter, type WriterInit } from './write-protocol.js';
+
+const init = workerData as WriterInit;
+const port = parentPort!;
+
+/** CPU seconds of this thread (Linux; NaN elsewhere): for the benchmark's split of ingest CPU. */
+function threadCpuSeconds(): number {
+  try {
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+class Build {
+  private readonly insertRow;
+  private readonly insertFts;
+  private readonly insertPair;
+  private readonly insertTime;
+  private readonly insertBlock;
+  private readonly insertTemplate;
+  private readonly insertHive;
+  private readonly insertInput;
+  private readonly columns: number;
+  private rowId = 0;
+  /** The text group being filled (schema.ts TEXT_GROUP) and its distinct lowercased parts. */
+  private group = 0;
+  private groupParts = new Set<string>();
+  /** The group's distinct short event-data values, as `name\0lowercased value`. */
+  private groupPairs = new Set<string>();
+
+  constructor(readonly db: Db) {
+    createSchema(db, init.shape);
+    const names = init.shape.sqlColumns.map((c) => c.name);
+    this.columns = names.length;
+    this.insertRow = db.prepare(`INSERT INTO rows (id, time, input, block, slot, ${names.join(', ')}, text) VALUES (?, ?, ?, ?, ?${', ?'.repeat(names.length)}, ?)`);
+    this.insertFts = db.prepare('INSERT INTO fts (rowid, text) VALUES (?, ?)');
+    this.insertPair = db.prepare('INSERT INTO pairs (name, value, grp) VALUES (?, ?, ?)');
+    this.insertTime = db.prepare('INSERT INTO times (row, time) VALUES (?, ?)');
+    this.insertBlock = db.prepare('INSERT INTO blocks (id, data) VALUES (?, ?)');
+    this.insertTemplate = db.prepare('INSERT INTO templates (id, text) VALUES (?, ?)');
+    this.insertHive = db.prepare('INSERT INTO hives (id, data) VALUES (?, ?)');
+    this.insertInput = db.prepare('INSERT INTO inputs (position, ref) VALUES (?, ?)');
+    // One transaction for the whole build (see createSchema); a failed build is deleted, not rolled back.
+    db.exec('BEGIN');
+  }
+
+  batch(b: Batch): void {
+    for (const [p, ref] of b.inputs) this.insertInput.run(p, ref);
+    for (const [id, text] of b.templates) this.insertTemplate.run(id, text);
+    for (const [id, data] of b.hives) this.insertHive.run(id, data);
+    for (const [id, payloads] of b.blocks) this.insertBlock.run(id, packBlock(payloads));
+    const rows = b.rows;
+    const stride = ROW_FIXED + this.columns;
+    for (let i = 0; i < rows.length; i += stride) {
+      const id = ++this.rowId;
+      const group = (id - 1) >> TEXT_GROUP_SHIFT;
+      if (group !== this.group) {
+        this.flushGroup();
+        this.group = group;
+      }
+      const parts = rows[i + 4] as string[];
+      let text = '';
+      for (let k = 0; k < parts.length; k++) {
+        const p = parts[k]!.toLowerCase();
+        this.groupParts.add(p);
+        text = k === 0 ? p : `${text}\n${p}`;
+      }
+      this.insertRow.run(id, rows[i], rows[i + 1], rows[i + 2], rows[i + 3], ...rows.slice(i + ROW_FIXED, i + stride), text);
+      const times = rows[i + 5] as number[] | null;
+      if (times) for (const t of times) this.insertTime.run(id, t);
+      const pairs = rows[i + 6] as string[] | null;
+      if (pairs) for (let k = 0; k < pairs.length; k += 2) this.groupPairs.add(`${pairs[k]}\0${pairs[k + 1]!.toLowerCase()}`);
+    }
+  }
+
+  finish(meta: Record<string, string>): number {
+    this.flushGroup();
+    createIndexes(this.db, init.shape);
+    // One segment per trigram makes every search read one doclist instead of dozens.
+    this.db.exec("INSERT INTO fts (fts) VALUES ('optimize')");
+    writeMeta(this.db, { ...meta, rows: String(this.rowId) });
+    this.db.exec('COMMIT');
+    this.db.close();
+    return this.rowId;
+  }
+
+  /**
+   * Indexes the current text group: its distinct parts, each between newlines, so a part's whole
+   * value ("\nvalue\n") is a substring of the document (equals filters narrow by it).
+   */
+  private flushGroup(): void {
+    for (const p of this.groupPairs) {
+      const cut = p.indexOf('\0');
+      this.insertPair.run(p.slice(0, cut), p.slice(cut + 1), this.group);
+    }
+    this.groupPairs = new Set();
+    if (this.groupParts.size === 0) return;
+    this.insertFts.run(this.group, `\n${[...this.groupParts].join('\n')}\n`);
+    this.groupParts = new Set();
+  }
+}
+
+let build: Build | undefined;
+let failure: unknown;
+let db: Db | undefined;
+try {
+  db = createDatabase(init.path, init.key);
+  build = new Build(db);
+} catch (err) {
+  failure = err;
+}
+
+function reply(m: FromWriter): void {
+  port.postMessage(m);
+}
+
+function closeQuietly(): void {
+  try {
+    if (db?.open) db.close();
+  } catch {
+    // Only releases the file; the caller deletes it.
+  }
+}
+
+port.on('message', (m: ToWriter) => {
+  if (m.type === 'abort') {
+    closeQuietly();
+    reply({ type: 'done', seq: m.seq });
+    return;
+  }
+  try {
+    if (failure !== undefined) throw failure;
+    if (m.type === 'batch') {
+      build!.batch(m);
+      reply({ type: 'done', seq: m.seq });
+    } else {
+      const rows = build!.finish(m.meta);
+      reply({ type: 'done', seq: m.seq, rows, cpuSeconds: threadCpuSeconds() });
+    }
+  } catch (err) {
+    failure ??= err;
+    const e = err as { message?: unknown; code?: unknown; stack?: unknown };
+    reply({ type: 'error', seq: m.seq, message: String(e?.message ?? err), code: typeof e?.code === 'string' ? e.code : undefined, stack: typeof e?.stack === 'string' ? e.stack : undefined });
+  }
+});
