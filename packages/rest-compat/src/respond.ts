@@ -6,7 +6,8 @@ import type { Logger } from '@quarry/config';
 import { CONTRACT, type EndpointName } from './contract.js';
 import { unavailableDependency, unavailableMessage } from './unavailable.js';
 
-const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
+/** The HTTP status of every service error code (a new code fails to compile until it is here). */
+export const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   UNAUTHORIZED: 401,
   INVALID_TOKEN_FORMAT: 400,
   INVALID_KEY_FORMAT: 400,

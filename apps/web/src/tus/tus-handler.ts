@@ -9,31 +9,16 @@ import {
   isAppError,
   readClientKey,
   resolveCaller,
-  type AppErrorCode,
   type ResumableDeps,
 } from '@quarry/api';
 import type { Logger } from '@quarry/config';
+import { HTTP_STATUS } from '@quarry/rest-compat';
 import { QuarryTusStore, currentUploader } from './tus-store.js';
 
 export const TUS_PATH = '/api/tus';
 /** Response header naming the file a finished upload became (also in HEAD's Upload-Metadata). */
 export const FILE_ID_HEADER = 'Quarry-File-Id';
 
-/** tus answers in plain text; every service code has its status here (a new code fails to compile). */
-const STATUS: Record<AppErrorCode, number> = {
-  UNAUTHORIZED: 401,
-  INVALID_TOKEN_FORMAT: 400,
-  INVALID_KEY_FORMAT: 400,
-  KEY_REQUIRED: 400,
-  JOB_KEY_REQUIRED: 403,
-  WRONG_KEY: 403,
-  BAD_REQUEST: 400,
-  NOT_FOUND: 404,
-  PAYLOAD_TOO_LARGE: 413,
-  TIMEOUT: 408,
-  VALIDATION_FAILED: 422,
-  RATE_LIMITED: 429,
-};
 
 export interface TusHandler {
   handle(req: Request): Promise<Response>;
@@ -64,7 +49,7 @@ export function createTusHandler(deps: ResumableDeps & { log: Logger }): TusHand
       return { headers };
     },
     onResponseError: (_req, err) => {
-      if (isAppError(err)) return { status_code: STATUS[err.code], body: err.message };
+      if (isAppError(err)) return { status_code: HTTP_STATUS[err.code], body: err.message };
       if ('status_code' in err) return undefined; // tus's own protocol errors pass as they are
       deps.log.error({ err }, 'tus upload failed');
       return { status_code: 500, body: 'Upload failed' };
@@ -81,7 +66,7 @@ export function createTusHandler(deps: ResumableDeps & { log: Logger }): TusHand
         if (req.method === 'POST' && caller.userId && !clientKey) throw new AppError('KEY_REQUIRED', 'Encryption key is required');
         return await currentUploader.run({ caller, clientKey }, () => server.handleWeb(req));
       } catch (err) {
-        if (isAppError(err)) return new Response(err.message, { status: STATUS[err.code], headers: { 'Tus-Resumable': '1.0.0' } });
+        if (isAppError(err)) return new Response(err.message, { status: HTTP_STATUS[err.code], headers: { 'Tus-Resumable': '1.0.0' } });
         throw err;
       }
     },

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { newDataKey, sealBuffer, unwrapKey, wrapKey } from '@quarry/crypto';
-import { files as fileRepo, jobs } from '@quarry/db';
+import { newDataKey, sealBuffer, wrapKey } from '@quarry/crypto';
 import { compileCustomSigmaRule } from '@quarry/insights';
 import type { ScanCategory } from '@quarry/vocabulary';
 import type { Caller } from '../auth/caller.js';
@@ -9,6 +8,7 @@ import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors/app-error.js';
 import { MAX_IDS_PER_REQUEST, SCAN_LIMITS } from '../limits.js';
 import { newJobName } from '../jobs/job-name.js';
+import { readableInputs, recordAndStart } from '../jobs/job-inputs.js';
 import type { CreateScanJobInput } from './create-scan-job.schema.js';
 import { decodeRuleText } from './scan-params.js';
 import { checkYaraRule } from './yara-rule-check.js';
@@ -51,28 +51,7 @@ export async function createScanJob(
     ruleText = decoded.text;
   }
 
-  const wanted = ids.map((id) => id.toLowerCase());
-  const files = await fileRepo.getMany(deps.db, wanted);
-  const byId = new Map(files.map((f) => [f.id, f]));
-  let total = 0;
-  for (const id of wanted) {
-    const file = byId.get(id);
-    if (!file || (file.visibility === 'private' && file.ownerId !== caller.userId)) throw new AppError('BAD_REQUEST', 'Failed to download file');
-    total += Number(file.size);
-  }
-  if (total > limits.maxTotalBytes) throw new AppError('BAD_REQUEST', SIZE_MESSAGES[category]);
-
-  const encrypted = files.filter((f) => f.encrypted);
-  if (encrypted.length > 0) {
-    if (!clientKey) throw new AppError('KEY_REQUIRED', 'Encryption key is required');
-    for (const f of encrypted) {
-      try {
-        unwrapKey(f.wrappedKey!, clientKey);
-      } catch {
-        throw new AppError('BAD_REQUEST', 'Failed to download file');
-      }
-    }
-  }
+  const inputs = await readableInputs(deps, caller, clientKey, ids, { maxTotalBytes: limits.maxTotalBytes, message: SIZE_MESSAGES[category] });
 
   // Quota before the expensive part (compiling the rule); a request refused above costs nothing.
   if (category === 'Yara') await deps.quotas.consume('yaraFileScan', caller, clientAddress);
@@ -81,7 +60,7 @@ export async function createScanJob(
     if (problem) throw new AppError('BAD_REQUEST', problem);
   }
 
-  const isPrivate = encrypted.length > 0;
+  const isPrivate = inputs.isPrivate;
   const id = randomUUID();
   const jobName = newJobName();
   const jobKey = isPrivate && clientKey ? newDataKey() : null;
@@ -90,24 +69,22 @@ export async function createScanJob(
     if (jobKey) params['rule_sealed'] = sealBuffer(Buffer.from(ruleText, 'utf8'), jobKey, Buffer.from(id)).toString('base64');
     else params['rule'] = ruleText;
   }
-  await jobs.create(deps.db, {
-    id,
-    jobName,
-    category,
-    ownerId: caller.userId,
-    visibility: isPrivate ? 'private' : 'public',
-    tier: caller.tier,
-    ...deps.runner.placementOf(id, caller.tier),
-    params,
-    wrappedKey: jobKey && clientKey ? wrapKey(jobKey, clientKey) : null,
-    inputs: wanted.map((fileId) => ({ fileId, fileName: byId.get(fileId)!.originalName })),
-  });
-  try {
-    await deps.runner.start({ jobId: id, category, tier: caller.tier, clientKey: isPrivate ? clientKey : null });
-  } catch (err) {
-    await jobs.delete(deps.db, id);
-    throw err;
-  }
+  await recordAndStart(
+    deps,
+    {
+      id,
+      jobName,
+      category,
+      ownerId: caller.userId,
+      visibility: isPrivate ? 'private' : 'public',
+      tier: caller.tier,
+      ...deps.runner.placementOf(id, caller.tier),
+      params,
+      wrappedKey: jobKey && clientKey ? wrapKey(jobKey, clientKey) : null,
+      inputs: inputs.ids.map((fileId) => ({ fileId, fileName: inputs.byId.get(fileId)!.originalName })),
+    },
+    clientKey,
+  );
   return { id, jobName, category };
 }
 
