@@ -59,7 +59,11 @@ export function LookupPanel() {
               <SegmentedControl
                 aria-label="Lookup module"
                 value={module}
-                onChange={(v) => setModule(v as Module)}
+                onChange={(v) => {
+                  // Each module has its own columns: filters of the other one would not apply.
+                  setModule(v as Module);
+                  setFilters([]);
+                }}
                 data={[
                   { value: 'file_name', label: 'Executables and DLLs' },
                   { value: 'event_id', label: 'Event ids' },
