@@ -73,6 +73,8 @@ describe('users and tokens', () => {
 
   test('list returns users oldest first; get answers null for unknown or malformed ids', async () => {
     const a = await users.create(db, { name: 'first', tier: 'enterprise' });
+    // Creation times have millisecond precision and ids are random: keep the two apart in time.
+    await new Promise((r) => setTimeout(r, 5));
     const b = await users.create(db, { name: 'second', tier: 'free' });
     const ids = (await users.list(db)).map((u) => u.id);
     expect(ids.indexOf(a.id)).toBeLessThan(ids.indexOf(b.id));
