@@ -15,3 +15,4 @@ export { communityRules, type CommunityRules } from './sigma/index.js';
 export * from './hunting/index.js';
 export { yaraResultsTable, yaraRuleMetadata, YARA_RESULTS_TITLE, RULE_METADATA_TITLE, type YaraFileResult } from './yara/results.js';
 export { yaraRuleDirs, CommunityPacks, skippedRuleFiles } from './yara/community-packs.js';
+export { recordTime, eventRecordId } from './evtx/event-view.js';

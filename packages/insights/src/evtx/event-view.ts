@@ -93,8 +93,8 @@ export function viewOf(record: EvtxRecord): EventView {
     channel,
     provider,
     computer: sys ? text(sys['Computer']) : '',
-    time: timeOf(record, sys),
-    recordId: recordIdOf(record, sys),
+    time: recordTime(record, sys),
+    recordId: eventRecordId(record, sys),
     version: sys ? Number(text(sys['Version'])) || 0 : 0,
     data,
   };
@@ -119,7 +119,7 @@ export function dataList(v: EventView): string[] {
  * The record header's time; when a damaged or carved record has none (1601, FILETIME 0), the
  * event's TimeCreated instead, so one bad header does not become the job's first event.
  */
-function timeOf(record: EvtxRecord, sys: Obj | undefined): number {
+export function recordTime(record: EvtxRecord, sys: Obj | undefined): number {
   const t = record.timestamp.getTime();
   if (t > 0 || !sys) return t;
   const created = sys['TimeCreated'];
@@ -132,7 +132,7 @@ function timeOf(record: EvtxRecord, sys: Obj | undefined): number {
  * EventRecordID from the event (what evtx_dump, Event Viewer and every tool show). Exported or
  * carved logs may carry a different number in the record header, so that is only the fallback.
  */
-function recordIdOf(record: EvtxRecord, sys: Obj | undefined): number {
+export function eventRecordId(record: EvtxRecord, sys: Obj | undefined): number {
   const id = sys ? Number(text(sys['EventRecordID'])) : NaN;
   return Number.isSafeInteger(id) && id > 0 ? id : record.recordId;
 }

@@ -1,4 +1,5 @@
 import type { EvtxRecord, JsonValue } from '@quarry/evtx';
+import { eventRecordId, recordTime } from '@quarry/insights';
 
 type Obj = { [k: string]: JsonValue };
 const isObj = (v: JsonValue | undefined): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -52,12 +53,11 @@ export function eventFacts(record: EvtxRecord): EventFacts {
   const details: Record<string, string> = {};
   const data = isObj(ev) ? dataOf(ev) : undefined;
   if (data) flatten(data, '', details);
-  // EventRecordID as every tool shows it; the record header's number only when the event lacks one.
-  const recordId = sys ? Number(text(sys['EventRecordID'])) : NaN;
   return {
     eventId: sys ? Number(text(sys['EventID'])) : NaN,
-    recordId: Number.isSafeInteger(recordId) && recordId > 0 ? recordId : record.recordId,
-    time: timeOf(record, sys),
+    // The same id and time the analyzers use: EventRecordID, and TimeCreated for a header without a time.
+    recordId: eventRecordId(record, sys),
+    time: recordTime(record, sys),
     provider: isObj(providerAttrs) ? text(providerAttrs['Name']) : '',
     computer: sys ? text(sys['Computer']) : '',
     version: sys ? Number(text(sys['Version'])) || 0 : 0,
@@ -65,12 +65,3 @@ export function eventFacts(record: EvtxRecord): EventFacts {
   };
 }
 
-/** The record header's time; a damaged or carved record without one (FILETIME 0) falls back to TimeCreated. */
-function timeOf(record: EvtxRecord, sys: Obj | undefined): number {
-  const t = record.timestamp.getTime();
-  if (t > 0 || !sys) return t;
-  const created = sys['TimeCreated'];
-  const attrs = isObj(created) ? created['#attributes'] : undefined;
-  const parsed = isObj(attrs) ? Date.parse(text(attrs['SystemTime'])) : NaN;
-  return Number.isNaN(parsed) ? t : parsed;
-}
