@@ -2,7 +2,8 @@ export { DevstackError, type Component } from './errors.js';
 export { freePort, isPortFree } from './ports.js';
 export { ensureMasterKey, MASTER_KEY_FILE } from './master-key.js';
 export { startPostgres, DATABASE_NAME, type StartPostgresOptions, type RunningPostgres } from './postgres.js';
-export { ensureTemporalCli, cacheBinDir, TEMPORAL_CLI_VERSION } from './temporal-cli.js';
+export { ensureTemporalCli, TEMPORAL_CLI_VERSION } from './temporal-cli.js';
+export { cacheBinDir } from './go-binary.js';
 export {
   startTemporal,
   TEMPORAL_DYNAMIC_CONFIG,
