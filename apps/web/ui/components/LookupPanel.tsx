@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { LOOKUP_FIELDS, type FilterRow } from '../lib/filters';
 import { errorMessage, trpc } from '../lib/trpc';
 import { DataGrid } from './DataGrid';
+import { Pager } from './Pager';
 import { FilterRows } from './search/FilterRows';
 
 type Module = 'file_name' | 'event_id';
@@ -44,7 +45,6 @@ export function LookupPanel() {
   });
   // A lookup run from the form replaces the one the link asked for.
   const data = lookup.data ?? (lookup.isIdle ? linked.data : undefined);
-  const pages = data ? Math.min(10, Math.max(1, Math.ceil(data.total / show))) : 1;
   return (
     <Stack>
       <Paper withBorder p="md" radius="md">
@@ -87,17 +87,7 @@ export function LookupPanel() {
         <Paper withBorder p="md" radius="md">
           <Group justify="space-between" mb="xs">
             <Text fw={600}>{data.total} matches</Text>
-            <Group gap="xs">
-              <Button size="compact-sm" variant="default" disabled={page <= 1} onClick={() => go(page - 1)}>
-                Previous
-              </Button>
-              <Text size="sm">
-                Page {page} of {pages}
-              </Text>
-              <Button size="compact-sm" variant="default" disabled={page >= pages} onClick={() => go(page + 1)}>
-                Next
-              </Button>
-            </Group>
+            <Pager page={page} total={data.total} show={show} onPage={go} />
           </Group>
           <DataGrid label="Lookup results" columns={data.columns} rows={data.rows.map((cells) => ({ cells }))} height={560} />
         </Paper>

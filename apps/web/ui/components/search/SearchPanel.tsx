@@ -11,6 +11,7 @@ import { SearchLinkContext } from '../../lib/search-link';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { DataGrid } from '../DataGrid';
 import { InsightView } from '../insights/InsightView';
+import { Pager } from '../Pager';
 import { FilterRows } from './FilterRows';
 
 const KINDS: { value: EvidenceKind; label: string }[] = [
@@ -65,7 +66,6 @@ export function SearchPanel() {
     if (record && jobId) go(1);
   }, []);
   const result = search.data;
-  const pages = result?.kind === 'records' ? Math.min(10, Math.max(1, Math.ceil(result.total / show))) : 1;
 
   return (
     <Stack>
@@ -106,17 +106,7 @@ export function SearchPanel() {
             <Text fw={600}>
               {result.title}: {result.total} matching record{result.total === 1 ? '' : 's'}
             </Text>
-            <Group gap="xs">
-              <Button size="compact-sm" variant="default" disabled={page <= 1} onClick={() => go(page - 1)}>
-                Previous
-              </Button>
-              <Text size="sm">
-                Page {page} of {pages}
-              </Text>
-              <Button size="compact-sm" variant="default" disabled={page >= pages} onClick={() => go(page + 1)}>
-                Next
-              </Button>
-            </Group>
+            <Pager page={page} total={result.total} show={show} onPage={go} />
           </Group>
           <DataGrid label={result.title} columns={result.columns.slice(0, -1)} rows={result.entries.map(([cells, detail]) => ({ cells, detail }))} height={520} />
         </Paper>

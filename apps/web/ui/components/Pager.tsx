@@ -1,0 +1,28 @@
+'use client';
+
+import { Button, Group, Text } from '@mantine/core';
+
+/** The spec caps paging at 10 pages of `show` rows, so the last reachable page is at most 10. */
+export const MAX_PAGES = 10;
+
+export function pageCount(total: number, show: number): number {
+  return Math.min(MAX_PAGES, Math.max(1, Math.ceil(total / show)));
+}
+
+/** Previous / "Page n of m" / Next for a paged search or lookup result. */
+export function Pager({ page, total, show, onPage }: { page: number; total: number; show: number; onPage: (page: number) => void }) {
+  const pages = pageCount(total, show);
+  return (
+    <Group gap="xs">
+      <Button size="compact-sm" variant="default" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <Text size="sm">
+        Page {page} of {pages}
+      </Text>
+      <Button size="compact-sm" variant="default" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </Group>
+  );
+}
