@@ -11,6 +11,13 @@ export interface ByteRange {
   length?: number;
 }
 
+/** One stored blob as a listing sees it. */
+export interface BlobEntry {
+  key: string;
+  /** Last write, ms since the epoch (the sweep leaves recent blobs alone). */
+  modifiedMs: number;
+}
+
 /** Where uploaded evidence (plain or encrypted streams) is kept, addressed by opaque keys. */
 export interface BlobStore {
   /**
@@ -26,6 +33,8 @@ export interface BlobStore {
   /** Removes the blob; removing a missing blob is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every complete blob, in no particular order (temp files and foreign names are skipped). */
+  list(): AsyncIterable<BlobEntry>;
 }
 
 /** A configured store that can say, before serving, whether it works. */

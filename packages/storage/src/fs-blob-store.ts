@@ -4,8 +4,8 @@ import { mkdir, open, readdir, rename, rm, stat, unlink, writeFile, type FileHan
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertBlobKey } from './blob-key.js';
-import type { ByteRange, CheckedBlobStore, PutOptions } from './blob-store.js';
+import { assertBlobKey, isValidBlobKey } from './blob-key.js';
+import type { BlobEntry, ByteRange, CheckedBlobStore, PutOptions } from './blob-store.js';
 import { checkRange } from './byte-range.js';
 import { StorageError } from './errors.js';
 
@@ -14,6 +14,8 @@ const READ_CHUNK = 64 * 1024;
 export const TEMP_SUFFIX = '.tmp';
 
 const isNotFound = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
+/** Shard directories are two characters of the key alphabet: dot files and other names never match. */
+const SHARD = /^[A-Za-z0-9_-]{2}$/;
 
 /**
  * Blob store on a local filesystem: `<root>/<key[0..2]>/<key[2..4]>/<key>`, files mode 0600.
@@ -132,6 +134,22 @@ export class FsBlobStore implements CheckedBlobStore {
     return removed;
   }
 
+  async *list(): AsyncGenerator<BlobEntry> {
+    for (const a of await dirEntries(this.rootDir)) {
+      if (!a.isDirectory() || !SHARD.test(a.name)) continue;
+      for (const b of await dirEntries(join(this.rootDir, a.name))) {
+        if (!b.isDirectory() || !SHARD.test(b.name)) continue;
+        const dir = join(this.rootDir, a.name, b.name);
+        for (const f of await dirEntries(dir)) {
+          if (!f.isFile() || !isValidBlobKey(f.name)) continue;
+          // Deleted meanwhile: no longer there to list.
+          const st = await stat(join(dir, f.name)).catch(() => null);
+          if (st) yield { key: f.name, modifiedMs: st.mtimeMs };
+        }
+      }
+    }
+  }
+
   async exists(key: string): Promise<boolean> {
     try {
       return (await stat(this.pathOf(key))).isFile();
@@ -139,6 +157,15 @@ export class FsBlobStore implements CheckedBlobStore {
       if (isNotFound(err)) return false;
       throw err;
     }
+  }
+}
+
+async function dirEntries(dir: string): Promise<Dirent[]> {
+  try {
+    return await readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    if (isNotFound(err)) return [];
+    throw err;
   }
 }
 

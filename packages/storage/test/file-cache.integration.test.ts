@@ -34,6 +34,7 @@ class CountingStore implements BlobStore {
   get = (key: string, range?: ByteRange) => (this.gets++, this.inner.get(key, range));
   delete = (key: string) => this.inner.delete(key);
   exists = (key: string) => this.inner.exists(key);
+  list = () => this.inner.list();
 }
 
 const node = (name: string, maxBytes = 1_000_000) => new FileCache({ remote, dir: join(root, name), maxBytes });

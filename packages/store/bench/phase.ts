@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { runPipeline, type RecordSink } from '@quarry/insights';
 import { findEventTemplate, LookupStore } from '@quarry/reference';
+import { LocalFiles } from '@quarry/storage';
 import { RecordStores } from '../src/index.js';
 import { replicated } from './inputs.js';
 
@@ -32,7 +33,7 @@ let sink: RecordSink<'winevtx'> = counter;
 let writerCpu = (): number => 0;
 if (mode === 'ingest') {
   const ds = await new LookupStore().dataset('event_id');
-  const writer = new RecordStores(dir!).writer(JOB, 'winevtx', KEY, { eventTemplates: (p, id, v) => findEventTemplate(ds, p, id, v) });
+  const writer = new RecordStores(new LocalFiles(dir!)).writer(JOB, 'winevtx', KEY, { eventTemplates: (p, id, v) => findEventTemplate(ds, p, id, v) });
   sink = {
     write: (r, i) => {
       records++;

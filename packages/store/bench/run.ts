@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LocalFiles } from '@quarry/storage';
 import { COUNT_LIMIT, RecordStores } from '../src/index.js';
 import { mixedQueries, type Kind } from './queries.js';
 
@@ -39,10 +40,10 @@ try {
   console.log(`parser alone:  ${parse.records} records in ${parse.seconds.toFixed(1)} s = ${(parse.records / parse.seconds).toFixed(0)} records/s, CPU ${parse.cpuSeconds.toFixed(1)} s (main thread ${parse.mainThreadCpuSeconds.toFixed(1)} s), peak RSS ${parse.maxRssMiB.toFixed(0)} MiB`);
   const ingest = phase('ingest', String(reps), dir);
   console.log(`ingest:        ${ingest.records} records in ${ingest.seconds.toFixed(1)} s = ${(ingest.records / ingest.seconds).toFixed(0)} records/s (${((ingest.seconds / parse.seconds - 1) * 100).toFixed(0)}% slower than the parser), CPU ${ingest.cpuSeconds.toFixed(1)} s (${((ingest.cpuSeconds / parse.cpuSeconds - 1) * 100).toFixed(0)}% more than the parser; main thread ${ingest.mainThreadCpuSeconds.toFixed(1)} s, parser's main thread +${((ingest.mainThreadCpuSeconds / parse.mainThreadCpuSeconds - 1) * 100).toFixed(0)}%, writer thread ${ingest.writerThreadCpuSeconds.toFixed(1)} s), peak RSS ${ingest.maxRssMiB.toFixed(0)} MiB`);
-  const bytes = readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
+  const bytes = readdirSync(dir).filter((f) => f !== '.scratch').reduce((n, f) => n + statSync(join(dir, f)).size, 0);
   console.log(`store:         ${(bytes / 2 ** 20).toFixed(0)} MiB, ${(bytes / ingest.records).toFixed(0)} bytes a record (encrypted)`);
 
-  const reader = new RecordStores(dir).open(JOB, 'winevtx', KEY)!;
+  const reader = (await new RecordStores(new LocalFiles(dir)).open(JOB, 'winevtx', KEY))!;
   const queries = mixedQueries(reader);
   for (const { q } of queries.slice(0, 10)) reader.search(q); // warm-up: page cache and JIT
   const times: number[] = [];

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { BlobStore } from '../blob-store.js';
 import { StorageError } from '../errors.js';
-import { assertFileName, type FileLease, type SharedFiles } from './shared-files.js';
+import { assertFileName, type FileLease, type SharedFile, type SharedFiles } from './shared-files.js';
 
 export interface FileCacheOptions {
   /** Where files are published: an object store whose key grammar accepts file names. */
@@ -100,6 +100,10 @@ export class FileCache implements SharedFiles {
     // A reader holding it keeps its open descriptor; new acquirers find it gone everywhere.
     this.forget(name);
     await rm(this.pathOf(name), { force: true });
+  }
+
+  async *list(): AsyncGenerator<SharedFile> {
+    for await (const { key, modifiedMs } of this.remote.list()) yield { name: key, modifiedMs };
   }
 
   private pathOf(name: string): string {

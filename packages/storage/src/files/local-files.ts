@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { open, rename, rm, stat } from 'node:fs/promises';
+import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { assertFileName, type FileLease, type SharedFiles } from './shared-files.js';
+import { assertFileName, isFileName, type FileLease, type SharedFile, type SharedFiles } from './shared-files.js';
 
 /**
  * Shared files in one directory (a local disk for a single node, or a volume every node mounts):
@@ -42,5 +42,14 @@ export class LocalFiles implements SharedFiles {
   async delete(name: string): Promise<void> {
     assertFileName(name);
     await rm(join(this.dir, name), { force: true });
+  }
+
+  async *list(): AsyncGenerator<SharedFile> {
+    for (const entry of await readdir(this.dir, { withFileTypes: true })) {
+      if (!entry.isFile() || !isFileName(entry.name)) continue;
+      // Deleted meanwhile: no longer there to list.
+      const st = await stat(join(this.dir, entry.name)).catch(() => null);
+      if (st) yield { name: entry.name, modifiedMs: st.mtimeMs };
+    }
   }
 }

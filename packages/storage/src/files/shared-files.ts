@@ -7,6 +7,13 @@ export interface FileLease {
   release(): void;
 }
 
+/** One published file as a listing sees it. */
+export interface SharedFile {
+  name: string;
+  /** When it was published, ms since the epoch. */
+  modifiedMs: number;
+}
+
 /**
  * Whole files written once on one node and read on others (the per-job record stores). A writer
  * builds the file under `scratchDir` and publishes it; readers acquire a local path.
@@ -23,13 +30,19 @@ export interface SharedFiles {
   acquire(name: string): Promise<FileLease | null>;
   /** Deletes `name` everywhere this node can reach; deleting a missing file is not an error. */
   delete(name: string): Promise<void>;
+  /** Every published file, wherever it lives (the object store, not this node's cache). */
+  list(): AsyncIterable<SharedFile>;
 }
 
 /** File names: no separators, no leading dot (temp files start with one), at most 200 characters. */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
+export function isFileName(name: string): boolean {
+  return NAME.test(name);
+}
+
 export function assertFileName(name: string): void {
-  if (!NAME.test(name)) {
+  if (!isFileName(name)) {
     throw new StorageError('INVALID_KEY', name, `invalid shared file name ${JSON.stringify(name.slice(0, 210))}: expected [A-Za-z0-9][A-Za-z0-9._-]{0,199}`);
   }
 }

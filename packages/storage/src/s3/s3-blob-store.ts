@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, paginateListObjectsV2, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { assertBlobKey } from '../blob-key.js';
-import type { ByteRange, CheckedBlobStore, PutOptions } from '../blob-store.js';
+import type { BlobEntry, ByteRange, CheckedBlobStore, PutOptions } from '../blob-store.js';
 import { checkRange } from '../byte-range.js';
 import { StorageError } from '../errors.js';
 import { describeS3Error, isInvalidRange, isMissingObject, isPreconditionFailed } from './s3-errors.js';
@@ -168,6 +168,27 @@ export class S3BlobStore implements CheckedBlobStore {
   async delete(key: string): Promise<void> {
     // S3 answers 204 for a key that does not exist: deleting is idempotent as the interface wants.
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+  }
+
+  /** ListObjectsV2 under the prefix, a page (up to 1000 keys) at a time. */
+  async *list(): AsyncGenerator<BlobEntry> {
+    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket, Prefix: this.prefix })) {
+      for (const object of page.Contents ?? []) {
+        const key = object.Key?.slice(this.prefix.length) ?? '';
+        if (!this.isKey(key)) continue;
+        // No date (a non-conforming server): taken as new, so a sweep leaves it alone.
+        yield { key, modifiedMs: object.LastModified?.getTime() ?? Date.now() };
+      }
+    }
+  }
+
+  private isKey(key: string): boolean {
+    try {
+      this.assertKey(key);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   async exists(key: string): Promise<boolean> {

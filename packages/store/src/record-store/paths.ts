@@ -1,7 +1,6 @@
-import { join } from 'node:path';
-import type { ParseCategory } from '@quarry/vocabulary';
+import { isParseCategory, type ParseCategory } from '@quarry/vocabulary';
 
-/** Job ids are UUIDs; anything else is refused before it can name a path outside the directory. */
+/** Job ids are UUIDs; anything else is refused before it can name a file outside the store's namespace. */
 const JOB_ID = /^[0-9A-Za-z][0-9A-Za-z-]{0,63}$/;
 
 export function checkJobId(jobId: string): string {
@@ -9,12 +8,19 @@ export function checkJobId(jobId: string): string {
   return jobId;
 }
 
-/** The published store of a job: one file per job and category, `<jobId>.<category>.db`. */
-export function storePath(dir: string, jobId: string, category: ParseCategory): string {
-  return join(dir, `${checkJobId(jobId)}.${category}.db`);
+/** The published store of a job: one shared file per job and category, `<jobId>.<category>.db`. */
+export function storeName(jobId: string, category: ParseCategory): string {
+  return `${checkJobId(jobId)}.${category}.db`;
 }
 
-/** Every file name that belongs to a job: published stores, their side files and unfinished temp files. */
+/** The job a published store's name belongs to, or null for a name that is not a store's. */
+export function jobOfStore(name: string): string | null {
+  const parts = name.split('.');
+  if (parts.length !== 3 || parts[2] !== 'db' || !isParseCategory(parts[1]) || !JOB_ID.test(parts[0]!)) return null;
+  return parts[0]!;
+}
+
+/** Every file name that belongs to a job: its published stores and the files being built for them. */
 export function belongsTo(fileName: string, jobId: string): boolean {
   return fileName.startsWith(`${checkJobId(jobId)}.`);
 }

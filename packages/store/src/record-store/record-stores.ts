@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ParseCategory } from '@quarry/vocabulary';
-import { openDatabase } from './database.js';
-import { belongsTo, checkJobId, storePath } from './paths.js';
+import type { FileLease, SharedFiles } from '@quarry/storage';
+import { PARSE_CATEGORIES, type ParseCategory } from '@quarry/vocabulary';
+import { openDatabase, type Db } from './database.js';
+import { belongsTo, checkJobId, jobOfStore, storeName } from './paths.js';
 import { RecordStoreReader } from './reader.js';
 import { shapeFor } from './rows/shapes.js';
-import type { EventTemplateSource } from './rows/shape.js';
+import type { EventTemplateSource, RowShape } from './rows/shape.js';
 import { checkMeta } from './schema.js';
 import { storeKey } from './store-key.js';
 import { RecordStoreWriter, type WriterOptions } from './writer.js';
@@ -18,59 +18,132 @@ export interface RecordWriterOptions<C extends ParseCategory> extends WriterOpti
 }
 
 /**
- * The per-job record stores of one directory: one database file per parse job, written once by
- * the job's pipeline and then only read. A private job's store (a job key is given) is encrypted
- * under a key derived from the job key; a public job's is plain.
+ * The per-job record stores: one database file per parse job, built once on the worker that ran
+ * the job, published as a shared file (`<jobId>.<category>.db`: a local directory, or the object
+ * store with a bounded cache on each node that reads it) and then only read. A private job's store
+ * (a job key is given) is encrypted under a key derived from the job key before it leaves the
+ * writer's thread, so only ciphertext is published, uploaded and cached.
  */
 export class RecordStores {
-  constructor(readonly dir: string) {}
+  constructor(readonly files: SharedFiles) {}
 
   /**
-   * A record sink that builds the job's store in a temporary file and publishes it on close(), by
-   * rename, so a store is either complete or absent; abort() deletes the temporary file.
+   * A record sink that builds the job's store in a scratch file and publishes it on close(), so a
+   * store is either complete or absent; abort() deletes the scratch file.
    */
   writer<C extends ParseCategory>(jobId: string, category: C, jobKey: Buffer | null, options: RecordWriterOptions<C> = {}): RecordStoreWriter<C> {
-    mkdirSync(this.dir, { recursive: true });
-    const final = storePath(this.dir, jobId, category);
-    const temp = `${final}.tmp-${randomBytes(6).toString('hex')}`;
-    // The file is created and built on the writer's own thread (see RecordStoreWriter).
-    return new RecordStoreWriter(shapeFor(category, options.eventTemplates), jobKey ? storeKey(jobKey, jobId) : null, temp, final, options);
+    const name = storeName(jobId, category);
+    const built = join(this.files.scratchDir, `${name}.${randomBytes(6).toString('hex')}`);
+    return new PublishingWriter(this.files, name, built, shapeFor(category, options.eventTemplates), jobKey ? storeKey(jobKey, jobId) : null, options);
   }
 
   /**
-   * The job's store for reading, or null when it has none (never written, failed, removed). Throws
-   * RecordStoreError 'wrong-key' when the key does not open it (also: a private store without key,
-   * or a key for a public one), never returning garbage. Close the reader when done.
+   * The job's store for reading, or null when it has none (never written, failed, removed). On a
+   * node with a cache this may download it first. Throws RecordStoreError 'wrong-key' when the key
+   * does not open it (also: a private store without key, or a key for a public one), never
+   * returning garbage. Close the reader when done: the local copy is kept until then.
    */
-  open<C extends ParseCategory>(jobId: string, category: C, jobKey: Buffer | null): RecordStoreReader<C> | null {
-    const path = storePath(this.dir, jobId, category);
-    if (!existsSync(path)) return null;
-    const db = openDatabase(path, jobKey ? storeKey(jobKey, jobId) : null);
+  async open<C extends ParseCategory>(jobId: string, category: C, jobKey: Buffer | null): Promise<RecordStoreReader<C> | null> {
+    const lease = await this.files.acquire(storeName(jobId, category));
+    if (!lease) return null;
+    let db: Db | undefined;
     try {
+      db = openDatabase(lease.path, jobKey ? storeKey(jobKey, jobId) : null);
       checkMeta(db, category);
     } catch (err) {
-      db.close();
+      db?.close();
+      lease.release();
       throw err;
     }
-    return new RecordStoreReader(db, shapeFor(category));
+    return new LeasedReader(db, shapeFor(category), lease);
   }
 
-  /** Deletes every store file of the job, finished or not. Idempotent. */
+  /** Deletes every store of the job (everywhere this node reaches) and this node's unfinished builds of it. Idempotent. */
   async remove(jobId: string): Promise<void> {
     checkJobId(jobId);
+    await Promise.all(PARSE_CATEGORIES.map((category) => this.files.delete(storeName(jobId, category))));
+    await this.removeBuilds((name) => belongsTo(name, jobId));
+  }
+
+  /** Every published store's job, with the store's publication time (a job with several categories comes once per store). */
+  async *published(): AsyncGenerator<{ jobId: string; modifiedMs: number }> {
+    for await (const { name, modifiedMs } of this.files.list()) {
+      const jobId = jobOfStore(name);
+      if (jobId) yield { jobId, modifiedMs };
+    }
+  }
+
+  /**
+   * Deletes unfinished builds last written before `cutoffMs` (a process killed mid-job leaves
+   * them; a retried job builds anew) and returns how many. The age spares builds under way on
+   * nodes sharing the scratch directory.
+   */
+  async removeStaleBuilds(cutoffMs: number): Promise<number> {
+    return this.removeBuilds(async (name, path) => ((await stat(path).catch(() => null))?.mtimeMs ?? Infinity) < cutoffMs);
+  }
+
+  private async removeBuilds(which: (name: string, path: string) => boolean | Promise<boolean>): Promise<number> {
     let names: string[];
     try {
-      names = await readdir(this.dir);
+      names = await readdir(this.files.scratchDir);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
       throw err;
     }
-    await Promise.all(names.filter((n) => belongsTo(n, jobId)).map((n) => rm(join(this.dir, n), { force: true })));
+    let removed = 0;
+    for (const name of names) {
+      const path = join(this.files.scratchDir, name);
+      if (!(await which(name, path))) continue;
+      await rm(path, { force: true });
+      removed++;
+    }
+    return removed;
   }
 }
 
 /**
- * The record stores beside a local blob store: `<blobDir>/record-stores` (blob keys are two-level
- * hex paths, so the name never collides). API and worker nodes must agree on it.
+ * The writer as it is, plus publication: its own close() leaves the finished, synced file at
+ * `built` (in the scratch directory), which is then handed to the shared files.
  */
-export const recordStoresBeside = (blobDir: string): RecordStores => new RecordStores(join(blobDir, 'record-stores'));
+class PublishingWriter<C extends ParseCategory> extends RecordStoreWriter<C> {
+  readonly #files: SharedFiles;
+  readonly #name: string;
+  readonly #built: string;
+
+  constructor(files: SharedFiles, name: string, built: string, shape: RowShape<C>, key: string | null, options: WriterOptions<C>) {
+    super(shape, key, `${built}.tmp`, built, options);
+    this.#files = files;
+    this.#name = name;
+    this.#built = built;
+  }
+
+  override async close(): Promise<void> {
+    await super.close();
+    try {
+      await this.#files.publish(this.#name, this.#built);
+    } catch (err) {
+      await rm(this.#built, { force: true });
+      throw err;
+    }
+  }
+
+  override async abort(): Promise<void> {
+    await super.abort();
+    await rm(this.#built, { force: true });
+  }
+}
+
+/** A reader that holds its store's local copy until closed. */
+class LeasedReader<C extends ParseCategory> extends RecordStoreReader<C> {
+  readonly #lease: FileLease;
+
+  constructor(db: Db, shape: RowShape<C>, lease: FileLease) {
+    super(db, shape);
+    this.#lease = lease;
+  }
+
+  override close(): void {
+    super.close();
+    this.#lease.release();
+  }
+}

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalFiles } from '@quarry/storage';
 import { openEvtx } from '@quarry/evtx';
 import { toolGate } from '@quarry/testkit';
 import { RecordStoreError, RecordStores, type FilterOperator, type RecordStoreReader } from '../../src/index.js';
@@ -34,14 +35,14 @@ function holds(op: FilterOperator, value: string, needle: string): boolean {
 
 describe.skipIf(!HAVE_SAMPLES || gate.skip)(`EVTX record store ${!HAVE_SAMPLES ? NO_SAMPLES : gate.skip ? gate.reason : ''}`, () => {
   const { dir, cleanup } = tempDir();
-  const stores = new RecordStores(dir);
+  const stores = new RecordStores(new LocalFiles(dir));
   let reader: RecordStoreReader<'winevtx'>;
   let events: DumpedEvent[];
   const count = (q: Parameters<RecordStoreReader<'winevtx'>['search']>[0]) => reader.search(q).total;
 
   beforeAll(async () => {
     await buildStore(stores, 'evtx-job', 'winevtx', FILES, null, await shippedTemplates());
-    reader = stores.open('evtx-job', 'winevtx', null)!;
+    reader = (await stores.open('evtx-job', 'winevtx', null))!;
     events = dumpEvents(FILES);
   });
   afterAll(() => {

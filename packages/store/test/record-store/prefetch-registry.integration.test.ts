@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { LocalFiles } from '@quarry/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePrefetch } from '@quarry/prefetch';
 import { findTool, toolGate } from '@quarry/testkit';
@@ -16,9 +17,9 @@ describe.skipIf(!HAVE_SAMPLES)(`prefetch store ${HAVE_SAMPLES ? '' : NO_SAMPLES}
   const { dir, cleanup } = tempDir();
   let reader: RecordStoreReader<'prefetch'>;
   beforeAll(async () => {
-    const stores = new RecordStores(dir);
+    const stores = new RecordStores(new LocalFiles(dir));
     await buildStore(stores, 'pf-job', 'prefetch', PF, null);
-    reader = stores.open('pf-job', 'prefetch', null)!;
+    reader = (await stores.open('pf-job', 'prefetch', null))!;
   });
   afterAll(() => {
     reader?.close();
@@ -74,9 +75,9 @@ describe.skipIf(!HAVE_SAMPLES || regDump.skip)(`registry store ${!HAVE_SAMPLES ?
   let keys: { path: string; values: number }[];
   let recovered: { path: string; values: number }[];
   beforeAll(async () => {
-    const stores = new RecordStores(dir);
+    const stores = new RecordStores(new LocalFiles(dir));
     await buildStore(stores, 'reg-job', 'registry', [SAM], null);
-    reader = stores.open('reg-job', 'registry', null)!;
+    reader = (await stores.open('reg-job', 'registry', null))!;
     const dump = (...extra: string[]) => {
       const out = join(mkdtempSync(join(tmpdir(), 'reg-dump-')), 'sam.jsonl');
       execFileSync(findTool('reg_dump')!, ['-i', samplePath(SAM), '-o', out, '-t', 'jsonl', ...extra], { stdio: 'ignore' });

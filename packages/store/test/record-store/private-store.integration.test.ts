@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runPipeline, UnusableInputError } from '@quarry/insights';
+import { LocalFiles } from '@quarry/storage';
 import { RecordStoreError, RecordStores } from '../../src/index.js';
 import { buildStore, HAVE_SAMPLES, inputsOf, NO_SAMPLES, tempDir } from './support.js';
 
@@ -11,9 +12,9 @@ const OTHER_KEY = Buffer.alloc(32, 0x22);
 /** Event-data values of the sample (its ProcessName and TargetUserName), as they would appear in plaintext. */
 const SECRETS = ['Google\\Chrome\\Application\\chrome.exe', 'IEUser', 'MSEDGEWIN10'];
 
-const code = (f: () => unknown): string => {
+const code = async (f: () => Promise<unknown>): Promise<string> => {
   try {
-    f();
+    await f();
     return 'no error';
   } catch (e) {
     return e instanceof RecordStoreError ? e.code : String(e);
@@ -22,24 +23,28 @@ const code = (f: () => unknown): string => {
 
 describe.skipIf(!HAVE_SAMPLES)(`private and public stores ${HAVE_SAMPLES ? '' : NO_SAMPLES}`, () => {
   const { dir, cleanup } = tempDir();
-  const stores = new RecordStores(dir);
+  const stores = new RecordStores(new LocalFiles(dir));
   afterAll(cleanup);
+  /** The published files, and what is left in the scratch directory where stores are built. */
+  const published = () => readdirSync(dir).filter((n) => n !== '.scratch');
+  const scratch = () => readdirSync(stores.files.scratchDir);
 
   it('keeps no record text readable in any file of a private store', async () => {
     await buildStore(stores, 'private-job', 'winevtx', [CHROME], KEY);
-    const files = readdirSync(dir);
+    const files = published();
     // No journal, WAL or temp file is left beside the store (there is nothing else to scan).
     expect(files).toEqual(['private-job.winevtx.db']);
+    expect(scratch()).toEqual([]);
     const bytes = readFileSync(join(dir, files[0]!));
     for (const s of SECRETS) {
       expect(bytes.includes(Buffer.from(s, 'utf8'))).toBe(false);
       expect(bytes.includes(Buffer.from(s, 'utf16le'))).toBe(false);
     }
-    const reader = stores.open('private-job', 'winevtx', KEY)!;
+    const reader = (await stores.open('private-job', 'winevtx', KEY))!;
     expect(reader.search({ search: 'chrome.exe', page: 1, show: 10 }).total).toBeGreaterThan(0);
     reader.close();
     // Readers leave no side files either.
-    expect(readdirSync(dir)).toEqual(['private-job.winevtx.db']);
+    expect(published()).toEqual(['private-job.winevtx.db']);
   });
 
   it('the same records are plaintext in a public store (the scan above can see them)', async () => {
@@ -48,22 +53,30 @@ describe.skipIf(!HAVE_SAMPLES)(`private and public stores ${HAVE_SAMPLES ? '' : 
     expect(bytes.includes(Buffer.from('IEUser'))).toBe(true);
   });
 
-  it('refuses a wrong key, a missing key and a key for a public store with a typed error', () => {
-    expect(code(() => stores.open('private-job', 'winevtx', OTHER_KEY))).toBe('wrong-key');
-    expect(code(() => stores.open('private-job', 'winevtx', null))).toBe('wrong-key');
-    expect(code(() => stores.open('public-job', 'winevtx', KEY))).toBe('wrong-key');
-    expect(stores.open('public-job', 'winevtx', null)).not.toBeNull();
+  it('refuses a wrong key, a missing key and a key for a public store with a typed error', async () => {
+    expect(await code(() => stores.open('private-job', 'winevtx', OTHER_KEY))).toBe('wrong-key');
+    expect(await code(() => stores.open('private-job', 'winevtx', null))).toBe('wrong-key');
+    expect(await code(() => stores.open('public-job', 'winevtx', KEY))).toBe('wrong-key');
+    const reader = await stores.open('public-job', 'winevtx', null);
+    expect(reader).not.toBeNull();
+    reader!.close();
   });
 
-  it('has no store for an unknown job or another category', () => {
-    expect(stores.open('no-such-job', 'winevtx', null)).toBeNull();
-    expect(stores.open('public-job', 'prefetch', null)).toBeNull();
+  it('has no store for an unknown job or another category', async () => {
+    expect(await stores.open('no-such-job', 'winevtx', null)).toBeNull();
+    expect(await stores.open('public-job', 'prefetch', null)).toBeNull();
+  });
+
+  it('lists the published stores by job', async () => {
+    const jobs = [];
+    for await (const { jobId } of stores.published()) jobs.push(jobId);
+    expect(jobs.sort()).toEqual(['private-job', 'public-job']);
   });
 
   it('remove() deletes the job\'s store and nothing else', async () => {
     await stores.remove('private-job');
-    expect(stores.open('private-job', 'winevtx', KEY)).toBeNull();
-    expect(readdirSync(dir)).toEqual(['public-job.winevtx.db']);
+    expect(await stores.open('private-job', 'winevtx', KEY)).toBeNull();
+    expect(published()).toEqual(['public-job.winevtx.db']);
     await stores.remove('private-job'); // idempotent
   });
 
@@ -71,12 +84,13 @@ describe.skipIf(!HAVE_SAMPLES)(`private and public stores ${HAVE_SAMPLES ? '' : 
     const sink = stores.writer('failed-job', 'winevtx', KEY);
     const inputs = inputsOf([CHROME, 'prefetch/plaso/ONEDRIVE.EXE-7E152375.pf']);
     await expect(runPipeline({ category: 'winevtx', inputs, options: { runSigmaRules: false }, threads: 1, sink, analyzers: [] })).rejects.toThrow(UnusableInputError);
-    expect(readdirSync(dir)).toEqual(['public-job.winevtx.db']);
-    expect(stores.open('failed-job', 'winevtx', KEY)).toBeNull();
+    expect(published()).toEqual(['public-job.winevtx.db']);
+    expect(scratch()).toEqual([]);
+    expect(await stores.open('failed-job', 'winevtx', KEY)).toBeNull();
   });
 
-  it('refuses job ids that could name a path outside the directory', () => {
+  it('refuses job ids that could name a path outside the directory', async () => {
     expect(() => stores.writer('../escape', 'winevtx', null)).toThrow(TypeError);
-    expect(() => stores.open('a/b', 'winevtx', null)).toThrow(TypeError);
+    await expect(stores.open('a/b', 'winevtx', null)).rejects.toThrow(TypeError);
   });
 });

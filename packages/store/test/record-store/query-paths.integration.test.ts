@@ -4,6 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'libsql';
+import { LocalFiles } from '@quarry/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RecordStores, type RecordStoreReader, type SearchQuery } from '../../src/index.js';
 import { planOf } from '../../src/record-store/query.js';
@@ -30,7 +31,7 @@ const QUERIES: Omit<SearchQuery, 'page' | 'show'>[] = [
 
 describe.skipIf(!HAVE_SAMPLES)(`record store query paths ${!HAVE_SAMPLES ? NO_SAMPLES : ''}`, () => {
   const { dir, cleanup } = tempDir();
-  const stores = new RecordStores(dir);
+  const stores = new RecordStores(new LocalFiles(dir));
   let reader: RecordStoreReader<'winevtx'>;
   let db: InstanceType<typeof Database>;
   let templates: [number, string][];
@@ -42,7 +43,7 @@ describe.skipIf(!HAVE_SAMPLES)(`record store query paths ${!HAVE_SAMPLES ? NO_SA
       .slice(0, 60)
       .map((f) => join('evtx', f));
     await buildStore(stores, 'paths-job', 'winevtx', evtx, null, await shippedTemplates());
-    reader = stores.open('paths-job', 'winevtx', null)!;
+    reader = (await stores.open('paths-job', 'winevtx', null))!;
     db = new Database(join(dir, 'paths-job.winevtx.db'));
     templates = db.prepare('SELECT id, text FROM templates').raw().all() as [number, string][];
   }, 300_000);
