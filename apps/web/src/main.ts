@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { Hunting, Quotas, UploadStaging, graphqlHandler, quotaLimitsFrom, sweepOrphans, trpcHandler } from '@quarry/api';
 import { createRestApp } from '@quarry/rest-compat';
-import { cachedBlobCheck, createBlobStore } from '@quarry/storage';
+import { cachedBlobCheck, createBlobStore, openSharedFiles } from '@quarry/storage';
 import { connectJobRunner } from '@quarry/temporal';
 import { LookupStore } from '@quarry/reference';
-import { recordStoresBeside } from '@quarry/store';
+import { RecordStores } from '@quarry/store';
 import { configureSigmaRules, sigmaRuleDirs } from '@quarry/insights';
 import { healthCheck, readinessCheck } from './health.js';
 import { startWebServer } from './web-server.js';
@@ -29,6 +29,14 @@ const blobs = await createBlobStore(env).catch((err: unknown) => {
 });
 
 const stack = await startStack({ env, log });
+// Record stores beside the blobs: BLOB_DIR/record-stores, or the object store with this node's
+// bounded cache (searches fetch a job's store once, then read it locally).
+const recordStores = new RecordStores(
+  await openSharedFiles(blobs, { cacheDir: env.QUARRY_CACHE_DIR, maxBytes: env.QUARRY_CACHE_MAX_MB * 2 ** 20 }).catch((err: unknown) => {
+    log.error({ err }, 'the record-store directory is not usable');
+    process.exit(2);
+  }),
+);
 const { applied } = await migrate(stack.databaseUrl);
 if (applied.length) log.info({ applied }, 'database migrated');
 
@@ -41,6 +49,8 @@ const worker = env.QUARRY_ROLE === 'api' ? null : superviseWorker(
     TEMPORAL_ADDRESS: stack.temporalAddress,
     QUARRY_DATA_DIR: stack.dataDir,
     BLOB_DIR: stack.blobDir,
+    // A cache directory is one process's own (it tracks what it holds in memory).
+    QUARRY_CACHE_DIR: join(env.QUARRY_CACHE_DIR, 'worker'),
   }),
   log,
 );
@@ -54,9 +64,9 @@ hunting.warm().then(
   () => log.info('community rule sets loaded'),
   (err: unknown) => log.error({ err }, 'community rule sets could not be loaded; inline scans will retry on use'),
 );
-const deps = { db, blobs, runner, lookups, recordStores: recordStoresBeside(stack.blobDir), log, hunting, quotas: new Quotas(quotaLimitsFrom(env)) };
+const deps = { db, blobs, runner, lookups, recordStores, log, hunting, quotas: new Quotas(quotaLimitsFrom(env)) };
 // What a crash left behind (blobs without a row, unpublished record stores) goes, in the background.
-void sweepOrphans({ db, blobDir: stack.blobDir, recordStores: deps.recordStores, log });
+void sweepOrphans({ db, blobs, recordStores, log });
 const api = createRestApp({ ...deps, health: healthCheck(db, runner) });
 // Readiness of this node alone (PostgreSQL, Temporal, blob store), for load balancers; /healthz
 // also wants a worker polling somewhere.

@@ -6,14 +6,16 @@
 import { createLogger, loadEnv } from '@quarry/config';
 import { ensureMasterKey } from '@quarry/devstack';
 import { createDb, ping } from '@quarry/db';
-import { cachedBlobCheck, createBlobStore } from '@quarry/storage';
+import { cachedBlobCheck, createBlobStore, openSharedFiles } from '@quarry/storage';
 import { CpuBudget } from './cpu-budget.js';
 import { startWorker } from './start-worker.js';
 import { startHealthServer } from './health-server.js';
 import { CommunityPacks, configureSigmaRules, sigmaRuleDirs, yaraRuleDirs } from '@quarry/insights';
 import { ScanPool } from '@quarry/yara';
 import { LookupStore } from '@quarry/reference';
-import { recordStoresBeside } from '@quarry/store';
+import { RecordStores } from '@quarry/store';
+
+const STALE_BUILD_MS = 10 * 60 * 1000;
 
 const env = loadEnv();
 const log = createLogger('worker');
@@ -29,6 +31,16 @@ const blobs = await createBlobStore(env).catch((err: unknown) => {
   log.error({ err }, 'the blob store is not usable');
   process.exit(2);
 });
+// Record stores are built here and published beside the blobs (the object store, or BLOB_DIR/record-stores).
+const recordStores = new RecordStores(
+  await openSharedFiles(blobs, { cacheDir: env.QUARRY_CACHE_DIR, maxBytes: env.QUARRY_CACHE_MAX_MB * 2 ** 20 }).catch((err: unknown) => {
+    log.error({ err }, 'the record-store directory is not usable');
+    process.exit(2);
+  }),
+);
+// Builds a killed run of this worker left (a retried job builds anew); the age spares other
+// workers' builds when the scratch directory is on a shared volume.
+void recordStores.removeStaleBuilds(Date.now() - STALE_BUILD_MS).catch((err: unknown) => log.warn({ err }, 'unfinished record-store builds could not be removed'));
 // YARA file scans run in scan worker processes (one per core); each compiles a pack once and keeps it.
 const cpu = new CpuBudget();
 const yara = { pool: new ScanPool({ size: cpu.cores }), packs: new CommunityPacks(yaraRuleDirs({ yaraRules: env.QUARRY_YARA_RULES, dataDir: env.QUARRY_DATA_DIR })) };
@@ -36,7 +48,7 @@ const worker = await startWorker({
   address: env.TEMPORAL_ADDRESS,
   namespace: env.TEMPORAL_NAMESPACE,
   masterKey: ensureMasterKey(env.QUARRY_DATA_DIR, env.QUARRY_MASTER_KEY),
-  deps: { db, blobs, log, cpu, recordStores: recordStoresBeside(env.BLOB_DIR), lookups: new LookupStore(), yara },
+  deps: { db, blobs, log, cpu, recordStores, lookups: new LookupStore(), yara },
 });
 // Probes for orchestrators: live while the process runs, ready while Temporal, PostgreSQL and the blob store answer.
 const blobsReady = cachedBlobCheck(blobs);

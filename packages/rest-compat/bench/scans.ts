@@ -14,8 +14,8 @@ import { createLogger, loadEnv } from '@quarry/config';
 import { startStack } from '@quarry/devstack';
 import { createDb, migrate } from '@quarry/db';
 import { LookupStore } from '@quarry/reference';
-import { FsBlobStore } from '@quarry/storage';
-import { recordStoresBeside } from '@quarry/store';
+import { FsBlobStore, LocalFiles } from '@quarry/storage';
+import { RecordStores } from '@quarry/store';
 import { connectJobRunner } from '@quarry/temporal';
 import { sharedPath } from '@quarry/testkit';
 import { serveRest } from '../src/index.js';
@@ -80,7 +80,7 @@ try {
       blobs: new FsBlobStore(stack.blobDir),
       runner,
       lookups: new LookupStore(),
-      recordStores: recordStoresBeside(stack.blobDir),
+      recordStores: new RecordStores(new LocalFiles(join(stack.blobDir, 'record-stores'))),
       log,
       hunting,
       quotas: new Quotas({ yaraFileScan: { windowSeconds: 60, perTier: many }, dataScan: { windowSeconds: 60, perTier: many } }),

@@ -1,10 +1,11 @@
 // The REST server alone, for the upload benchmark: its RSS is what gets measured.
+import { join } from 'node:path';
 import { createLogger, loadEnv } from '@quarry/config';
 import { createDb } from '@quarry/db';
-import { FsBlobStore } from '@quarry/storage';
+import { FsBlobStore, LocalFiles } from '@quarry/storage';
 import { connectJobRunner } from '@quarry/temporal';
 import { LookupStore } from '@quarry/reference';
-import { recordStoresBeside } from '@quarry/store';
+import { RecordStores } from '@quarry/store';
 import { Hunting, Quotas } from '@quarry/api';
 import { serveRest } from '../src/index.js';
 
@@ -16,7 +17,7 @@ const runner = await connectJobRunner({
   masterKey: Buffer.from(env.QUARRY_MASTER_KEY!, 'base64'),
 });
 const server = await serveRest(
-  { db, blobs: new FsBlobStore(env.BLOB_DIR), runner, lookups: new LookupStore(), recordStores: recordStoresBeside(env.BLOB_DIR), log: createLogger('bench'), hunting: new Hunting(), quotas: new Quotas(), health: async () => ({ ok: true, checks: {} }) },
+  { db, blobs: new FsBlobStore(env.BLOB_DIR), runner, lookups: new LookupStore(), recordStores: new RecordStores(new LocalFiles(join(env.BLOB_DIR, 'record-stores'))), log: createLogger('bench'), hunting: new Hunting(), quotas: new Quotas(), health: async () => ({ ok: true, checks: {} }) },
   env.PORT,
 );
 console.log(`listening ${server.url}`);

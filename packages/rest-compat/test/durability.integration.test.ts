@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createLogger } from '@quarry/config';
 import { sweepOrphans } from '@quarry/api';
-import { recordStoresBeside } from '@quarry/store';
+import { FsBlobStore, LocalFiles } from '@quarry/storage';
+import { RecordStores } from '@quarry/store';
 import { mulberry32 } from '@quarry/testkit';
 import { get, post, upload, type Creds } from './support/api.js';
 import { newClientKey, SAMPLES, warnIfNoSamples } from './support/harness.js';
@@ -78,7 +79,7 @@ describe.skipIf(!existsSync(SAMPLES))('kill -9 of the whole service at random po
     }
 
     // Restart as main.ts does: the sweep, then the service.
-    const report = await sweepOrphans({ db: s.db, blobDir: s.blobDir, recordStores: recordStoresBeside(s.blobDir), log: createLogger('sweep') }, 0);
+    const report = await sweepOrphans({ db: s.db, blobs: new FsBlobStore(s.blobDir), recordStores: new RecordStores(new LocalFiles(join(s.blobDir, 'record-stores'))), log: createLogger('sweep') }, 0);
     await s.startWorker();
     console.log(`durability: ${ROUNDS} kills, ${files.length} uploads and ${jobs.length} jobs accepted; swept`, report);
     expect(files.length).toBeGreaterThan(0);
@@ -107,12 +108,12 @@ describe.skipIf(!existsSync(SAMPLES))('kill -9 of the whole service at random po
       else expect(r.json.insights.length).toBeGreaterThan(0);
       outcomes[r.json.status] = (outcomes[r.json.status] ?? 0) + 1;
     }
-    // 5. Record stores: each belongs to a job that exists, and none is unfinished.
+    // 5. Record stores: each belongs to a job that exists, and none is unfinished (builds live in .scratch/).
     const jobIds = new Set((await s.db.job.findMany({ select: { id: true } })).map((j) => j.id));
     for (const p of filesUnder(join(s.blobDir, 'record-stores'))) {
       const name = p.slice(p.lastIndexOf('/') + 1);
+      expect(p.includes('/.scratch/'), p).toBe(false);
       expect(jobIds.has(name.slice(0, name.indexOf('.'))), name).toBe(true);
-      expect(name.includes('.tmp-'), name).toBe(false);
     }
     console.log('durability: job outcomes', outcomes);
   });

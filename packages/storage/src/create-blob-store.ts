@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CheckedBlobStore } from './blob-store.js';
+import { StorageError } from './errors.js';
 import { FileCache } from './files/file-cache.js';
 import { LocalFiles } from './files/local-files.js';
 import { assertFileName, type SharedFiles } from './files/shared-files.js';
@@ -64,6 +67,28 @@ export function sharedFilesFor(blobs: CheckedBlobStore, options: SharedFilesOpti
   }
   if (blobs instanceof FsBlobStore) return new LocalFiles(options.localDir ?? join(blobs.rootDir, 'record-stores'));
   throw new TypeError('sharedFilesFor: unknown blob store type');
+}
+
+/**
+ * sharedFilesFor, checked for start-up: the local directories exist (made if missing) and take a
+ * file; rejects with StorageError `UNAVAILABLE` naming the directory otherwise.
+ */
+export async function openSharedFiles(blobs: CheckedBlobStore, options: SharedFilesOptions): Promise<SharedFiles> {
+  let files: SharedFiles;
+  try {
+    files = sharedFilesFor(blobs, options);
+  } catch (err) {
+    throw new StorageError('UNAVAILABLE', '', `record-store directory ${options.localDir ?? options.cacheDir} is not usable: ${(err as Error).message}`, { cause: err });
+  }
+  const probe = join(files.scratchDir, `.check-${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await writeFile(probe, 'ok', { mode: 0o600 });
+  } catch (err) {
+    throw new StorageError('UNAVAILABLE', '', `record-store directory ${files.scratchDir} is not writable: ${(err as Error).message}`, { cause: err });
+  } finally {
+    await rm(probe, { force: true }).catch(() => undefined);
+  }
+  return files;
 }
 
 function s3Settings(settings: StorageSettings) {

@@ -51,7 +51,7 @@ export async function searchRecords(
     return { kind: 'summary', job: { id: job.id, jobName: job.jobName, status: job.status, insights: (await readInsights(deps.db, job.id, jobKey)) ?? [] } };
   }
 
-  const reader = openStore(deps, job.id, category, jobKey);
+  const reader = await openStore(deps, job.id, category, jobKey);
   if (!reader) throw new AppError('BAD_REQUEST', 'Job has no searchable records');
   try {
     if (input.browseEvents) {
@@ -71,20 +71,29 @@ export async function searchRecords(
   }
 }
 
-function openStore<C extends ParseCategory>(deps: ServiceDeps, jobId: string, category: C, jobKey: Buffer | null): RecordStoreReader<C> | null {
-  return storeCall(() => deps.recordStores.open(jobId, category, jobKey));
+/** The job's store (fetched into this node's cache first when it lives in an object store). */
+async function openStore<C extends ParseCategory>(deps: ServiceDeps, jobId: string, category: C, jobKey: Buffer | null): Promise<RecordStoreReader<C> | null> {
+  try {
+    return await deps.recordStores.open(jobId, category, jobKey);
+  } catch (err) {
+    throw contractError(err);
+  }
 }
 
-/** Store errors as the contract's answers. */
 function storeCall<T>(fn: () => T): T {
   try {
     return fn();
   } catch (err) {
-    if (!isRecordStoreError(err)) throw err;
-    if (err.code === 'wrong-key') throw new AppError('WRONG_KEY', 'Encryption key is invalid for this job');
-    if (err.code === 'unknown-field' || err.code === 'invalid-query') throw new AppError('BAD_REQUEST', err.message);
-    throw err;
+    throw contractError(err);
   }
+}
+
+/** Store errors as the contract's answers; anything else as it is. */
+function contractError(err: unknown): unknown {
+  if (!isRecordStoreError(err)) return err;
+  if (err.code === 'wrong-key') return new AppError('WRONG_KEY', 'Encryption key is invalid for this job');
+  if (err.code === 'unknown-field' || err.code === 'invalid-query') return new AppError('BAD_REQUEST', err.message);
+  return err;
 }
 
 /** The job's inputs as analyzers know them (size and hash from the file, when it still exists). */

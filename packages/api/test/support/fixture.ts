@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import { createLogger, type Logger } from '@quarry/config';
 import { createDb, tokens, users, type Db } from '@quarry/db';
-import { FsBlobStore } from '@quarry/storage';
+import { FsBlobStore, LocalFiles } from '@quarry/storage';
 import { connectJobRunner } from '@quarry/temporal';
 import { LookupStore } from '@quarry/reference';
-import { recordStoresBeside } from '@quarry/store';
+import { RecordStores } from '@quarry/store';
 import type { UserTier } from '@quarry/vocabulary';
 import { ANONYMOUS, Hunting, Quotas, resolveCaller, type Caller, type ServiceDeps } from '../../src/index.js';
 import type {} from '../../../rest-compat/test/support/global-setup.js';
@@ -40,7 +41,7 @@ export async function serviceFixture(): Promise<Fixture> {
       },
     }),
   });
-  const deps: ServiceDeps = { db, blobs: new FsBlobStore(stack.blobDir), runner, lookups: new LookupStore(), recordStores: recordStoresBeside(stack.blobDir), log, hunting: new Hunting(), quotas: new Quotas() };
+  const deps: ServiceDeps = { db, blobs: new FsBlobStore(stack.blobDir), runner, lookups: new LookupStore(), recordStores: new RecordStores(new LocalFiles(join(stack.blobDir, 'record-stores'))), log, hunting: new Hunting(), quotas: new Quotas() };
   return {
     deps,
     db,

@@ -2,14 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import { createLogger } from '@quarry/config';
 import { createDb, type Db } from '@quarry/db';
-import { FsBlobStore } from '@quarry/storage';
+import { FsBlobStore, LocalFiles } from '@quarry/storage';
 import { Client, Connection } from '@temporalio/client';
 import { connectJobRunner, dataConverterFor, type JobRunner } from '@quarry/temporal';
 import { LookupStore } from '@quarry/reference';
-import { recordStoresBeside } from '@quarry/store';
+import { RecordStores } from '@quarry/store';
 import { sharedPath } from '@quarry/testkit';
 import { Hunting, Quotas, type HuntingOptions, type QuotaLimits } from '@quarry/api';
 import { serveRest } from '../../src/index.js';
@@ -60,7 +61,7 @@ export async function startHarness(opts: { uploadTimeoutMs?: number; hunting?: H
       blobs: new FsBlobStore(stack.blobDir),
       runner,
       lookups: new LookupStore(),
-      recordStores: recordStoresBeside(stack.blobDir),
+      recordStores: new RecordStores(new LocalFiles(join(stack.blobDir, 'record-stores'))),
       log,
       hunting,
       quotas: new Quotas(opts.quotas),

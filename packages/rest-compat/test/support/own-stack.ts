@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { createLogger } from '@quarry/config';
 import { createDb, migrate, type Db } from '@quarry/db';
 import { ensureMasterKey, freePort, startPostgres, startTemporal, type RunningPostgres, type RunningTemporal } from '@quarry/devstack';
-import { FsBlobStore } from '@quarry/storage';
+import { FsBlobStore, LocalFiles } from '@quarry/storage';
 import { connectJobRunner, type JobRunner } from '@quarry/temporal';
 import { LookupStore } from '@quarry/reference';
-import { recordStoresBeside } from '@quarry/store';
+import { RecordStores } from '@quarry/store';
 import { Hunting, Quotas } from '@quarry/api';
 import { serveRest } from '../../src/index.js';
 
@@ -97,7 +97,7 @@ export async function startOwnStack(opts: { durable?: boolean; prepareBlobDir?: 
       blobs: new FsBlobStore(blobDir),
       runner,
       lookups: new LookupStore(),
-      recordStores: recordStoresBeside(blobDir),
+      recordStores: new RecordStores(new LocalFiles(join(blobDir, 'record-stores'))),
       log: createLogger('rest-faults', { level: 'warn' }),
       hunting,
       quotas: new Quotas(),
