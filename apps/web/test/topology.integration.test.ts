@@ -1,7 +1,8 @@
 /**
  * The scale-out topology, for real: two API-only nodes and two worker nodes, each started on its
  * own, sharing only PostgreSQL (the system's PostgreSQL 15, not the embedded one), the Temporal
- * dev server and a MinIO object store, with one master key.
+ * dev server and a MinIO object store, with one master key. No directory is shared: each node has
+ * its own data and cache directories, and record stores travel through the object store.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -14,11 +15,13 @@ import { createLogger } from '@quarry/config';
 import { ensureTemporalCli, freePort, startMinio, startSystemPostgres, startTemporal, type RunningMinio, type RunningSystemPostgres, type RunningTemporal } from '@quarry/devstack';
 import { createBucket, createS3Client } from '@quarry/storage';
 import { sharedPath } from '@quarry/testkit';
-import { WEB_MAIN, WORKER_MAIN, anyFileContains, childCommands, jobStatus, newToken, parseJob, startNode, stopNode, upload, waitForJob, type Creds, type Node } from './support/topology.js';
+import { WEB_MAIN, WORKER_MAIN, anyFileContains, childCommands, deleteJobs, filesNamed, jobStatus, newToken, parseJob, searchRecords, startNode, stopNode, upload, waitForJob, type Creds, type Node } from './support/topology.js';
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const SYSTEM_EVTX = sharedPath('samples/evtx/DFIRArtifactMuseum/Win2012R2_StolenSzechuan/System.evtx');
 const SECURITY_EVTX = sharedPath('samples/evtx/DFIRArtifactMuseum/Win11_RathbunVM/Security.evtx');
+/** The Computer of that log's events (evtx_dump): record text a store holds. */
+const COMPUTER = 'WIN-9L34AK87ND7';
 const ready = existsSync(join(PG_BIN, 'postgres')) && existsSync(SYSTEM_EVTX);
 if (!ready) {
   if (process.env.CI) throw new Error(`the topology test needs ${PG_BIN} (Debian postgresql-15) and ../shared/samples`);
@@ -57,9 +60,6 @@ beforeAll(async () => {
     S3_ENDPOINT: minio.endpoint,
     AWS_ACCESS_KEY_ID: minio.accessKeyId,
     AWS_SECRET_ACCESS_KEY: minio.secretAccessKey,
-    // Record stores stay on a volume every node mounts until they move into the object store
-    // (packages/storage SharedFiles); blobs go to MinIO whatever BLOB_DIR says.
-    BLOB_DIR: join(root, 'shared-volume'),
     LOG_LEVEL: 'info',
   };
   // Both API nodes start at once: each migrates (under PostgreSQL's advisory lock) and starts nothing else.
@@ -76,7 +76,21 @@ afterAll(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
+async function objectKeys(prefix: string): Promise<string[]> {
+  const s3 = createS3Client({ region: 'us-east-1', endpoint: minio.endpoint, forcePathStyle: true, accessKeyId: minio.accessKeyId, secretAccessKey: minio.secretAccessKey });
+  try {
+    return ((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }))).Contents ?? []).map((o) => o.Key!);
+  } finally {
+    s3.destroy();
+  }
+}
+
 const startWorker = (name: string) => startNode(name, WORKER_MAIN, { ...env, QUARRY_DATA_DIR: join(root, name) }, 'WORKER_HEALTH_PORT');
+
+/** A node's own record-store cache (QUARRY_CACHE_DIR defaults to `<QUARRY_DATA_DIR>/cache`). */
+const cacheOf = (node: Node) => join(root, node.name, 'cache');
+/** MinIO keeps an object as a directory of that key on its drive (metadata and parts). */
+const objectDir = (key: string) => join(minio.dataDir, BUCKET, key);
 
 /** Job ids a worker logged as completed. */
 const completedBy = (node: Node): string[] => [...node.logs().matchAll(/"jobId":"([^"]+)"[^\n]*"msg":"job completed"/g)].map((m) => m[1]!);
@@ -121,8 +135,34 @@ describe.runIf(ready)('two API nodes and two workers on MinIO, system PostgreSQL
     const listed = await s3.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'lab/blobs/' }));
     s3.destroy();
     expect(listed.KeyCount).toBeGreaterThanOrEqual(fileIds.length);
-    const onVolume = readdirSync(env.BLOB_DIR!);
-    expect(onVolume.filter((n) => n !== 'record-stores')).toEqual([]);
+  });
+
+  test('search through the other API node fetches the record store from MinIO into its own cache; deletion removes it', async () => {
+    const [a, b] = apis as [Node, Node];
+    const creds: Creds = { token: newToken(pg.url, 'free'), key: randomBytes(32).toString('base64') };
+    const [fileId] = await upload(a.base, [{ name: 'System.evtx', data: readFileSync(SYSTEM_EVTX) }], creds);
+    const jobId = await parseJob(a.base, [fileId!], creds);
+    expect((await waitForJob(a.base, jobId, creds)).status).toBe('Completed');
+    const store = `${jobId}.winevtx.db`;
+    const ran = workers.find((w) => completedBy(w).includes(jobId))!;
+    // Published to the bucket by the worker that ran the job; no API node holds it yet.
+    expect(await objectKeys(`lab/files/${jobId}`)).toEqual([`lab/files/${store}`]);
+    expect(apis.flatMap((api) => filesNamed(join(root, api.name), store))).toEqual([]);
+
+    const found = await searchRecords(b.base, jobId, creds);
+    expect(found.status).toBe(200);
+    expect(found.rows.length).toBeGreaterThan(0);
+    // Each copy is in one node's own cache: the worker's (it built it) and the searching node's;
+    // besides the nodes' own directories there is only what PostgreSQL, Temporal and MinIO keep.
+    const nodes = [...apis, ...workers];
+    expect(readdirSync(root).sort()).toEqual(['minio', 'system-pg', 'temporal', ...nodes.map((n) => n.name)].sort());
+    const copies = nodes.flatMap((n) => filesNamed(join(root, n.name), store));
+    expect(copies.sort()).toEqual([join(cacheOf(ran), store), join(cacheOf(b), store)].sort());
+
+    await deleteJobs(b.base, [jobId], creds);
+    expect(await objectKeys(`lab/files/${jobId}`)).toEqual([]);
+    expect(filesNamed(cacheOf(b), store)).toEqual([]);
+    expect((await searchRecords(a.base, jobId, creds)).status).not.toBe(200);
   });
 
   test('a worker killed mid-job (SIGKILL): the job still completes on the other', async () => {
@@ -151,20 +191,35 @@ describe.runIf(ready)('two API nodes and two workers on MinIO, system PostgreSQL
     expect(completedBy(victim!)).not.toContain(jobId);
   });
 
-  test("a private upload's plaintext never reaches MinIO's drive; a public one's does (the control)", async () => {
-    const [a] = apis as [Node];
-    const token = newToken(pg.url, 'pro');
+  test("a private upload's plaintext and its job's record text never reach MinIO's drive; a public one's do (the control)", async () => {
+    const [a, b] = apis as [Node, Node];
+    const owner: Creds = { token: newToken(pg.url, 'pro'), key: randomBytes(32).toString('base64') };
     const secret = Buffer.concat([Buffer.from('QUARRY-PRIVATE-MARKER-'), randomBytes(200_000)]);
     const open = Buffer.concat([Buffer.from('QUARRY-PUBLIC-MARKER-'), randomBytes(200_000)]);
     const evtx = readFileSync(SECURITY_EVTX);
-    await upload(a.base, [{ name: 'secret.bin', data: secret }, { name: 'Security.evtx', data: evtx }], { token, key: randomBytes(32).toString('base64') });
+    const [, privateEvtx] = await upload(a.base, [{ name: 'secret.bin', data: secret }, { name: 'Security.evtx', data: evtx }], owner);
     await upload(a.base, [{ name: 'open.bin', data: open }], {});
+    const privateJob = await parseJob(a.base, [privateEvtx!], owner);
+    expect((await waitForJob(b.base, privateJob, owner)).status).toBe('Completed');
+    // Searched through the other node: its cache now holds the store as published.
+    expect((await searchRecords(b.base, privateJob, owner, COMPUTER)).rows.length).toBeGreaterThan(0);
+    expect(filesNamed(cacheOf(b), `${privateJob}.winevtx.db`)).toHaveLength(1);
     const drive = minio.dataDir;
+    const computer = Buffer.from(COMPUTER);
     expect(anyFileContains(drive, open.subarray(100, 164))).toBe(true);
     expect(anyFileContains(drive, secret.subarray(100, 164))).toBe(false);
     expect(anyFileContains(drive, Buffer.from('QUARRY-PRIVATE-MARKER-'))).toBe(false);
     // 64 bytes of event records (past a chunk's 512-byte header): unique to this file.
     const records = evtx.indexOf('ElfChnk\0', 1_000_000) + 512;
     expect(anyFileContains(drive, evtx.subarray(records, records + 64))).toBe(false);
+    // Record text of the private job: in no object (its store is ciphertext) and in no node's cache.
+    expect(anyFileContains(drive, computer)).toBe(false);
+    for (const node of [...apis, ...workers]) expect(anyFileContains(cacheOf(node), computer), node.name).toBe(false);
+
+    // The control: the same log parsed publicly, whose store is plaintext, shows the text on the drive.
+    const [publicEvtx] = await upload(a.base, [{ name: 'Security.evtx', data: evtx }], {});
+    const publicJob = await parseJob(a.base, [publicEvtx!], {});
+    expect((await waitForJob(b.base, publicJob, {})).status).toBe('Completed');
+    expect(anyFileContains(objectDir(`lab/files/${publicJob}.winevtx.db`), computer)).toBe(true);
   });
 });

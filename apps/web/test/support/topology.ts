@@ -118,3 +118,30 @@ export async function waitForJob(base: string, id: string, creds: Creds, timeout
     await new Promise((r) => setTimeout(r, 500));
   }
 }
+
+/** One page of a job's records through the REST search endpoint (the job's record store). */
+export async function searchRecords(base: string, jobId: string, creds: Creds, search = ''): Promise<{ status: number; rows: unknown[] }> {
+  const res = await fetch(`${base}/analysis/winevtx/search`, {
+    method: 'POST',
+    headers: { ...headers(creds), 'content-type': 'application/json' },
+    body: JSON.stringify({ job_id: jobId, search, browse_events: true, show: 10 }),
+  });
+  const body = (await res.json()) as { insights?: { IndexTable?: { data?: unknown[] } }[] };
+  return { status: res.status, rows: body.insights?.[0]?.IndexTable?.data ?? [] };
+}
+
+export async function deleteJobs(base: string, ids: string[], creds: Creds): Promise<void> {
+  const res = await fetch(`${base}/analysis/job/delete`, {
+    method: 'POST',
+    headers: { ...headers(creds), 'content-type': 'application/json' },
+    body: JSON.stringify({ ids }),
+  });
+  if (res.status !== 200) throw new Error(`delete jobs: ${res.status} ${await res.text()}`);
+}
+
+/** Every file under `dir` named `name`, as paths. */
+export function filesNamed(dir: string, name: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name === name)
+    .map((e) => join(e.parentPath, e.name));
+}
