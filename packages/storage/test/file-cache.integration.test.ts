@@ -66,6 +66,16 @@ describe('FileCache on MinIO', () => {
     await minio.client.send(new HeadObjectCommand({ Bucket: minio.bucket, Key: `${remote.inner.prefix}job-1.winevtx.db` }));
   });
 
+  test('list() names what any node published (the object store), not what this node caches', async () => {
+    const writer = node('worker');
+    await publish(writer, 'job-1.winevtx.db');
+    await publish(writer, 'job-2.prefetch.db');
+    const listed = [];
+    for await (const { name } of node('api').list()) listed.push(name);
+    expect(listed.sort()).toEqual(['job-1.winevtx.db', 'job-2.prefetch.db']);
+    expect(await cached('api')).toEqual([]);
+  });
+
   test('a name nobody published is null, and is not cached', async () => {
     expect(await node('api').acquire('job-404.prefetch.db')).toBeNull();
     expect(await cached('api')).toEqual([]);

@@ -29,6 +29,24 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 describe('FsBlobStore', () => {
+  test('list() yields every complete blob with its write time, and nothing else under the root', async () => {
+    const keys = [newBlobKey(), newBlobKey()];
+    for (const key of keys) await store.put(key, Readable.from([Buffer.from('x')]));
+    await utimes(store.pathOf(keys[0]!), new Date(2001, 0, 1), new Date(2001, 0, 1));
+    // Not blobs: a temp file of an interrupted put, a stray file in a shard, a foreign directory.
+    await writeFile(join(root, keys[1]!.slice(0, 2), keys[1]!.slice(2, 4), `.${keys[1]}.abc.tmp`), 'partial');
+    await writeFile(join(root, keys[1]!.slice(0, 2), keys[1]!.slice(2, 4), 'not.a.key'), 'x');
+    await mkdir(join(root, 'record-stores'));
+    await writeFile(join(root, 'record-stores', 'job.winevtx.db'), 'x');
+    const listed = [];
+    for await (const entry of store.list()) listed.push(entry);
+    expect(listed.map((e) => e.key).sort()).toEqual([...keys].sort());
+    expect(listed.find((e) => e.key === keys[0])!.modifiedMs).toBe(new Date(2001, 0, 1).getTime());
+    const empty = [];
+    for await (const entry of new FsBlobStore(join(root, 'missing')).list()) empty.push(entry);
+    expect(empty).toEqual([]);
+  });
+
   test.each([0, 1, 65_535, 65_536, 65_537, 5 * 1024 * 1024 + 3])('round trip of %i bytes', async (size) => {
     const data = randomBytes(size);
     const key = newBlobKey();

@@ -28,6 +28,19 @@ describe('LocalFiles', () => {
     await expect(files.acquire('../escape')).rejects.toMatchObject({ code: 'INVALID_KEY' });
   });
 
+  test('list() yields the published files, not the scratch directory or hidden files', async () => {
+    const files = new LocalFiles(join(root, 'record-stores'));
+    await writeFile(join(files.scratchDir, 'building'), 'part');
+    await writeFile(join(files.dir, '.hidden.tmp'), 'x');
+    for (const name of ['a.winevtx.db', 'b.prefetch.db']) {
+      await writeFile(join(files.scratchDir, name), name);
+      await files.publish(name, join(files.scratchDir, name));
+    }
+    const listed = [];
+    for await (const { name, modifiedMs } of files.list()) listed.push([name, modifiedMs > Date.now() - 60_000]);
+    expect(listed.sort()).toEqual([['a.winevtx.db', true], ['b.prefetch.db', true]]);
+  });
+
   test('beside a local blob store, shared files are <BLOB_DIR>/record-stores, where the record stores already live', () => {
     const files = sharedFilesFor(new FsBlobStore(join(root, 'blobs')), { cacheDir: join(root, 'unused'), maxBytes: 1 });
     expect(files).toBeInstanceOf(LocalFiles);

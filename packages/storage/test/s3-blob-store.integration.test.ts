@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { HeadObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { S3BlobStore, StorageError, createBlobStore, createS3Client, newBlobKey, type S3BlobStoreOptions } from '../src/index.js';
 import { startTestMinio, type TestMinio } from './support/minio.js';
@@ -71,6 +71,22 @@ async function peakBufferGrowth(work: () => Promise<unknown>): Promise<number> {
 }
 
 describe('S3BlobStore on MinIO', () => {
+  test('list() pages through every blob under its prefix with its write time, skipping other names', async () => {
+    const own = storeWith({ prefix: `list-${randomBytes(4).toString('hex')}/` });
+    const keys = Array.from({ length: 5 }, () => newBlobKey());
+    const before = Date.now() - 2000;
+    for (const key of keys) await own.put(key, Readable.from([Buffer.from(key)]));
+    // Under the prefix but not a blob key, and a sibling prefix that starts the same: neither is listed.
+    await minio.client.send(new PutObjectCommand({ Bucket: minio.bucket, Key: `${own.prefix}not.a.key`, Body: 'x' }));
+    await storeWith({ prefix: `${own.prefix.slice(0, -1)}x/` }).put(newBlobKey(), Readable.from([Buffer.from('x')]));
+    // Two keys a page: the listing follows continuation tokens.
+    const paged = new S3BlobStore({ client: minio.client, bucket: minio.bucket, prefix: own.prefix, pageSize: 2 });
+    const listed = [];
+    for await (const entry of paged.list()) listed.push(entry);
+    expect(listed.map((e) => e.key).sort()).toEqual([...keys].sort());
+    for (const e of listed) expect(e.modifiedMs).toBeGreaterThan(before);
+  });
+
   test.each([0, 1, 65_537, 5 * MIB + 3, 12 * MIB])('round trip of %i bytes', async (size) => {
     const data = randomBytes(size);
     const key = newBlobKey();

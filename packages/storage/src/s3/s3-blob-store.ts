@@ -24,6 +24,8 @@ export interface S3BlobStoreOptions extends S3Location {
   readWindow?: number;
   /** The key grammar; blob keys by default (the file cache passes its own). */
   assertKey?: (key: string) => void;
+  /** Keys per ListObjectsV2 page (S3's maximum, 1000, by default). */
+  pageSize?: number;
 }
 
 /**
@@ -42,6 +44,7 @@ export class S3BlobStore implements CheckedBlobStore {
   private readonly queueSize: number;
   private readonly readWindow: number;
   private readonly assertKey: (key: string) => void;
+  private readonly pageSize: number;
 
   constructor(options: S3BlobStoreOptions) {
     this.client = options.client;
@@ -51,6 +54,7 @@ export class S3BlobStore implements CheckedBlobStore {
     this.queueSize = options.queueSize ?? 2;
     this.readWindow = options.readWindow ?? 8 * MIB;
     this.assertKey = options.assertKey ?? assertBlobKey;
+    this.pageSize = options.pageSize ?? 1000;
   }
 
   get location(): string {
@@ -170,9 +174,9 @@ export class S3BlobStore implements CheckedBlobStore {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
   }
 
-  /** ListObjectsV2 under the prefix, a page (up to 1000 keys) at a time. */
+  /** ListObjectsV2 under the prefix, a page at a time (memory: one page). */
   async *list(): AsyncGenerator<BlobEntry> {
-    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket, Prefix: this.prefix })) {
+    for await (const page of paginateListObjectsV2({ client: this.client, pageSize: this.pageSize }, { Bucket: this.bucket, Prefix: this.prefix })) {
       for (const object of page.Contents ?? []) {
         const key = object.Key?.slice(this.prefix.length) ?? '';
         if (!this.isKey(key)) continue;

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runPipeline, UnusableInputError } from '@quarry/insights';
@@ -87,6 +87,18 @@ describe.skipIf(!HAVE_SAMPLES)(`private and public stores ${HAVE_SAMPLES ? '' : 
     expect(published()).toEqual(['public-job.winevtx.db']);
     expect(scratch()).toEqual([]);
     expect(await stores.open('failed-job', 'winevtx', KEY)).toBeNull();
+  });
+
+  it('removeStaleBuilds() removes builds a killed writer left, sparing recent ones; remove() takes a job\'s builds too', async () => {
+    const old = join(stores.files.scratchDir, 'killed-job.winevtx.db.0a1b2c.tmp');
+    writeFileSync(old, 'partial');
+    utimesSync(old, new Date(2001, 0, 1), new Date(2001, 0, 1));
+    writeFileSync(join(stores.files.scratchDir, 'busy-job.winevtx.db.3d4e5f.tmp'), 'partial');
+    expect(await stores.removeStaleBuilds(Date.now() - 60_000)).toBe(1);
+    expect(scratch()).toEqual(['busy-job.winevtx.db.3d4e5f.tmp']);
+    await stores.remove('busy-job');
+    expect(scratch()).toEqual([]);
+    expect(published()).toEqual(['public-job.winevtx.db']);
   });
 
   it('refuses job ids that could name a path outside the directory', async () => {
