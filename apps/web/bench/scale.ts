@@ -1,13 +1,15 @@
 /**
  * `npm run bench:scale`: the scale-out topology on this machine, as ratios measured in one run.
  *  - the same EVTX job set on 1 worker process vs 2 (API node and workers started on their own);
- *  - object store (MinIO) vs local directory: one private upload batch, and the job set.
+ *  - object store (MinIO) vs local directory: one private upload batch, the job set, and the first
+ *    search of a finished job on the API node (with MinIO, it fetches the job's record store into
+ *    the node's cache first) against a repeat of that search.
  * Build first (`npx turbo run build`). Services: embedded PostgreSQL + Temporal dev server
  * (ephemeral), MinIO from the Quarry cache. Knobs: BENCH_JOBS (8), BENCH_FILES_PER_JOB (1),
  * BENCH_UPLOAD_FILES (8). On a shared 2-core machine, compare ratios within one run only.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, loadEnv } from '@quarry/config';
@@ -15,7 +17,7 @@ import { startMinio, startStack } from '@quarry/devstack';
 import { migrate } from '@quarry/db';
 import { createBucket, createS3Client } from '@quarry/storage';
 import { sharedPath } from '@quarry/testkit';
-import { WEB_MAIN, WORKER_MAIN, newToken, parseJob, startNode, stopNode, upload, waitForJob, type Creds, type Node } from '../test/support/topology.js';
+import { WEB_MAIN, WORKER_MAIN, filesNamed, newToken, parseJob, searchRecords, startNode, stopNode, upload, waitForJob, type Creds, type Node } from '../test/support/topology.js';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 8);
 const FILES_PER_JOB = Number(process.env.BENCH_FILES_PER_JOB ?? 1);
@@ -34,7 +36,7 @@ await migrate(stack.databaseUrl);
 const shared = { DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, QUARRY_MASTER_KEY: stack.masterKey.toString('base64'), LOG_LEVEL: 'warn' };
 const stores = {
   dir: { BLOB_DIR: join(root, 'blobs') },
-  s3: { BLOB_URL: 's3://bench/quarry', S3_ENDPOINT: minio.endpoint, AWS_ACCESS_KEY_ID: minio.accessKeyId, AWS_SECRET_ACCESS_KEY: minio.secretAccessKey, BLOB_DIR: join(root, 'volume') },
+  s3: { BLOB_URL: 's3://bench/quarry', S3_ENDPOINT: minio.endpoint, AWS_ACCESS_KEY_ID: minio.accessKeyId, AWS_SECRET_ACCESS_KEY: minio.secretAccessKey },
 };
 type Store = keyof typeof stores;
 const evtx = readFileSync(EVTX);
@@ -49,18 +51,38 @@ async function timedUpload(api: Node): Promise<{ s: number; ids: string[] }> {
 }
 
 /** Runs JOBS parse jobs (Sigma on) over the given files at once; seconds from the first request to the last Completed. */
-async function timedJobs(api: Node, ids: string[]): Promise<number> {
+async function timedJobs(api: Node, ids: string[]): Promise<{ s: number; jobs: string[] }> {
   const t = performance.now();
   const jobs = await Promise.all(Array.from({ length: JOBS }, (_, j) => parseJob(api.base, Array.from({ length: FILES_PER_JOB }, (_, f) => ids[(j * FILES_PER_JOB + f) % ids.length]!), creds, true)));
   for (const id of jobs) {
     const job = await waitForJob(api.base, id, creds, 1_800_000);
     if (job.status !== 'Completed') throw new Error(`job ${id} ended ${job.status}: ${JSON.stringify(job.insights).slice(0, 2000)}`);
   }
-  return seconds(t);
+  return { s: seconds(t), jobs };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+interface Search {
+  s: number;
+  cpu: number;
+}
+
+/** One search of a job's records through the API node: wall seconds and the node's CPU seconds. */
+async function timedSearch(api: Node, jobId: string): Promise<Search> {
+  const cpu = cpuSeconds(api.child.pid!);
+  const t = performance.now();
+  const found = await searchRecords(api.base, jobId, creds, 'Service');
+  if (found.status !== 200 || found.rows.length === 0) throw new Error(`search of ${jobId}: ${found.status}, ${found.rows.length} rows`);
+  return { s: seconds(t), cpu: cpuSeconds(api.child.pid!) - cpu };
 }
 
 /** One blob store: its API node, a timed upload, then the job set on 1 and on 2 worker processes. */
-async function run(store: Store): Promise<{ upload: number; one: number; two: number }> {
+async function run(store: Store): Promise<{ upload: number; one: number; two: number; first: Search; again: Search; storeMiB: number }> {
   const env = { ...shared, ...stores[store] };
   const api = await startNode(`api-${store}`, WEB_MAIN, { ...env, QUARRY_ROLE: 'api', QUARRY_DATA_DIR: join(root, `api-${store}`) }, 'PORT');
   const workers: Node[] = [];
@@ -69,12 +91,17 @@ async function run(store: Store): Promise<{ upload: number; one: number; two: nu
     const up = await timedUpload(api);
     await startWorker(1);
     await timedJobs(api, up.ids.slice(0, 1)); // warm-up: rule compilation, first reads
-    const one = await timedJobs(api, up.ids);
+    const one = (await timedJobs(api, up.ids)).s;
     await startWorker(2);
     await timedJobs(api, up.ids.slice(0, 1));
-    const two = await timedJobs(api, up.ids);
+    const { s: two, jobs } = await timedJobs(api, up.ids);
+    const searched = jobs.at(-1)!;
+    const first = await timedSearch(api, searched);
+    const again = await timedSearch(api, searched);
+    const storeMiB = statSync(filesNamed(root, `${searched}.winevtx.db`).find((p) => !p.includes('/minio/'))!).size / 2 ** 20;
     console.log(`${store.padEnd(3)}  upload ${UPLOAD_FILES} × ${(evtx.length / 2 ** 20).toFixed(1)} MiB: ${up.s.toFixed(2)} s   ${JOBS} jobs: 1 worker ${one.toFixed(1)} s, 2 workers ${two.toFixed(1)} s`);
-    return { upload: up.s, one, two };
+    console.log(`     first search of a job (store ${storeMiB.toFixed(1)} MiB): ${first.s.toFixed(3)} s, API CPU ${first.cpu.toFixed(2)} s; repeated: ${again.s.toFixed(3)} s, API CPU ${again.cpu.toFixed(2)} s`);
+    return { upload: up.s, one, two, first, again, storeMiB };
   } finally {
     await Promise.all([api, ...workers].map(stopNode));
   }
@@ -89,6 +116,8 @@ try {
   console.log(`  upload, object store / directory: ${(s3r.upload / dir.upload).toFixed(2)}`);
   console.log(`  job set (1 worker), object store / directory: ${(s3r.one / dir.one).toFixed(2)}`);
   console.log(`  job set (2 workers), object store / directory: ${(s3r.two / dir.two).toFixed(2)}`);
+  console.log(`  first search of a job, object store / directory: wall ${(s3r.first.s / dir.first.s).toFixed(2)}, API CPU ${(s3r.first.cpu / Math.max(dir.first.cpu, 0.01)).toFixed(2)} (the store's fetch into the cache: +${((s3r.first.s - dir.first.s) * 1000).toFixed(0)} ms for ${s3r.storeMiB.toFixed(1)} MiB)`);
+  console.log(`  repeated search, object store / directory: wall ${(s3r.again.s / dir.again.s).toFixed(2)} (served from the cache)`);
 } finally {
   await minio.stop();
   await stack.stop();
