@@ -67,6 +67,16 @@ hunting.warm().then(
 const deps = { db, blobs, runner, lookups, recordStores, log, hunting, quotas: new Quotas(quotaLimitsFrom(env)) };
 // What a crash left behind (blobs without a row, unpublished record stores) goes, in the background.
 void sweepOrphans({ db, blobs, recordStores, log });
+// Stores another node deleted (with their jobs) leave this node's cache within the hour.
+const dropDeleted = setInterval(() => {
+  recordStores.files.dropDeleted().then(
+    (dropped) => {
+      if (dropped > 0) log.info({ dropped }, 'cached record stores of deleted jobs dropped');
+    },
+    (err: unknown) => log.warn({ err }, 'cached record stores of deleted jobs could not be checked'),
+  );
+}, 60 * 60 * 1000);
+dropDeleted.unref();
 const api = createRestApp({ ...deps, health: healthCheck(db, runner) });
 // Readiness of this node alone (PostgreSQL, Temporal, blob store), for load balancers; /healthz
 // also wants a worker polling somewhere.
@@ -105,6 +115,7 @@ async function shutdown(): Promise<void> {
   stopping = true;
   log.info('shutting down');
   stopExpiry();
+  clearInterval(dropDeleted);
   await web.close();
   await worker?.stop();
   await hunting.close();

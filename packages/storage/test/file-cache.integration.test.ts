@@ -76,6 +76,24 @@ describe('FileCache on MinIO', () => {
     expect(await cached('api')).toEqual([]);
   });
 
+  test('dropDeleted() drops copies of files another node deleted, once no reader holds them', async () => {
+    const writer = node('worker');
+    for (const n of ['kept', 'gone', 'held']) await publish(writer, n);
+    const api = node('api');
+    (await api.acquire('kept'))!.release();
+    (await api.acquire('gone'))!.release();
+    const held = (await api.acquire('held'))!;
+    await writer.delete('gone');
+    await writer.delete('held');
+    expect(await api.dropDeleted()).toBe(1);
+    expect(await cached('api')).toEqual(['held', 'kept']);
+    expect((await readFile(held.path)).length).toBe(1000);
+    held.release();
+    expect(await api.dropDeleted()).toBe(1);
+    expect(await cached('api')).toEqual(['kept']);
+    expect(api.cachedBytes).toBe(1000);
+  });
+
   test('a name nobody published is null, and is not cached', async () => {
     expect(await node('api').acquire('job-404.prefetch.db')).toBeNull();
     expect(await cached('api')).toEqual([]);

@@ -102,6 +102,21 @@ export class FileCache implements SharedFiles {
     await rm(this.pathOf(name), { force: true });
   }
 
+  /** Copies whose object is gone (one HEAD each) are dropped; `delete` on this node drops its own at once. */
+  async dropDeleted(): Promise<number> {
+    await this.started;
+    let dropped = 0;
+    for (const [name, entry] of [...this.entries]) {
+      if (entry.leases > 0 || (await this.remote.exists(name))) continue;
+      // Leased, republished or dropped while we asked: not ours to drop now.
+      if (this.entries.get(name) !== entry || entry.leases > 0) continue;
+      this.forget(name);
+      await rm(this.pathOf(name), { force: true });
+      dropped++;
+    }
+    return dropped;
+  }
+
   async *list(): AsyncGenerator<SharedFile> {
     for await (const { key, modifiedMs } of this.remote.list()) yield { name: key, modifiedMs };
   }

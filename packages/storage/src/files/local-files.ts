@@ -44,6 +44,11 @@ export class LocalFiles implements SharedFiles {
     await rm(join(this.dir, name), { force: true });
   }
 
+  /** One directory for every node: a deleted file is gone for all. */
+  async dropDeleted(): Promise<number> {
+    return 0;
+  }
+
   async *list(): AsyncGenerator<SharedFile> {
     for (const entry of await readdir(this.dir, { withFileTypes: true })) {
       if (!entry.isFile() || !isFileName(entry.name)) continue;

@@ -32,6 +32,11 @@ export interface SharedFiles {
   delete(name: string): Promise<void>;
   /** Every published file, wherever it lives (the object store, not this node's cache). */
   list(): AsyncIterable<SharedFile>;
+  /**
+   * Drops this node's copies of files another node deleted, except those a reader holds (a later
+   * pass takes them); returns how many. Nothing to do where there are no copies.
+   */
+  dropDeleted(): Promise<number>;
 }
 
 /** File names: no separators, no leading dot (temp files start with one), at most 200 characters. */
