@@ -28,7 +28,6 @@ const blobs = await createBlobStore(env).catch((err: unknown) => {
   process.exit(2);
 });
 
-const stack = await startStack({ env, log });
 // Record stores beside the blobs: BLOB_DIR/record-stores, or the object store with this node's
 // bounded cache (searches fetch a job's store once, then read it locally).
 const recordStores = new RecordStores(
@@ -37,6 +36,8 @@ const recordStores = new RecordStores(
     process.exit(2);
   }),
 );
+
+const stack = await startStack({ env, log });
 const { applied } = await migrate(stack.databaseUrl);
 if (applied.length) log.info({ applied }, 'database migrated');
 

@@ -78,7 +78,8 @@ export async function openSharedFiles(blobs: CheckedBlobStore, options: SharedFi
   try {
     files = sharedFilesFor(blobs, options);
   } catch (err) {
-    throw new StorageError('UNAVAILABLE', '', `record-store directory ${options.localDir ?? options.cacheDir} is not usable: ${(err as Error).message}`, { cause: err });
+    // The filesystem's message names the path that failed.
+    throw new StorageError('UNAVAILABLE', '', `record-store directory is not usable: ${(err as Error).message}`, { cause: err });
   }
   const probe = join(files.scratchDir, `.check-${randomBytes(6).toString('hex')}.tmp`);
   try {

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { FsBlobStore, LocalFiles, sharedFilesFor } from '../src/index.js';
+import { FsBlobStore, LocalFiles, openSharedFiles, sharedFilesFor } from '../src/index.js';
 
 let root: string;
 beforeEach(async () => {
@@ -45,5 +45,20 @@ describe('LocalFiles', () => {
     const files = sharedFilesFor(new FsBlobStore(join(root, 'blobs')), { cacheDir: join(root, 'unused'), maxBytes: 1 });
     expect(files).toBeInstanceOf(LocalFiles);
     expect((files as LocalFiles).dir).toBe(join(root, 'blobs', 'record-stores'));
+  });
+
+  test('openSharedFiles checks the directory at start-up and names it when it is not usable', async () => {
+    const blobs = new FsBlobStore(join(root, 'blobs'));
+    await blobs.check();
+    const files = await openSharedFiles(blobs, { cacheDir: join(root, 'unused'), maxBytes: 1 });
+    expect(await readdir(files.scratchDir)).toEqual([]);
+    // A file where the directory should be (ENOTDIR: root can write anywhere, so no permission test).
+    const blocked = new FsBlobStore(join(root, 'blocked'));
+    await blocked.check();
+    await writeFile(join(root, 'blocked', 'record-stores'), 'not a directory');
+    await expect(openSharedFiles(blocked, { cacheDir: join(root, 'unused'), maxBytes: 1 })).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      message: expect.stringContaining(join(root, 'blocked', 'record-stores')),
+    });
   });
 });
