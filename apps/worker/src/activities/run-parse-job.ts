@@ -8,7 +8,7 @@ import type { JobInput } from '@quarry/temporal';
 import { isFinished, isParseCategory } from '@quarry/vocabulary';
 import type { WorkerDeps } from '../deps.js';
 import { evidenceStream } from './evidence-stream.js';
-import { throttledHeartbeat } from './heartbeat.js';
+import { heartbeatWhile, throttledHeartbeat } from './heartbeat.js';
 import { clientKeyOf, jobKeyOf } from './job-keys.js';
 import { unusable } from './unusable.js';
 
@@ -37,10 +37,13 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
   }
 
   const notes: RecordNotes = { sigmaMatches: [] };
-  const sink = deps.recordStores.writer(job.id, job.category, jobKey, {
+  const writer = deps.recordStores.writer(job.id, job.category, jobKey, {
     eventTemplates: await eventTemplates(deps),
     annotate: () => (notes.sigmaMatches.length > 0 ? { sigmaMatches: notes.sigmaMatches } : undefined),
   });
+  // Closing finishes the store (indexes) and publishes it (an upload, with an object store): no
+  // records flow meanwhile, so it heartbeats on a timer instead.
+  const sink = { write: writer.write.bind(writer), close: () => heartbeatWhile(ctx, () => writer.close()), abort: () => writer.abort() };
   const lease = deps.cpu.acquire();
   let insights;
   try {
