@@ -144,6 +144,8 @@ describe.runIf(ready)('two API nodes and two workers on MinIO, system PostgreSQL
     const jobId = await parseJob(a.base, [fileId!], creds);
     expect((await waitForJob(a.base, jobId, creds)).status).toBe('Completed');
     const store = `${jobId}.winevtx.db`;
+    // The worker logs the completion just after the status changes: wait for its line to arrive.
+    await expect.poll(() => workers.some((w) => completedBy(w).includes(jobId))).toBe(true);
     const ran = workers.find((w) => completedBy(w).includes(jobId))!;
     // Published to the bucket by the worker that ran the job; no API node holds it yet.
     expect(await objectKeys(`lab/files/${jobId}`)).toEqual([`lab/files/${store}`]);
