@@ -11,9 +11,9 @@ import type { RecordAnnotation, RowShape, WriteContext } from './rows/shape.js';
 import type { Batch, FromWriter, ToWriter, WriterInit } from './write-protocol.js';
 
 /** Rows per batch posted to the writer thread. */
-const ROWS_PER_BATCH = 2000;
+const ROWS_PER_BATCH = 128;
 /** Batches posted but not yet written; `write` waits for the oldest beyond this (bounded memory). */
-const MAX_IN_FLIGHT = 4;
+const MAX_IN_FLIGHT = 64;
 
 export interface WriterOptions<C extends ParseCategory> {
   /** Extra facts per record (Sigma matches) the caller knows when the record is written. */
@@ -64,6 +64,8 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   private records = 0;
   private readonly inputs = new Set<number>();
   private readonly templates = new Map<string, number>();
+  /** The same, by the template objects the shape hands out (it looks each up once). */
+  private readonly templateIds = new Map<EventTemplate, number>();
   private readonly hives = new Map<object, number>();
   private readonly ctx: WriteContext;
   private state: 'open' | 'closing' | 'closed' | 'aborted' = 'open';
@@ -89,13 +91,16 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     this.ctx = {
       annotation: undefined,
       templateId: (t: EventTemplate) => {
+        let id = this.templateIds.get(t);
+        if (id !== undefined) return id;
         const key = `${t.provider.toLowerCase()}\0${t.eventId}\0${t.version}`;
-        let id = this.templates.get(key);
+        id = this.templates.get(key);
         if (id === undefined) {
           id = this.templates.size + 1;
           this.templates.set(key, id);
           this.newTemplates.push([id, t.template]);
         }
+        this.templateIds.set(t, id);
         return id;
       },
       hiveId: ({ hive }) => {
