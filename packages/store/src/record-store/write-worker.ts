@@ -7,7 +7,7 @@ import { packBlock } from './codec.js';
 import { createDatabase, type Db } from './database.js';
 import { createIndexes, createSchema, TEXT_GROUP_SHIFT, writeMeta } from './schema.js';
 import { isTimeText } from './text-index.js';
-import { ROW_FIXED, type Batch, type FromWriter, type ToWriter, type WriterInit } from './write-protocol.js';
+import { ROW_FIXED, unpackTexts, type Batch, type FromWriter, type Texts, type ToWriter, type WriterInit } from './write-protocol.js';
 
 const init = workerData as WriterInit;
 const port = parentPort!;
@@ -70,21 +70,17 @@ class Build {
         this.flushGroup();
         this.group = group;
       }
-      const parts = rows[i + 4] as string[];
-      const lowered: string[] = [];
-      for (const part of parts) {
-        const p = part.toLowerCase();
-        if (!isTimeText(p)) this.groupParts.add(p);
-        lowered.push(p);
-      }
       const values = [id, rows[i], rows[i + 1], rows[i + 2], rows[i + 3]];
       for (let k = i + ROW_FIXED; k < i + stride; k++) values.push(rows[k]);
-      values.push(lowered.join('\n'));
+      values.push(this.text(rows[i + 4] as Texts));
       this.insertRows.add(values);
       const times = rows[i + 5] as number[] | null;
       if (times) for (const t of times) this.insertTime.run(id, t);
-      const pairs = rows[i + 6] as string[] | null;
-      if (pairs) for (let k = 0; k < pairs.length; k += 2) this.groupPairs.add(`${pairs[k]}\0${pairs[k + 1]!.toLowerCase()}`);
+      const pairs = rows[i + 6] as Texts | null;
+      if (pairs !== null) {
+        const list = unpackTexts(pairs);
+        for (let k = 0; k < list.length; k += 2) this.groupPairs.add(`${list[k]}\0${list[k + 1]!.toLowerCase()}`);
+      }
     }
   }
 
@@ -99,6 +95,19 @@ class Build {
     this.db.exec('COMMIT');
     this.db.close();
     return this.rowId;
+  }
+
+  /** A row's `text`: its parts lowercased, joined by newlines; each part also goes into the group's. */
+  private text(parts: Texts): string {
+    if (typeof parts === 'string') {
+      // Lowercased whole: a newline ends a word for case mapping just as the string's end does.
+      const text = parts.toLowerCase();
+      for (const p of text.split('\n')) if (!isTimeText(p)) this.groupParts.add(p);
+      return text;
+    }
+    const lowered = parts.map((p) => p.toLowerCase());
+    for (const p of lowered) if (!isTimeText(p)) this.groupParts.add(p);
+    return lowered.join('\n');
   }
 
   /**

@@ -8,7 +8,7 @@ import { BLOCK_BYTES, BLOCK_RECORDS, encodeTagged } from './codec.js';
 import { FORMAT_VERSION } from './schema.js';
 import { discard, publish } from './publish.js';
 import type { RecordAnnotation, RowShape, WriteContext } from './rows/shape.js';
-import type { Batch, FromWriter, ToWriter, WriterInit } from './write-protocol.js';
+import { packTexts, type Batch, type FromWriter, type ToWriter, type WriterInit } from './write-protocol.js';
 
 /** Rows per batch posted to the writer thread. */
 const ROWS_PER_BATCH = 128;
@@ -128,7 +128,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     const payload = this.shape.payloadOf(record, this.ctx);
     const slot = this.block.length;
     for (const row of this.shape.rowsOf(record, input, this.ctx)) {
-      this.rows.push(row.time, input.position, this.blockId, slot, row.parts, row.times ?? null, row.pairs ?? null);
+      this.rows.push(row.time, input.position, this.blockId, slot, packTexts(row.parts), row.times ?? null, row.pairs ? packTexts(row.pairs) : null);
       for (const v of row.values) this.rows.push(v);
       this.rowCount++;
     }
