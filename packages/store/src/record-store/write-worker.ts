@@ -6,7 +6,7 @@ import { BulkInsert } from './bulk-insert.js';
 import { packBlock } from './codec.js';
 import { createDatabase, type Db } from './database.js';
 import { createIndexes, createSchema, TEXT_GROUP_SHIFT, writeMeta } from './schema.js';
-import { isTimeText } from './text-index.js';
+import { indexHolds } from './text-index.js';
 import { ROW_FIXED, unpackTexts, type Batch, type FromWriter, type Texts, type ToWriter, type WriterInit } from './write-protocol.js';
 
 const init = workerData as WriterInit;
@@ -102,11 +102,11 @@ class Build {
     if (typeof parts === 'string') {
       // Lowercased whole: a newline ends a word for case mapping just as the string's end does.
       const text = parts.toLowerCase();
-      for (const p of text.split('\n')) if (!isTimeText(p)) this.groupParts.add(p);
+      for (const p of text.split('\n')) if (indexHolds(p)) this.groupParts.add(p);
       return text;
     }
     const lowered = parts.map((p) => p.toLowerCase());
-    for (const p of lowered) if (!isTimeText(p)) this.groupParts.add(p);
+    for (const p of lowered) if (indexHolds(p)) this.groupParts.add(p);
     return lowered.join('\n');
   }
 
