@@ -42,8 +42,8 @@ export interface Batch {
   inputs: [position: number, ref: string][];
   templates: [id: number, text: string][];
   hives: [id: number, data: string][];
-  /** Finished blocks: id and the payload texts of their records, in slot order. */
-  blocks: [id: number, payloads: string[]][];
+  /** Finished blocks: id and the JSON array of their records' payloads, in slot order (codec.ts blockText). */
+  blocks: [id: number, text: string][];
   rows: unknown[];
 }
 

@@ -60,7 +60,7 @@ class Build {
     for (const [p, ref] of b.inputs) this.insertInput.run(p, ref);
     for (const [id, text] of b.templates) this.insertTemplate.run(id, text);
     for (const [id, data] of b.hives) this.insertHive.run(id, data);
-    for (const [id, payloads] of b.blocks) this.insertBlock.run(id, packBlock(payloads));
+    for (const [id, text] of b.blocks) this.insertBlock.run(id, packBlock(text));
     const rows = b.rows;
     const stride = ROW_FIXED + this.columns;
     for (let i = 0; i < rows.length; i += stride) {

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { EventTemplate } from '@quarry/reference';
 import type { InputRef, RecordOf, RecordSink } from '@quarry/insights';
 import type { ParseCategory } from '@quarry/vocabulary';
-import { BLOCK_BYTES, BLOCK_RECORDS, encodeTagged } from './codec.js';
+import { BLOCK_BYTES, BLOCK_RECORDS, blockText, encodeTagged } from './codec.js';
 import { FORMAT_VERSION } from './schema.js';
 import { discard, publish } from './publish.js';
 import type { RecordAnnotation, RowShape, WriteContext } from './rows/shape.js';
@@ -54,7 +54,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   private failure: Error | undefined;
   private rows: unknown[] = [];
   private rowCount = 0;
-  private blocks: [number, string[]][] = [];
+  private blocks: [number, string][] = [];
   private newInputs: [number, string][] = [];
   private newTemplates: [number, string][] = [];
   private newHives: [number, string][] = [];
@@ -178,7 +178,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
 
   private closeBlock(): void {
     if (this.block.length === 0) return;
-    this.blocks.push([this.blockId++, this.block]);
+    this.blocks.push([this.blockId++, blockText(this.block)]);
     this.block = [];
     this.blockBytes = 0;
   }
