@@ -30,6 +30,8 @@ function common(db: Db): void {
 export function createDatabase(path: string, key: string | null): Db {
   const db = connect(path, key);
   common(db);
+  // Fewer, larger pages: fewer B-tree pages to split, encrypt and write per row.
+  db.exec('PRAGMA page_size = 16384');
   db.exec('PRAGMA journal_mode = OFF');
   db.exec('PRAGMA synchronous = OFF');
   // 64 MiB of page cache: index pages of a large store stay resident while rows stream in.

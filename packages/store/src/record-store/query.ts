@@ -1,5 +1,6 @@
 import { RecordStoreError } from './errors.js';
 import { SHORT_VALUE, type AnyShape, type FieldSql } from './rows/shape.js';
+import { indexCanNarrow } from './text-index.js';
 
 /** The spec's filter operators (Filter criterion). */
 export const FILTER_OPERATORS = ['equals', 'not_equals', 'contains', 'does_not_contain', 'starts_with', 'ends_with'] as const;
@@ -170,11 +171,13 @@ const MAX_TRIGRAMS = 12;
 
 /**
  * The FTS5 query finding the text groups that may hold every needle: all of each needle's
- * trigrams (the index keeps no positions, so no phrases), or undefined when no needle has one.
+ * trigrams (the index keeps no positions, so no phrases), or undefined when no needle has one
+ * (or the index cannot narrow by it: text-index.ts).
  */
 export function trigramQuery(needles: readonly string[]): string | undefined {
   const terms = new Set<string>();
   for (const n of needles) {
+    if (!indexCanNarrow(n)) continue;
     const chars = [...n];
     const count = chars.length - 2;
     if (count < 1) continue;

@@ -15,10 +15,26 @@ export interface WriterInit {
 
 /**
  * Fields of one row in `Batch.rows`, which holds them flat, row after row: time, input position,
- * block, slot, parts (string[]), times (number[] | null), pairs (string[] | null), then the
- * shape's column values.
+ * block, slot, parts (Texts), times (number[] | null), pairs (Texts | null), then the shape's
+ * column values.
  */
 export const ROW_FIXED = 7;
+
+/**
+ * A list of texts as posted: joined by newlines when none holds one (one string clones several
+ * times faster than many short ones), else the list itself.
+ */
+export type Texts = string | readonly string[];
+
+export function packTexts(texts: readonly string[]): Texts {
+  if (texts.length === 0) return texts;
+  for (const t of texts) if (t.includes('\n')) return texts;
+  return texts.join('\n');
+}
+
+export function unpackTexts(texts: Texts): readonly string[] {
+  return typeof texts === 'string' ? texts.split('\n') : texts;
+}
 
 export interface Batch {
   type: 'batch';
@@ -26,8 +42,8 @@ export interface Batch {
   inputs: [position: number, ref: string][];
   templates: [id: number, text: string][];
   hives: [id: number, data: string][];
-  /** Finished blocks: id and the payload texts of their records, in slot order. */
-  blocks: [id: number, payloads: string[]][];
+  /** Finished blocks: id and the JSON array of their records' payloads, in slot order (codec.ts blockText). */
+  blocks: [id: number, text: string][];
   rows: unknown[];
 }
 

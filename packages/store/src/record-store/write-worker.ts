@@ -2,10 +2,12 @@
 // Loaded from dist (writer.ts finds it); imports nothing outside this directory but libsql.
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { BulkInsert } from './bulk-insert.js';
 import { packBlock } from './codec.js';
 import { createDatabase, type Db } from './database.js';
 import { createIndexes, createSchema, TEXT_GROUP_SHIFT, writeMeta } from './schema.js';
-import { ROW_FIXED, type Batch, type FromWriter, type ToWriter, type WriterInit } from './write-protocol.js';
+import { indexHolds } from './text-index.js';
+import { ROW_FIXED, unpackTexts, type Batch, type FromWriter, type Texts, type ToWriter, type WriterInit } from './write-protocol.js';
 
 const init = workerData as WriterInit;
 const port = parentPort!;
@@ -22,9 +24,9 @@ function threadCpuSeconds(): number {
 }
 
 class Build {
-  private readonly insertRow;
+  private readonly insertRows: BulkInsert;
   private readonly insertFts;
-  private readonly insertPair;
+  private readonly insertPairs: BulkInsert;
   private readonly insertTime;
   private readonly insertBlock;
   private readonly insertTemplate;
@@ -42,9 +44,9 @@ class Build {
     createSchema(db, init.shape);
     const names = init.shape.sqlColumns.map((c) => c.name);
     this.columns = names.length;
-    this.insertRow = db.prepare(`INSERT INTO rows (id, time, input, block, slot, ${names.join(', ')}, text) VALUES (?, ?, ?, ?, ?${', ?'.repeat(names.length)}, ?)`);
+    this.insertRows = new BulkInsert(db, `INSERT INTO rows (id, time, input, block, slot, ${names.join(', ')}, text)`, names.length + 6);
     this.insertFts = db.prepare('INSERT INTO fts (rowid, text) VALUES (?, ?)');
-    this.insertPair = db.prepare('INSERT INTO pairs (name, value, grp) VALUES (?, ?, ?)');
+    this.insertPairs = new BulkInsert(db, 'INSERT INTO pairs (name, value, grp)', 3);
     this.insertTime = db.prepare('INSERT INTO times (row, time) VALUES (?, ?)');
     this.insertBlock = db.prepare('INSERT INTO blocks (id, data) VALUES (?, ?)');
     this.insertTemplate = db.prepare('INSERT INTO templates (id, text) VALUES (?, ?)');
@@ -58,7 +60,7 @@ class Build {
     for (const [p, ref] of b.inputs) this.insertInput.run(p, ref);
     for (const [id, text] of b.templates) this.insertTemplate.run(id, text);
     for (const [id, data] of b.hives) this.insertHive.run(id, data);
-    for (const [id, payloads] of b.blocks) this.insertBlock.run(id, packBlock(payloads));
+    for (const [id, text] of b.blocks) this.insertBlock.run(id, packBlock(text));
     const rows = b.rows;
     const stride = ROW_FIXED + this.columns;
     for (let i = 0; i < rows.length; i += stride) {
@@ -68,23 +70,24 @@ class Build {
         this.flushGroup();
         this.group = group;
       }
-      const parts = rows[i + 4] as string[];
-      let text = '';
-      for (let k = 0; k < parts.length; k++) {
-        const p = parts[k]!.toLowerCase();
-        this.groupParts.add(p);
-        text = k === 0 ? p : `${text}\n${p}`;
-      }
-      this.insertRow.run(id, rows[i], rows[i + 1], rows[i + 2], rows[i + 3], ...rows.slice(i + ROW_FIXED, i + stride), text);
+      const values = [id, rows[i], rows[i + 1], rows[i + 2], rows[i + 3]];
+      for (let k = i + ROW_FIXED; k < i + stride; k++) values.push(rows[k]);
+      values.push(this.text(rows[i + 4] as Texts));
+      this.insertRows.add(values);
       const times = rows[i + 5] as number[] | null;
       if (times) for (const t of times) this.insertTime.run(id, t);
-      const pairs = rows[i + 6] as string[] | null;
-      if (pairs) for (let k = 0; k < pairs.length; k += 2) this.groupPairs.add(`${pairs[k]}\0${pairs[k + 1]!.toLowerCase()}`);
+      const pairs = rows[i + 6] as Texts | null;
+      if (pairs !== null) {
+        const list = unpackTexts(pairs);
+        for (let k = 0; k < list.length; k += 2) this.groupPairs.add(`${list[k]}\0${list[k + 1]!.toLowerCase()}`);
+      }
     }
   }
 
   finish(meta: Record<string, string>): number {
     this.flushGroup();
+    this.insertRows.flush();
+    this.insertPairs.flush();
     createIndexes(this.db, init.shape);
     // One segment per trigram makes every search read one doclist instead of dozens.
     this.db.exec("INSERT INTO fts (fts) VALUES ('optimize')");
@@ -94,6 +97,19 @@ class Build {
     return this.rowId;
   }
 
+  /** A row's `text`: its parts lowercased, joined by newlines; each part also goes into the group's. */
+  private text(parts: Texts): string {
+    if (typeof parts === 'string') {
+      // Lowercased whole: a newline ends a word for case mapping just as the string's end does.
+      const text = parts.toLowerCase();
+      for (const p of text.split('\n')) if (indexHolds(p)) this.groupParts.add(p);
+      return text;
+    }
+    const lowered = parts.map((p) => p.toLowerCase());
+    for (const p of lowered) if (indexHolds(p)) this.groupParts.add(p);
+    return lowered.join('\n');
+  }
+
   /**
    * Indexes the current text group: its distinct parts, each between newlines, so a part's whole
    * value ("\nvalue\n") is a substring of the document (equals filters narrow by it).
@@ -101,7 +117,7 @@ class Build {
   private flushGroup(): void {
     for (const p of this.groupPairs) {
       const cut = p.indexOf('\0');
-      this.insertPair.run(p.slice(0, cut), p.slice(cut + 1), this.group);
+      this.insertPairs.add([p.slice(0, cut), p.slice(cut + 1), this.group]);
     }
     this.groupPairs = new Set();
     if (this.groupParts.size === 0) return;

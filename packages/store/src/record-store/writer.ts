@@ -4,16 +4,16 @@ import { Worker } from 'node:worker_threads';
 import type { EventTemplate } from '@quarry/reference';
 import type { InputRef, RecordOf, RecordSink } from '@quarry/insights';
 import type { ParseCategory } from '@quarry/vocabulary';
-import { BLOCK_BYTES, BLOCK_RECORDS, encodeTagged } from './codec.js';
+import { BLOCK_BYTES, BLOCK_RECORDS, blockText, encodeTagged } from './codec.js';
 import { FORMAT_VERSION } from './schema.js';
 import { discard, publish } from './publish.js';
 import type { RecordAnnotation, RowShape, WriteContext } from './rows/shape.js';
-import type { Batch, FromWriter, ToWriter, WriterInit } from './write-protocol.js';
+import { packTexts, type Batch, type FromWriter, type ToWriter, type WriterInit } from './write-protocol.js';
 
 /** Rows per batch posted to the writer thread. */
-const ROWS_PER_BATCH = 2000;
+const ROWS_PER_BATCH = 128;
 /** Batches posted but not yet written; `write` waits for the oldest beyond this (bounded memory). */
-const MAX_IN_FLIGHT = 4;
+const MAX_IN_FLIGHT = 64;
 
 export interface WriterOptions<C extends ParseCategory> {
   /** Extra facts per record (Sigma matches) the caller knows when the record is written. */
@@ -54,7 +54,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   private failure: Error | undefined;
   private rows: unknown[] = [];
   private rowCount = 0;
-  private blocks: [number, string[]][] = [];
+  private blocks: [number, string][] = [];
   private newInputs: [number, string][] = [];
   private newTemplates: [number, string][] = [];
   private newHives: [number, string][] = [];
@@ -64,6 +64,8 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   private records = 0;
   private readonly inputs = new Set<number>();
   private readonly templates = new Map<string, number>();
+  /** The same, by the template objects the shape hands out (it looks each up once). */
+  private readonly templateIds = new Map<EventTemplate, number>();
   private readonly hives = new Map<object, number>();
   private readonly ctx: WriteContext;
   private state: 'open' | 'closing' | 'closed' | 'aborted' = 'open';
@@ -89,13 +91,16 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     this.ctx = {
       annotation: undefined,
       templateId: (t: EventTemplate) => {
+        let id = this.templateIds.get(t);
+        if (id !== undefined) return id;
         const key = `${t.provider.toLowerCase()}\0${t.eventId}\0${t.version}`;
-        let id = this.templates.get(key);
+        id = this.templates.get(key);
         if (id === undefined) {
           id = this.templates.size + 1;
           this.templates.set(key, id);
           this.newTemplates.push([id, t.template]);
         }
+        this.templateIds.set(t, id);
         return id;
       },
       hiveId: ({ hive }) => {
@@ -123,7 +128,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     const payload = this.shape.payloadOf(record, this.ctx);
     const slot = this.block.length;
     for (const row of this.shape.rowsOf(record, input, this.ctx)) {
-      this.rows.push(row.time, input.position, this.blockId, slot, row.parts, row.times ?? null, row.pairs ?? null);
+      this.rows.push(row.time, input.position, this.blockId, slot, packTexts(row.parts), row.times ?? null, row.pairs ? packTexts(row.pairs) : null);
       for (const v of row.values) this.rows.push(v);
       this.rowCount++;
     }
@@ -173,7 +178,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
 
   private closeBlock(): void {
     if (this.block.length === 0) return;
-    this.blocks.push([this.blockId++, this.block]);
+    this.blocks.push([this.blockId++, blockText(this.block)]);
     this.block = [];
     this.blockBytes = 0;
   }

@@ -27,6 +27,16 @@ const QUERIES: Omit<SearchQuery, 'page' | 'show'>[] = [
   { search: '', filters: [{ field: 'computer', operator: 'starts_with', value: 'desktop' }] },
   { search: '', filters: [{ field: 'details.CommandLine', operator: 'contains', value: 'http' }] },
   { search: 'logon', filters: [{ field: 'event_id', operator: 'not_equals', value: '4624' }, { field: 'provider', operator: 'does_not_contain', value: 'PowerShell' }] },
+  // Times and numbers are not in the trigram index: text that may lie in one is checked on every row.
+  { search: '2019-' },
+  { search: ':00.0' },
+  { search: '0 utc' },
+  { search: 'logon', filters: [{ field: 'timestamp', operator: 'starts_with', value: '2019' }] },
+  { search: '', filters: [{ field: 'record_id', operator: 'contains', value: '12' }] },
+  { search: '', filters: [{ field: 'details.UtcTime', operator: 'starts_with', value: '2019-' }] },
+  { search: '4624' },
+  { search: '', filters: [{ field: 'details.ProcessId', operator: 'equals', value: '4' }] },
+  { search: '0x', filters: [{ field: 'record_id', operator: 'starts_with', value: '1' }] },
 ];
 
 describe.skipIf(!HAVE_SAMPLES)(`record store query paths ${!HAVE_SAMPLES ? NO_SAMPLES : ''}`, () => {

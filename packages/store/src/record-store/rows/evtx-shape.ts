@@ -3,9 +3,12 @@ import { formatUtc } from '../time-format.js';
 import { eventFacts } from './evtx-event.js';
 import { eventMessage } from './evtx-message.js';
 import { alternatives, memberPath } from './json-path.js';
+import type { EventTemplate } from '@quarry/reference';
 import { cell, SHORT_VALUE, type EventTemplateSource, type FieldSql, type RowShape } from './shape.js';
 
 const SCALARS = new Set(['event_id', 'record_id', 'timestamp', 'provider', 'computer']);
+/** sigma_matches of a record that matched no rule. */
+const NO_SIGMA = alternatives('', []);
 
 /** The record as `records()` rebuilds it: header facts, warnings and the event JSON. */
 export interface EvtxPayload {
@@ -25,6 +28,18 @@ export interface EvtxPayload {
  * is 2.5 KB) out of every row. `search` matches a template's text through the templates table.
  */
 export function evtxShape(templates: EventTemplateSource | undefined): RowShape<'winevtx'> {
+  // A job's events come from a few dozen (provider, id, version)s: each is looked up once.
+  const known = new Map<string, EventTemplate | null>();
+  const templateOf = (provider: string, eventId: number, version: number): EventTemplate | undefined => {
+    if (!templates || !Number.isFinite(eventId)) return undefined;
+    const key = `${provider}\0${eventId}\0${version}`;
+    let t = known.get(key);
+    if (t === undefined) {
+      t = templates(provider, eventId, version) ?? null;
+      known.set(key, t);
+    }
+    return t ?? undefined;
+  };
   return {
     category: 'winevtx',
     title: 'Event Table',
@@ -42,7 +57,7 @@ export function evtxShape(templates: EventTemplateSource | undefined): RowShape<
     indexed: ['event_id', 'record_id', 'provider', 'computer', 'template'],
     rowsOf(record, _input, ctx) {
       const f = eventFacts(record);
-      const template = templates && Number.isFinite(f.eventId) ? templates(f.provider, f.eventId, f.version) : undefined;
+      const template = templateOf(f.provider, f.eventId, f.version);
       const sigma = ctx.annotation?.sigmaMatches ?? [];
       const eventId = Number.isFinite(f.eventId) ? String(f.eventId) : '';
       const timestamp = formatUtc(f.time);
@@ -59,7 +74,7 @@ export function evtxShape(templates: EventTemplateSource | undefined): RowShape<
       return [
         {
           time: f.time,
-          values: [eventId, recordId, timestamp, f.provider, f.computer, template ? ctx.templateId(template) : null, JSON.stringify(f.details), alternatives(sigma.join(', '), sigma)],
+          values: [eventId, recordId, timestamp, f.provider, f.computer, template ? ctx.templateId(template) : null, JSON.stringify(f.details), sigma.length === 0 ? NO_SIGMA : alternatives(sigma.join(', '), sigma)],
           parts,
           pairs,
         },
@@ -67,7 +82,7 @@ export function evtxShape(templates: EventTemplateSource | undefined): RowShape<
     },
     payloadOf(record) {
       const head = `{"r":${record.recordId},"t":${record.timestamp.getTime()},"tt":${JSON.stringify(record.timestampText)},"o":${record.offset},"c":${record.chunk}`;
-      return `${head}${record.recovered ? ',"v":true' : ''},"w":${encodeTagged(record.warnings)},"e":${encodeMostlyPlain(record.event)}}`;
+      return `${head}${record.recovered ? ',"v":true' : ''},"w":${record.warnings.length === 0 ? '[]' : encodeTagged(record.warnings)},"e":${encodeMostlyPlain(record.event)}}`;
     },
     entryOf(values, ctx) {
       const [eventId, recordId, timestamp, provider, computer, template, details] = values.map(cell) as string[];
