@@ -1,14 +1,17 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { loadAnnotator } from './annotator.js';
 import { chunksIn } from './chunk-slots.js';
-import { readChunk, type RenderOptions } from './chunk.js';
+import { readChunk } from './chunk.js';
 import { OutBuffer } from './plan/out-buffer.js';
-import type { BatchMessage, BatchReply } from './pool.js';
+import type { BatchMessage, BatchReply, WorkerOptions } from './pool.js';
 
 // Worker side of ChunkPool: parses each run of chunks it is sent and posts the results back. In
 // text mode all the run's text goes into one output buffer, transferred with the input buffer
 // so that both can be reused.
-const opts = workerData as RenderOptions;
+const opts = workerData as WorkerOptions;
 const NO_TEXT = new Uint8Array(0);
+// Batches posted meanwhile wait in the port's queue until the handler below is attached.
+const annotate = opts.annotator ? await loadAnnotator(opts.annotator) : undefined;
 
 parentPort?.on('message', (batch: BatchMessage) => {
   const all = Buffer.from(batch.input, 0, batch.length);
@@ -19,6 +22,7 @@ parentPort?.on('message', (batch: BatchMessage) => {
     const result = readChunk(buf, base, index, opts, false, out);
     // The text travels in the output buffer, not cloned in the result.
     if (result.text) result.text.bytes = NO_TEXT;
+    if (annotate) for (const r of result.records) r.annotation = annotate(r) ?? null;
     results.push({ result, start, end: out?.pos ?? 0 });
   }
   const output = out?.buf.buffer as ArrayBuffer | undefined;

@@ -29,6 +29,8 @@ export interface EvtxRecord {
   /** Carved from chunk slack or a damaged chunk (`recover: true`). */
   recovered?: boolean;
   warnings: EvtxWarning[];
+  /** What OpenOptions.annotator said about the record (null: nothing); absent when parsed on the calling thread. */
+  annotation?: unknown;
 }
 
 export interface RenderOptions {

@@ -6,6 +6,7 @@ import { FILE_HEADER_SIZE, FLAG_NO_CRC32, parseFileHeader, type FileHeader } fro
 import { OutBuffer } from './plan/out-buffer.js';
 import { BATCH, ChunkPool, workersFor, type ChunkRun } from './pool.js';
 import { openSource, type ByteSource } from './source.js';
+import type { RecordAnnotator } from './annotator.js';
 import type { EvtxWarning } from './warnings.js';
 import type { EvtxStreamInput } from './stream-source.js';
 
@@ -21,6 +22,8 @@ export interface OpenOptions extends RenderOptions {
   chunksPerThread?: number;
   /** Called with each file- or chunk-level warning as it is found. */
   onWarning?: (w: EvtxWarning) => void;
+  /** Per-record work for the worker threads (see RecordAnnotator). */
+  annotator?: RecordAnnotator;
 }
 
 /** An opened EVTX file: iterate it for records; warnings and the header fill in as it is read. */

@@ -4,6 +4,12 @@ import type { ChunkResult, RenderOptions } from './chunk.js';
 import { EvtxError } from './errors.js';
 import { chunkOffset } from './chunk-slots.js';
 import type { ByteSource } from './source.js';
+import type { RecordAnnotator } from './annotator.js';
+
+/** What each worker is started with. */
+export interface WorkerOptions extends RenderOptions {
+  annotator?: RecordAnnotator | undefined;
+}
 
 /** Consecutive chunks of the file, in record order. */
 export interface ChunkRun {
@@ -52,6 +58,14 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
+/**
+ * A worker holds a few batches of records and the annotator's state (tens of MiB for the full
+ * SigmaHQ set). Without a cap V8 sizes each worker's heap from the machine's memory and collects
+ * late: on a 1 GiB job the process grew ~0.4 GiB more. A worker past the cap ends with an error,
+ * which fails its chunks like any worker failure.
+ */
+const WORKER_HEAP_MB = 256;
+
 interface Slot {
   worker: Worker;
   /** Replies come back in the order the batches were sent. */
@@ -75,10 +89,11 @@ export class ChunkPool {
   private readonly inputs: ArrayBuffer[] = [];
   private readonly outputs: ArrayBuffer[] = [];
 
-  constructor(threads: number, opts: RenderOptions) {
-    const { json, jsonText, xml, recover, text } = opts;
+  constructor(threads: number, opts: WorkerOptions) {
+    const { json, jsonText, xml, recover, text, annotator } = opts;
+    const workerData: WorkerOptions = { json, jsonText, xml, recover, text, annotator };
     for (let i = 0; i < threads; i++) {
-      const worker = new Worker(workerUrl(), { workerData: { json, jsonText, xml, recover, text } });
+      const worker = new Worker(workerUrl(), { workerData, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
       worker.unref();
       const slot: Slot = { worker, pending: [] };
       worker.on('message', (reply: BatchReply) => slot.pending.shift()?.resolve(reply));

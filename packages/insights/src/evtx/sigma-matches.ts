@@ -22,7 +22,7 @@ export const SIGMA_LEVEL_IMPORTANCE: Record<string, Importance> = { critical: 'C
  */
 export function sigmaMatches(ctx: AnalyzerContext<'winevtx'>): Analyzer<'winevtx'> {
   const job = evtxJob(ctx);
-  const run = ctx.options.runSigmaRules ? new SigmaRun(communityRules()) : undefined;
+  const run = ctx.options.runSigmaRules ? new SigmaRun(ctx.sigmaRules ?? communityRules()) : undefined;
   job.sigma = run;
   job.timelineContributors.push((timeline) => {
     if (!run) return;

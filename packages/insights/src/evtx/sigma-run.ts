@@ -1,6 +1,7 @@
 import { Scanner, type Json, type RuleInfo, type RuleMatch } from '@quarry/sigma';
 import type { EvtxRecord } from '@quarry/evtx';
 import type { CommunityRules } from '../sigma/community-rules.js';
+import { fromHits, type SigmaHit } from '../sigma/sigma-annotator.js';
 import type { EventView } from './event-view.js';
 import { Occurrences } from './occurrences.js';
 
@@ -26,11 +27,17 @@ export class SigmaRun {
     this.scanner = new Scanner(rules.engine);
   }
 
-  /** Matches the record; returns the titles and ids of the rules it matched (none: an empty array). */
+  /**
+   * Matches the record; returns the titles and ids of the rules it matched (none: an empty array).
+   * A record parsed on a parser thread arrives matched already (sigma-threads.ts): its hits only
+   * go through correlation here.
+   */
   push(record: EvtxRecord, v: EventView): readonly string[] {
     if (v.channel) this.channels.add(v.channel.toLowerCase());
+    const hits = record.annotation as SigmaHit[] | null | undefined;
+    if (hits === null) return NO_MATCH;
     // @quarry/evtx may hand 64-bit integers as bigint; the Sigma engine reads them as decimal text.
-    const matches = this.scanner.push(record.event as unknown as Json);
+    const matches = hits === undefined ? this.scanner.push(record.event as unknown as Json) : this.scanner.accept(fromHits(hits, this.rules.engine.ruleInfos));
     if (matches.length === 0) return NO_MATCH;
     const names: string[] = [];
     for (let i = 0; i < matches.length; i++) {

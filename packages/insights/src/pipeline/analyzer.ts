@@ -2,6 +2,7 @@ import type { ParseCategory } from '@quarry/vocabulary';
 import type { Insight } from '../types.js';
 import type { InputRef } from './input.js';
 import type { RecordOf } from './records.js';
+import type { CommunityRules } from '../sigma/community-rules.js';
 
 /** What reading one input found besides its records. */
 export interface InputReport {
@@ -36,6 +37,8 @@ export interface AnalyzerContext<C extends ParseCategory = ParseCategory> {
   inputs: readonly InputRef[];
   options: AnalysisOptions;
   notes: RecordNotes;
+  /** The job's Sigma rules, resolved once per job (run_sigma_rules on EVTX), as the parser threads got them. */
+  sigmaRules?: CommunityRules | undefined;
 }
 
 /**

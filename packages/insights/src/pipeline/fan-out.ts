@@ -5,6 +5,7 @@ import type { AnalysisOptions, AnalyzerFactory, RecordNotes } from './analyzer.j
 import type { InputRef } from './input.js';
 import type { ReaderEvent } from './readers/reader.js';
 import type { RecordSink } from './record-sink.js';
+import type { CommunityRules } from '../sigma/community-rules.js';
 
 export interface FanOut<C extends ParseCategory> {
   category: C;
@@ -18,6 +19,7 @@ export interface FanOut<C extends ParseCategory> {
   signal?: AbortSignal;
   /** Shared with the sink's owner, who reads it when the sink is handed each record. */
   notes?: RecordNotes;
+  sigmaRules?: CommunityRules | undefined;
 }
 
 const NONE: readonly string[] = [];
@@ -29,7 +31,7 @@ const NONE: readonly string[] = [];
  */
 export async function fanOut<C extends ParseCategory>(run: FanOut<C>): Promise<{ insights: Insight[]; failures: string[] }> {
   const notes = run.notes ?? { sigmaMatches: NONE };
-  const ctx = { category: run.category, inputs: run.inputs, options: run.options, notes };
+  const ctx = { category: run.category, inputs: run.inputs, options: run.options, notes, sigmaRules: run.sigmaRules };
   const analyzers = (run.analyzers ?? (ANALYZERS[run.category] as readonly AnalyzerFactory<C>[])).map((make) => make(ctx));
   const failures: string[] = [];
   for await (const event of run.events) {

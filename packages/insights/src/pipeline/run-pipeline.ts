@@ -6,6 +6,7 @@ import { fanOut } from './fan-out.js';
 import type { PipelineInput } from './input.js';
 import { READERS } from './readers/index.js';
 import type { RecordSink } from './record-sink.js';
+import { communityRules } from '../sigma/rule-cache.js';
 
 export interface PipelineRun<C extends ParseCategory> {
   category: C;
@@ -30,11 +31,14 @@ export interface PipelineRun<C extends ParseCategory> {
  */
 export async function runPipeline<C extends ParseCategory>(run: PipelineRun<C>): Promise<Insight[]> {
   const reader = READERS[run.category] as (typeof READERS)[C];
+  // Resolved once: the parser threads and the Sigma analyzer must see the same compiled set.
+  const sigmaRules = run.category === 'winevtx' && run.options.runSigmaRules ? communityRules() : undefined;
   try {
     const { insights, failures } = await fanOut({
       ...run,
       inputs: run.inputs.map((i) => i.ref),
-      events: reader(run.inputs, { threads: run.threads }),
+      events: reader(run.inputs, { threads: run.threads, sigmaRules }),
+      sigmaRules,
     });
     if (run.inputs.length > 0 && failures.length === run.inputs.length) {
       throw new UnusableInputError(`No input could be read (${failures.join('; ')})`);

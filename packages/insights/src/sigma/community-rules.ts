@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SigmaEngine, readRuleFiles, resolveWindowsLogsource, type RuleInfo, type SourceResult } from '@quarry/sigma';
+import { SigmaEngine, readRuleFiles, resolveWindowsLogsource, type RuleDocument, type RuleInfo, type SourceResult } from '@quarry/sigma';
 
 /** The rules this project writes (key detections for the EVTX result types), shipped with the package. */
 export const BUILTIN_SIGMA_RULES = fileURLToPath(new URL('../../rules/sigma/', import.meta.url));
@@ -38,6 +38,8 @@ export interface CommunityRules {
   filesByName: Map<string, string[]>;
   /** Every refused rule as `<file>: <reason>`: skipped, never blocking the rest. */
   refusedReasons: string[];
+  /** The parsed rule files, for parser threads that compile the same set (sigma-threads.ts). */
+  documents: RuleDocument[];
 }
 
 /** Loads the built-in pack plus `directories` (missing ones are skipped and not listed). */
@@ -70,5 +72,5 @@ export function loadCommunityRules(directories: readonly string[]): CommunityRul
     }
   }
   const refusedReasons = engine.report.refused.map((r) => `${r.file ?? '(text)'}: ${r.reason}`);
-  return { engine, directories: dirs, loaded: engine.report.loaded.rules, refused: engine.report.refused.length, channels, filesByName, refusedReasons };
+  return { engine, directories: dirs, loaded: engine.report.loaded.rules, refused: engine.report.refused.length, channels, filesByName, refusedReasons, documents: source.documents };
 }

@@ -1,5 +1,6 @@
 import { openEvtx } from '@quarry/evtx';
 import { FILE_KIND_LABEL } from '../../file-kind.js';
+import { sigmaAnnotator } from '../../sigma/sigma-threads.js';
 import { peek } from '../peek.js';
 import { acceptedKind } from './wrong-kind.js';
 import { keepWarnings, type JobReader } from './reader.js';
@@ -13,7 +14,8 @@ export const readEvtxInputs: JobReader<'winevtx'> = async function* (inputs, env
   for (const input of inputs) {
     const { head, stream } = await peek(input.open());
     const kind = acceptedKind('winevtx', input.ref, head);
-    const file = openEvtx({ stream, size: input.ref.size }, { threads: env.threads });
+    const annotator = env.sigmaRules && sigmaAnnotator(env.sigmaRules);
+    const file = openEvtx({ stream, size: input.ref.size }, { threads: env.threads, annotator });
     let records = 0;
     for await (const record of file) {
       records++;

@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { afterAll, describe, expect, test } from 'vitest';
+import { openEvtx, type EvtxRecord } from '@quarry/evtx';
+import { sharedPath } from '@quarry/testkit';
+import { SigmaRun } from '../../src/evtx/sigma-run.js';
+import { viewOf } from '../../src/evtx/event-view.js';
+import { communityRules, configureSigmaRules } from '../../src/sigma/index.js';
+import { createAnnotator, ruleKeys } from '../../src/sigma/sigma-annotator.js';
+import { sigmaAnnotator } from '../../src/sigma/sigma-threads.js';
+import { SAMPLES } from '../support/inputs.js';
+
+const WINDOWS_RULES = sharedPath('rules', 'sigma', 'rules', 'windows');
+// A 4625 flood (a correlation-style rule's input), a full Security log and a Sysmon log.
+const FILES = ['evtx/DeepBlueCLI/smb-password-guessing-security.evtx', 'evtx/DFIRArtifactMuseum/Win2012R2_StolenSzechuan/Security.evtx', 'evtx/EVTX-ATTACK-SAMPLES/PanacheSysmon_vs_AtomicRedTeam01.evtx'].map((f) => `${SAMPLES}/${f}`);
+const HAVE = existsSync(WINDOWS_RULES) && FILES.every((f) => existsSync(f));
+
+/** Per rule (title): match count and first record ids, after the correlations. */
+function summary(run: SigmaRun): Map<string, string> {
+  run.finish();
+  return new Map([...run.hits.values()].map((h) => [`${h.rule.title} ${h.rule.id ?? ''}`, `${h.occ.count} ${h.occ.recordIds.join(',')}`]));
+}
+
+async function runOver(file: string, threaded: boolean): Promise<{ perRecord: string[]; summary: Map<string, string>; annotated: number; records: number }> {
+  const rules = communityRules();
+  // Small runs per thread so that these few-MiB samples are parsed on worker threads at all.
+  const opts = threaded ? { threads: 2, chunksPerThread: 4, annotator: sigmaAnnotator(rules) } : { threads: 0 };
+  const run = new SigmaRun(rules);
+  const perRecord: string[] = [];
+  let annotated = 0;
+  let records = 0;
+  for await (const record of openEvtx(file, opts) as AsyncIterable<EvtxRecord>) {
+    records++;
+    if (record.annotation !== undefined) annotated++;
+    const names = run.push(record, viewOf(record));
+    if (names.length > 0) perRecord.push(`${record.recordId}: ${names.join(' | ')}`);
+  }
+  return { perRecord, summary: summary(run), annotated, records };
+}
+
+describe.skipIf(!HAVE)(`Sigma matched on the EVTX parser threads ${HAVE ? '' : '(needs ../shared/rules/sigma and the EVTX samples: skipped)'}`, () => {
+  afterAll(() => configureSigmaRules([]));
+
+  test.each(FILES)('%s: the same matches, per record and per rule, as matching on the job thread', async (file) => {
+    configureSigmaRules([WINDOWS_RULES]);
+    const threaded = await runOver(file, true);
+    const single = await runOver(file, false);
+    // Every record came from a worker thread, annotated (null when nothing matched).
+    expect(threaded.annotated).toBe(threaded.records);
+    expect(single.annotated).toBe(0);
+    expect(threaded.records).toBe(single.records);
+    expect(single.perRecord.length).toBeGreaterThan(0);
+    expect(threaded.perRecord).toEqual(single.perRecord);
+    expect([...threaded.summary].sort()).toEqual([...single.summary].sort());
+  });
+
+  test('a parser thread that compiles a different rule set refuses to run', () => {
+    configureSigmaRules([WINDOWS_RULES]);
+    const { documents, engine } = communityRules();
+    const keys = ruleKeys(engine.ruleInfos);
+    expect(() => createAnnotator({ documents: documents.slice(1), ruleKeys: keys })).toThrow(/differ/);
+  });
+});
