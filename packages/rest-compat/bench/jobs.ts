@@ -1,5 +1,5 @@
 /**
- * npm run bench:jobs [-- --only evtx|registry|prefetch] [-- --skip-big]
+ * npm run bench:jobs [-- --only evtx|registry|prefetch] [-- --skip-big] [-- --ours-only]
  *
  * Whole jobs through the running service (ephemeral PostgreSQL + Temporal on loopback, the REST
  * server and the worker in their own processes), next to the reference tools in the same run:
@@ -36,8 +36,10 @@ const argv = process.argv.slice(2);
 const onlyAt = argv.indexOf('--only');
 const ONLY = onlyAt >= 0 ? argv[onlyAt + 1] : (argv.find((a) => a.startsWith('--only='))?.slice(7) ?? undefined);
 const SKIP_BIG = argv.includes('--skip-big');
+/** Our jobs only, no reference tool runs: for quick iterations, never for published figures. */
+const OURS_ONLY = argv.includes('--ours-only');
 if (ONLY && !['evtx', 'registry', 'prefetch'].includes(ONLY)) {
-  console.error('usage: npm run bench:jobs [-- --only evtx|registry|prefetch] [--skip-big]');
+  console.error('usage: npm run bench:jobs [-- --only evtx|registry|prefetch] [--skip-big] [--ours-only]');
   process.exit(2);
 }
 const want = (s: string) => !ONLY || ONLY === s;
@@ -107,6 +109,7 @@ interface EvtxTools {
 
 function evtxTools(): EvtxTools {
   const t: EvtxTools = { hayabusaMissing: '', chainsawMissing: '' };
+  if (OURS_ONLY) return { hayabusaMissing: 'skipped (--ours-only)', chainsawMissing: 'skipped (--ours-only)' };
   const h = findReferenceTool('hayabusa', 'HAYABUSA');
   const home = h && hayabusaHome(h);
   if (h && home) t.hayabusa = { bin: h, home };
@@ -284,6 +287,7 @@ async function registrySection(svc: Service): Promise<void> {
   const run = await svc.runJob('registry', { file_ids: ids });
   const errors = run.insights.filter((i) => 'Error' in i).length;
   const ours = ourRow('Registry', hives.length, bytes, items, 'keys+values', run, errors ? `${errors} Error insights` : '');
+  if (OURS_ONLY) return theirRow('Registry', 'regipy plugins (run_relevant_plugins)', ours, undefined, 'skipped (--ours-only)');
   const out = join(scratch, 'regipy.jsonl');
   const r = await measureRun('python3', ['-c', REGIPY, ...hives], { stdout: out, stderr: out + '.err', usage: join(scratch, 'regipy.time'), timeoutS: 3600 });
   const lines = readFileSync(out, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { error?: string; total?: number });
