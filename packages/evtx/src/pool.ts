@@ -66,13 +66,6 @@ interface Pending {
  */
 const WORKER_HEAP_MB = 256;
 
-/**
- * Workers always run compiled code (workerUrl), and so must what they import (an annotator's
- * packages): a `--conditions=source` of a tsx-run parent would point those imports at .ts files
- * that no loader handles inside a worker.
- */
-const WORKER_EXEC_ARGV = process.execArgv.filter((a, i, all) => !a.startsWith('--conditions') && !a.startsWith('-C') && all[i - 1] !== '--conditions' && all[i - 1] !== '-C');
-
 interface Slot {
   worker: Worker;
   /** Replies come back in the order the batches were sent. */
@@ -100,7 +93,7 @@ export class ChunkPool {
     const { json, jsonText, xml, recover, text, annotator } = opts;
     const workerData: WorkerOptions = { json, jsonText, xml, recover, text, annotator };
     for (let i = 0; i < threads; i++) {
-      const worker = new Worker(workerUrl(), { workerData, execArgv: WORKER_EXEC_ARGV, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+      const worker = new Worker(workerUrl(), { workerData, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
       worker.unref();
       const slot: Slot = { worker, pending: [] };
       worker.on('message', (reply: BatchReply) => slot.pending.shift()?.resolve(reply));
