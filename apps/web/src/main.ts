@@ -54,6 +54,7 @@ const worker = env.QUARRY_ROLE === 'api' ? null : superviseWorker(
     QUARRY_CACHE_DIR: join(env.QUARRY_CACHE_DIR, 'worker'),
   }),
   log,
+  env.WORKER_HEAP_MB,
 );
 const lookups = new LookupStore({ onReloadError: (module, err) => log.error({ module, err }, 'lookup data could not be reloaded; the previous data keeps serving') });
 // Search summaries re-run the analyzers (Sigma included) over matching records: same rules as the worker.

@@ -1,15 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Logger } from '@quarry/config';
+import { workerNodeArgs, type Logger } from '@quarry/config';
 
 const WORKER_MAIN = fileURLToPath(new URL('../../worker/dist/main.js', import.meta.url));
 
 /** Runs the Temporal worker as a child process and restarts it if it dies. */
-export function superviseWorker(env: NodeJS.ProcessEnv, log: Logger): { stop(): Promise<void> } {
+export function superviseWorker(env: NodeJS.ProcessEnv, log: Logger, heapMb: number): { stop(): Promise<void> } {
   let child: ChildProcess | null = null;
   let stopping = false;
   const start = () => {
-    child = spawn(process.execPath, [WORKER_MAIN], { env, stdio: 'inherit' });
+    child = spawn(process.execPath, [...workerNodeArgs(heapMb), WORKER_MAIN], { env, stdio: 'inherit' });
     child.once('exit', (code, signal) => {
       if (stopping) return;
       log.warn({ code, signal }, 'worker exited; restarting in 2 s');

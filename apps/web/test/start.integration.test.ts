@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
+import { WORKER_HEAP_MB } from '@quarry/config';
 import { freePort } from '@quarry/devstack';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
@@ -39,6 +40,10 @@ test('the start command brings up PostgreSQL, Temporal, a worker and the web ser
     }
     expect(health?.status).toBe(200);
     expect(await health!.json()).toEqual({ ok: true, checks: { postgres: true, temporal: true, worker: true } });
+    // The supervised worker runs with its heap bound (docs/operations.md, "Worker memory").
+    const children = execFileSync('ps', ['--ppid', String(child.pid), '-o', 'args='], { encoding: 'utf8' }).split('\n');
+    const worker = children.find((c) => c.includes('worker/dist/main.js'));
+    expect(worker).toContain(`--max-old-space-size=${WORKER_HEAP_MB}`);
     expect(out).toContain(`API        ${base}`);
     expect(out).toContain(`Dashboard  ${base}/`);
     expect(out).toContain(`Temporal   http://127.0.0.1:${uiPort}`);

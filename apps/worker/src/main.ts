@@ -3,6 +3,7 @@
  * Worker process. Connects to the PostgreSQL, Temporal and blob store named by the environment
  * (the start script passes the embedded ones) and runs until SIGINT/SIGTERM.
  */
+import { getHeapStatistics } from 'node:v8';
 import { createLogger, loadEnv } from '@quarry/config';
 import { ensureMasterKey } from '@quarry/devstack';
 import { createDb, ping } from '@quarry/db';
@@ -63,7 +64,9 @@ const health = env.WORKER_HEALTH_PORT === undefined ? null : await startHealthSe
   host: env.WORKER_HEALTH_HOST,
   checks: async () => ({ temporal: await worker.isConnected(), postgres: await ping(db).then(() => true, () => false), blobs: await blobsReady() }),
 });
-log.info({ blobs: blobs.location, ...(health ? { healthPort: health.port } : {}) }, 'worker ready');
+// The heap bound is a start-up option (workerNodeArgs): say which one this process got.
+const heapLimitMiB = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
+log.info({ blobs: blobs.location, heapLimitMiB, ...(health ? { healthPort: health.port } : {}) }, 'worker ready');
 const stop = () => void worker.shutdown();
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

@@ -1,6 +1,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { repoRoot } from './repo-root.js';
+import { WORKER_HEAP_MB } from './worker-node-args.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -50,6 +51,8 @@ const schema = z.object({
   QUARRY_CACHE_MAX_MB: z.coerce.number().int().min(1).default(10_240),
   /** `all`: today's single command (embedded services, a supervised worker). `api`: API only, on external services. */
   QUARRY_ROLE: z.enum(['all', 'api']).default('all'),
+  /** The old-generation bound, MiB, a worker process is started with (workerNodeArgs). */
+  WORKER_HEAP_MB: z.coerce.number().int().min(256).default(WORKER_HEAP_MB),
   /** The worker's health listener (GET /healthz, /readyz); unset: none. */
   WORKER_HEALTH_PORT: port.optional(),
   WORKER_HEALTH_HOST: z.string().min(1).default('127.0.0.1'),

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { EnvError, isBase64Key, loadEnv, repoRoot } from '../src/index.js';
+import { EnvError, isBase64Key, loadEnv, repoRoot, workerNodeArgs } from '../src/index.js';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 
@@ -20,6 +20,7 @@ describe('loadEnv', () => {
       QUARRY_CACHE_DIR: join(repoRoot(), '.data', 'cache'),
       QUARRY_CACHE_MAX_MB: 10_240,
       QUARRY_ROLE: 'all',
+      WORKER_HEAP_MB: 768,
       WORKER_HEALTH_HOST: '127.0.0.1',
     });
     expect(env.DATABASE_URL).toBeUndefined();
@@ -59,6 +60,7 @@ describe('loadEnv', () => {
       QUARRY_CACHE_DIR: '/srv/quarry/cache',
       QUARRY_CACHE_MAX_MB: 10_240,
       QUARRY_ROLE: 'all',
+      WORKER_HEAP_MB: 768,
       WORKER_HEALTH_HOST: '127.0.0.1',
     });
   });
@@ -86,6 +88,12 @@ describe('loadEnv', () => {
       }
     })();
     expect(err?.problems).toEqual([expect.stringMatching(/^QUARRY_CACHE_MAX_MB: .*\(got "0"\)$/)]);
+  });
+
+  test('WORKER_HEAP_MB: a worker heap bound in MiB, at least 256', () => {
+    expect(loadEnv({ WORKER_HEAP_MB: '2048' }).WORKER_HEAP_MB).toBe(2048);
+    expect(() => loadEnv({ WORKER_HEAP_MB: '100' })).toThrow(/WORKER_HEAP_MB/);
+    expect(workerNodeArgs(1024)).toEqual(['--max-old-space-size=1024']);
   });
 
   test('QUARRY_ROLE=api needs the shared services and the shared master key', () => {

@@ -10,7 +10,7 @@ import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { createLogger, loadEnv } from '@quarry/config';
+import { createLogger, loadEnv, workerNodeArgs } from '@quarry/config';
 import { freePort, startStack, type Stack } from '@quarry/devstack';
 import { migrate } from '@quarry/db';
 
@@ -119,7 +119,8 @@ export async function startService(opts: { sigmaRules: string }): Promise<Servic
     children.push(server);
     await waitForLine(server, 'listening', 'REST server');
     drain(server, 'server');
-    const worker = spawn(process.execPath, [WORKER], {
+    // As the service starts its worker (apps/web worker-process.ts): with the heap bound.
+    const worker = spawn(process.execPath, [...workerNodeArgs(), WORKER], {
       env: { ...common, QUARRY_SIGMA_RULES: opts.sigmaRules, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

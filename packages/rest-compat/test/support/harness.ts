@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { createLogger } from '@quarry/config';
+import { createLogger, workerNodeArgs } from '@quarry/config';
 import { createDb, type Db } from '@quarry/db';
 import { FsBlobStore, LocalFiles } from '@quarry/storage';
 import { Client, Connection } from '@temporalio/client';
@@ -78,7 +78,7 @@ export async function startHarness(opts: { uploadTimeoutMs?: number; hunting?: H
     temporal,
     stack,
     async startWorker(extraEnv = {}) {
-      const child = spawn(process.execPath, [workerMain], {
+      const child = spawn(process.execPath, [...workerNodeArgs(), workerMain], {
         env: {
           ...process.env,
           DATABASE_URL: stack.databaseUrl,
