@@ -5,6 +5,7 @@ import { basename, join } from 'node:path';
 import { LocalFiles } from '@quarry/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePrefetch } from '@quarry/prefetch';
+import { openHive } from '@quarry/registry';
 import { findTool, toolGate } from '@quarry/testkit';
 import { RecordStores, type RecordStoreReader } from '../../src/index.js';
 import { buildStore, HAVE_SAMPLES, NO_SAMPLES, samplePath, tempDir } from './support.js';
@@ -132,5 +133,17 @@ describe.skipIf(!HAVE_SAMPLES || regDump.skip)(`registry store ${!HAVE_SAMPLES ?
     expect(got[0]!.record.hive.name).toBe('SAM');
     expect(typeof got[0]!.record.hive.hive.baseBlock.fileName).toBe('string');
     expect(Buffer.isBuffer(got.flatMap((g) => g.record.key.values)[0]!.raw)).toBe(true);
+  });
+
+  it('gives each key back as the parser read it: every member, decoded data and raw bytes', async () => {
+    const walked = new Map<string, unknown>();
+    for (const k of (await openHive(samplePath(SAM))).walk()) walked.set(`${k.path}@${k.offset}`, k);
+    const got = [...reader.records({ search: '' })].map((r) => r.record.key).filter((k) => !k.deleted);
+    expect(got).toHaveLength(walked.size);
+    for (const k of got) expect(k).toEqual(walked.get(`${k.path}@${k.offset}`));
+    // Binary data comes back as bytes, numbers as numbers.
+    const values = got.flatMap((k) => k.values);
+    expect(values.some((v) => v.type === 'RegBinary' && Buffer.isBuffer(v.data) && v.data.equals(v.raw))).toBe(true);
+    expect(values.some((v) => typeof v.data === 'number')).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
-import { encodeTagged } from '../codec.js';
 import { formatUtc, isoToMs } from '../time-format.js';
 import { alternatives } from './json-path.js';
+import { encodeKey } from './registry-payload.js';
 import { renderValue } from './registry-value.js';
 import { cell, type FieldSql, type RowShape, type StoredRow } from './shape.js';
 
@@ -58,7 +58,7 @@ export const registryShape: RowShape<'registry'> = {
     });
   },
   payloadOf(record, ctx) {
-    return `{"h":${ctx.hiveId(record)},"k":${encodeTagged(record.key)}}`;
+    return `{"h":${ctx.hiveId(record)},"k":${encodeKey(record.key)}}`;
   },
   entryOf(values) {
     const [file, root, key, lastWrite, type, name, value] = values.map(cell) as string[];
