@@ -6,7 +6,7 @@ import type { AnyShape } from './rows/shape.js';
 export type SchemaShape = Pick<AnyShape, 'category' | 'sqlColumns' | 'indexed'>;
 
 /** Bumped whenever the layout changes; a store of another version is refused, not misread. */
-export const FORMAT_VERSION = '4';
+export const FORMAT_VERSION = '5';
 
 /**
  * Rows per text group: the trigram index has one document per group of this many consecutive rows
