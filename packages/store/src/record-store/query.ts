@@ -108,13 +108,16 @@ function filterNeedle(field: FieldSql, f: RecordFilter): string | undefined {
   }
 }
 
+/** A row's searchable text: its own, after its record's shared cells' when the shape keeps those apart (recs). */
+export const rowText = (shape: Pick<AnyShape, 'recordColumns'>): string => (shape.recordColumns ? "recs.text || char(10) || rows.text" : 'rows.text');
+
 /**
  * `search` over each row's text: a case-insensitive substring of the row's parts (both sides
- * lowercased), checked on `rows.text`; the trigram index narrows the rows first when the text has
- * 3 characters or more. EVTX rows also match through their message template's text.
+ * lowercased), checked on the row's text (`rowText`); the trigram index narrows the rows first when
+ * the text has 3 characters or more. EVTX rows also match through their message template's text.
  */
-function searchSql(search: string, templateIds: readonly number[]): Where {
-  const text: Where = { sql: 'instr(rows.text, ?) > 0', params: [search.toLowerCase()] };
+function searchSql(shape: AnyShape, search: string, templateIds: readonly number[]): Where {
+  const text: Where = { sql: `instr(${rowText(shape)}, ?) > 0`, params: [search.toLowerCase()] };
   if (templateIds.length === 0) return text;
   return { sql: `(${text.sql} OR rows.template IN (${templateIds.map(() => '?').join(', ')}))`, params: [...text.params, ...templateIds] };
 }
@@ -144,7 +147,7 @@ export function planOf(shape: AnyShape, q: RecordQuery, templatesMatching: (lowe
   const pairs: [string, string][] = [];
   if (q.search !== '') {
     templateIds = templatesMatching(q.search.toLowerCase());
-    parts.push(searchSql(q.search, templateIds));
+    parts.push(searchSql(shape, q.search, templateIds));
     needles.push(q.search.toLowerCase());
   }
   const t = timeSql(shape, q.startTime, q.endTime);

@@ -7,7 +7,7 @@ import { packBlock } from './codec.js';
 import { createDatabase, type Db } from './database.js';
 import { createIndexes, createSchema, TEXT_GROUP_SHIFT, writeMeta } from './schema.js';
 import { indexHolds } from './text-index.js';
-import { ROW_FIXED, unpackTexts, type Batch, type FromWriter, type Texts, type ToWriter, type WriterInit } from './write-protocol.js';
+import { REC_FIXED, ROW_FIXED, unpackTexts, type Batch, type FromWriter, type Texts, type ToWriter, type WriterInit } from './write-protocol.js';
 
 const init = workerData as WriterInit;
 const port = parentPort!;
@@ -25,6 +25,11 @@ function threadCpuSeconds(): number {
 
 class Build {
   private readonly insertRows: BulkInsert;
+  private readonly insertRecs: BulkInsert | undefined;
+  /** Lowercased indexed parts of the batch's records, by id (rows of a record come in its batch). */
+  private recParts = new Map<number, string[]>();
+  /** The record whose parts the group holds already (a record's rows are consecutive). */
+  private groupRec: number | null = null;
   private readonly insertFts;
   private readonly insertPairs: BulkInsert;
   private readonly insertTime;
@@ -44,7 +49,13 @@ class Build {
     createSchema(db, init.shape);
     const names = init.shape.sqlColumns.map((c) => c.name);
     this.columns = names.length;
-    this.insertRows = new BulkInsert(db, `INSERT INTO rows (id, time, input, block, slot, ${names.join(', ')}, text)`, names.length + 6);
+    const recNames = init.shape.recordColumns?.map((c) => c.name);
+    if (recNames) {
+      this.insertRecs = new BulkInsert(db, `INSERT INTO recs (id, ${recNames.join(', ')}, text)`, recNames.length + 2);
+      this.insertRows = new BulkInsert(db, `INSERT INTO rows (id, time, input, block, slot, rec, ${names.join(', ')}, text)`, names.length + 7);
+    } else {
+      this.insertRows = new BulkInsert(db, `INSERT INTO rows (id, time, input, block, slot, ${names.join(', ')}, text)`, names.length + 6);
+    }
     this.insertFts = db.prepare('INSERT INTO fts (rowid, text) VALUES (?, ?)');
     this.insertPairs = new BulkInsert(db, 'INSERT INTO pairs (name, value, grp)', 3);
     this.insertTime = db.prepare('INSERT INTO times (row, time) VALUES (?, ?)');
@@ -61,6 +72,7 @@ class Build {
     for (const [id, text] of b.templates) this.insertTemplate.run(id, text);
     for (const [id, data] of b.hives) this.insertHive.run(id, data);
     for (const [id, text] of b.blocks) this.insertBlock.run(id, packBlock(text));
+    this.records(b.recs);
     const rows = b.rows;
     const stride = ROW_FIXED + this.columns;
     for (let i = 0; i < rows.length; i += stride) {
@@ -71,6 +83,14 @@ class Build {
         this.group = group;
       }
       const values = [id, rows[i], rows[i + 1], rows[i + 2], rows[i + 3]];
+      const rec = rows[i + 7] as number | null;
+      if (rec !== null) {
+        values.push(rec);
+        if (rec !== this.groupRec) {
+          for (const p of this.recParts.get(rec)!) this.groupParts.add(p);
+          this.groupRec = rec;
+        }
+      }
       for (let k = i + ROW_FIXED; k < i + stride; k++) values.push(rows[k]);
       values.push(this.text(rows[i + 4] as Texts));
       this.insertRows.add(values);
@@ -86,6 +106,7 @@ class Build {
 
   finish(meta: Record<string, string>): number {
     this.flushGroup();
+    this.insertRecs?.flush();
     this.insertRows.flush();
     this.insertPairs.flush();
     createIndexes(this.db, init.shape);
@@ -95,6 +116,23 @@ class Build {
     this.db.exec('COMMIT');
     this.db.close();
     return this.rowId;
+  }
+
+  /** Inserts a batch's record cells and keeps their indexed parts for the rows that follow. */
+  private records(recs: readonly unknown[]): void {
+    if (!this.insertRecs) return;
+    this.recParts = new Map();
+    const stride = REC_FIXED + init.shape.recordColumns!.length;
+    for (let i = 0; i < recs.length; i += stride) {
+      const parts = recs[i + 1] as Texts;
+      const text = typeof parts === 'string' ? parts.toLowerCase() : parts.map((p) => p.toLowerCase()).join('\n');
+      const lowered = typeof parts === 'string' ? text.split('\n') : parts.map((p) => p.toLowerCase());
+      this.recParts.set(recs[i] as number, lowered.filter(indexHolds));
+      const values = [recs[i]];
+      for (let k = i + REC_FIXED; k < i + stride; k++) values.push(recs[k]);
+      values.push(text);
+      this.insertRecs.add(values);
+    }
   }
 
   /** A row's `text`: its parts lowercased, joined by newlines; each part also goes into the group's. */
@@ -120,6 +158,7 @@ class Build {
       this.insertPairs.add([p.slice(0, cut), p.slice(cut + 1), this.group]);
     }
     this.groupPairs = new Set();
+    this.groupRec = null;
     if (this.groupParts.size === 0) return;
     this.insertFts.run(this.group, `\n${[...this.groupParts].join('\n')}\n`);
     this.groupParts = new Set();

@@ -110,6 +110,9 @@ describe.skipIf(!HAVE_SAMPLES || regDump.skip)(`registry store ${!HAVE_SAMPLES ?
     const under = keys.filter((k) => k.path.toLowerCase().includes('\\sam\\domains\\account\\users\\')).reduce((n, k) => n + Math.max(1, k.values), 0);
     expect(under).toBeGreaterThan(0);
     expect(total({ filters: [{ field: 'key', operator: 'starts_with', value: 'sam\\domains\\account\\users\\' }] })).toBe(under);
+    // The key's cells are kept once per key; a search still matches each of its value rows by them.
+    expect(total({ search: 'SAM\\Domains\\Account\\Users\\' })).toBe(under);
+    expect(total({ search: 'sam\\domains\\account\\users\\', filters: [{ field: 'details.ValueName', operator: 'equals', value: 'V' }] })).toBe(keys.filter((k) => /\\sam\\domains\\account\\users\\0000/i.test(k.path)).length);
     expect(total({ filters: [{ field: 'file_name', operator: 'equals', value: 'sam' }] })).toBe(total({}));
     expect(total({ filters: [{ field: 'root_key', operator: 'contains', value: 'CreateHive' }] })).toBe(total({}));
     expect(total({ filters: [{ field: 'details.ValueType', operator: 'equals', value: 'RegBinary' }] })).toBeGreaterThan(0);
