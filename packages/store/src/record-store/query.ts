@@ -54,6 +54,10 @@ export interface QueryPlan {
   pairs: [name: string, value: string][];
 }
 
+/** Characters JSON.stringify writes escaped: `"`, `\`, C0 controls, lone surrogates. */
+// eslint-disable-next-line no-control-regex
+const JSON_ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
 /** LIKE pattern text matching `s` literally (with ESCAPE '\'). */
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -81,9 +85,17 @@ function compare(expr: string, op: FilterOperator, value: string): Where {
 function filterSql(field: FieldSql, f: RecordFilter): Where {
   const negate = f.operator === 'not_equals' || f.operator === 'does_not_contain';
   const c = field.kind === 'scalar' ? compare(field.expr, f.operator, f.value) : compare('alt.value', f.operator, f.value);
+  if (field.kind === 'scalar') return { sql: negate ? `NOT (${c.sql})` : c.sql, params: [...field.params, ...c.params] };
   // Qualified names: a list column may itself be called "value", like json_each's own column.
-  const positive = field.kind === 'scalar' ? c.sql : `EXISTS (SELECT 1 FROM json_each(rows.${field.expr}) AS alt WHERE ${c.sql})`;
-  return { sql: negate ? `NOT (${positive})` : positive, params: [...field.params, ...c.params] };
+  let positive = `EXISTS (SELECT 1 FROM json_each(rows.${field.expr}) AS alt WHERE ${c.sql})`;
+  const params = [...field.params, ...c.params];
+  // An item holding the value means the list's JSON text holds it too, unless JSON escapes one of
+  // its characters: a LIKE over the text first skips parsing the JSON of nearly every row.
+  if (f.value !== '' && !JSON_ESCAPED.test(f.value)) {
+    positive = `rows.${field.expr} LIKE ? ESCAPE '\\' AND ${positive}`;
+    params.unshift(`%${escapeLike(f.value)}%`);
+  }
+  return { sql: negate ? `NOT (${positive})` : positive, params };
 }
 
 /**

@@ -126,6 +126,10 @@ describe.skipIf(!HAVE_SAMPLES || regDump.skip)(`registry store ${!HAVE_SAMPLES ?
     const hex = Buffer.from('Administrator', 'utf16le').toString('hex');
     expect(total({ filters: [{ field: 'details.Value', operator: 'contains', value: hex }] })).toBeGreaterThan(0);
     expect(total({ filters: [{ field: 'details.Value', operator: 'contains', value: 'ADMINISTRATOR' }, { field: 'details.ValueType', operator: 'equals', value: 'RegBinary' }] })).toBe(byText);
+    // A negative operator is its positive twin's complement, item by item.
+    const holding = total({ filters: [{ field: 'details.Value', operator: 'contains', value: 'administrator' }] });
+    expect(holding).toBeGreaterThanOrEqual(byText);
+    expect(total({ filters: [{ field: 'details.Value', operator: 'does_not_contain', value: 'administrator' }] })).toBe(total({}) - holding);
   });
 
   it('gives keys back with every value, one hive ref per hive', () => {

@@ -4,14 +4,16 @@ import { encodeKey } from './registry-payload.js';
 import { renderValue } from './registry-value.js';
 import { cell, type FieldSql, type RowShape, type StoredRow } from './shape.js';
 
+// Every field's value (each alternative of Value) is one of the row's text parts (its key's or its
+// own), so positive filters narrow through the text index first.
 const FIELDS: Record<string, FieldSql> = {
-  file_name: { kind: 'scalar', expr: 'recs.file_name', params: [] },
-  root_key: { kind: 'scalar', expr: 'recs.root_key', params: [] },
-  key: { kind: 'scalar', expr: 'recs.key', params: [] },
-  'details.valuetype': { kind: 'scalar', expr: 'rows.value_type', params: [] },
-  'details.valuename': { kind: 'scalar', expr: 'rows.value_name', params: [] },
-  'details.value': { kind: 'list', expr: 'value', params: [] },
-  'details.lastwritetime': { kind: 'scalar', expr: 'recs.last_write', params: [] },
+  file_name: { kind: 'scalar', expr: 'recs.file_name', params: [], inParts: true },
+  root_key: { kind: 'scalar', expr: 'recs.root_key', params: [], inParts: true },
+  key: { kind: 'scalar', expr: 'recs.key', params: [], inParts: true },
+  'details.valuetype': { kind: 'scalar', expr: 'rows.value_type', params: [], inParts: true },
+  'details.valuename': { kind: 'scalar', expr: 'rows.value_name', params: [], inParts: true },
+  'details.value': { kind: 'list', expr: 'value', params: [], inParts: true },
+  'details.lastwritetime': { kind: 'scalar', expr: 'recs.last_write', params: [], inParts: true },
 };
 
 /** The payload of a key: the id of its hive in the store's hive table, and the key with every value. */
