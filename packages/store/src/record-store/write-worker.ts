@@ -52,6 +52,8 @@ class Build {
   /** The text group being filled (schema.ts TEXT_GROUP) and its distinct lowercased parts. */
   private group = 0;
   private groupParts = new Set<string>();
+  /** The parts whose every trigram the group's document holds (whole, or as addPart's tail). */
+  private groupCovered = new Set<string>();
   /** The group's distinct short event-data values, as `name\0lowercased value`. */
   private groupPairs = new Set<string>();
 
@@ -97,7 +99,7 @@ class Build {
       if (rec !== null) {
         values.push(rec);
         if (rec !== this.groupRec) {
-          for (const p of this.recParts.get(rec)!) this.groupParts.add(p);
+          for (const p of this.recParts.get(rec)!) this.addPart(p);
           this.groupRec = rec;
         }
       }
@@ -151,12 +153,26 @@ class Build {
     if (typeof parts === 'string') {
       // Lowercased whole: a newline ends a word for case mapping just as the string's end does.
       const text = parts.toLowerCase();
-      for (const p of text.split('\n')) if (indexHolds(p)) this.groupParts.add(p);
+      for (const p of text.split('\n')) if (indexHolds(p)) this.addPart(p);
       return text;
     }
     const lowered = parts.map((p) => p.toLowerCase());
-    for (const p of lowered) if (indexHolds(p)) this.groupParts.add(p);
+    for (const p of lowered) if (indexHolds(p)) this.addPart(p);
     return lowered.join('\n');
+  }
+
+  /**
+   * Adds a part to the group's document. A path whose parent (the part up to its last backslash)
+   * the document covers already goes in as the parent's last two characters and the rest: every
+   * trigram of the whole path, those at its ends against the newlines too, is then in the
+   * document (by induction over the parents), at a fraction of the characters (registry key
+   * paths under their parent keys).
+   */
+  private addPart(p: string): void {
+    if (this.groupCovered.has(p)) return;
+    this.groupCovered.add(p);
+    const cut = p.lastIndexOf('\\');
+    this.groupParts.add(cut > 2 && this.groupCovered.has(p.slice(0, cut)) ? p.slice(cut - 2) : p);
   }
 
   /**
@@ -175,6 +191,7 @@ class Build {
     this.docs.push([this.group, doc]);
     this.docChars += doc.length;
     this.groupParts = new Set();
+    this.groupCovered = new Set();
     if (this.docChars >= DOC_BURST) this.indexDocs();
   }
 

@@ -119,6 +119,22 @@ describe.skipIf(!HAVE_SAMPLES || regDump.skip)(`registry store ${!HAVE_SAMPLES ?
     expect(total({ filters: [{ field: 'details.LastWriteTime', operator: 'starts_with', value: '20' }] })).toBe(total({}));
   });
 
+  it('narrows key path searches and filters without losing rows (paths indexed under their parents)', () => {
+    // Needles across two or three path components of deep keys: a narrowed positive filter and its
+    // (unnarrowed) negative twin split the rows between them, and a search finds at least as many.
+    const deep = keys.map((k) => k.path).filter((p) => p.split('\\').length >= 5);
+    expect(deep.length).toBeGreaterThan(20);
+    const all = total({});
+    for (const path of deep.filter((_, i) => i % Math.floor(deep.length / 20) === 0)) {
+      const last = path.lastIndexOf('\\');
+      const needle = path.slice(path.lastIndexOf('\\', last - 1) - 3).toUpperCase();
+      const holding = total({ filters: [{ field: 'key', operator: 'contains', value: needle }] });
+      expect(holding, needle).toBeGreaterThan(0);
+      expect(total({ filters: [{ field: 'key', operator: 'does_not_contain', value: needle }] }), needle).toBe(all - holding);
+      expect(total({ search: needle }), needle).toBeGreaterThanOrEqual(holding);
+    }
+  });
+
   it('finds binary values by hex and by their UTF-16 text', () => {
     // SAM user V values hold the account name as UTF-16: "Administrator" is in every SAM.
     const byText = total({ search: 'administrator', filters: [{ field: 'details.ValueType', operator: 'equals', value: 'RegBinary' }] });
