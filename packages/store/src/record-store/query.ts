@@ -129,7 +129,13 @@ export const rowText = (shape: Pick<AnyShape, 'recordColumns'>): string => (shap
  * the text has 3 characters or more. EVTX rows also match through their message template's text.
  */
 function searchSql(shape: AnyShape, search: string, templateIds: readonly number[]): Where {
-  const text: Where = { sql: `instr(${rowText(shape)}, ?) > 0`, params: [search.toLowerCase()] };
+  const lowered = search.toLowerCase();
+  // Without a newline the search cannot span the record's text and the row's: each is checked on
+  // its own, which spares building their concatenation for every row.
+  const text: Where =
+    shape.recordColumns && !lowered.includes('\n')
+      ? { sql: '(instr(rows.text, ?) > 0 OR instr(recs.text, ?) > 0)', params: [lowered, lowered] }
+      : { sql: `instr(${rowText(shape)}, ?) > 0`, params: [lowered] };
   if (templateIds.length === 0) return text;
   return { sql: `(${text.sql} OR rows.template IN (${templateIds.map(() => '?').join(', ')}))`, params: [...text.params, ...templateIds] };
 }
@@ -148,6 +154,21 @@ function timeSql(shape: AnyShape, start: number | undefined, end: number | undef
 }
 
 /**
+ * What the index documents hold of a search's matches. The parts of a row's text are separate in
+ * the documents (each between newlines, not beside its row neighbours), so a search holding
+ * newlines is taken piece by piece: the first piece ends a part, the last begins one, and each
+ * piece between is a whole part.
+ */
+function searchNeedles(lowered: string): string[] {
+  const pieces = lowered.split('\n');
+  if (pieces.length === 1) return [lowered];
+  const last = pieces.length - 1;
+  return pieces
+    .map((p, i) => (i === 0 ? `${p}\n` : i === last ? `\n${p}` : `\n${p}\n`))
+    .filter((n) => n.replace(/\n/g, '') !== '');
+}
+
+/**
  * The plan of a query; throws RecordStoreError for an unknown field or a bad time range.
  * `templatesMatching` gives the ids of the EVTX message templates whose text holds a search.
  */
@@ -160,7 +181,7 @@ export function planOf(shape: AnyShape, q: RecordQuery, templatesMatching: (lowe
   if (q.search !== '') {
     templateIds = templatesMatching(q.search.toLowerCase());
     parts.push(searchSql(shape, q.search, templateIds));
-    needles.push(q.search.toLowerCase());
+    needles.push(...searchNeedles(q.search.toLowerCase()));
   }
   const t = timeSql(shape, q.startTime, q.endTime);
   if (t) parts.push(t);

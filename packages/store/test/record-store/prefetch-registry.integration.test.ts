@@ -112,6 +112,10 @@ describe.skipIf(!HAVE_SAMPLES || regDump.skip)(`registry store ${!HAVE_SAMPLES ?
     expect(total({ filters: [{ field: 'key', operator: 'starts_with', value: 'sam\\domains\\account\\users\\' }] })).toBe(under);
     // The key's cells are kept once per key; a search still matches each of its value rows by them.
     expect(total({ search: 'SAM\\Domains\\Account\\Users\\' })).toBe(under);
+    // …and a search across the two (a newline between the key's last part and the value's first) too.
+    const binary = total({ filters: [{ field: 'details.ValueType', operator: 'equals', value: 'RegBinary' }, { field: 'details.LastWriteTime', operator: 'ends_with', value: ' UTC' }] });
+    expect(binary).toBeGreaterThan(0);
+    expect(total({ search: ' UTC\nRegBinary\n' })).toBe(binary);
     expect(total({ search: 'sam\\domains\\account\\users\\', filters: [{ field: 'details.ValueName', operator: 'equals', value: 'V' }] })).toBe(keys.filter((k) => /\\sam\\domains\\account\\users\\0000/i.test(k.path)).length);
     expect(total({ filters: [{ field: 'file_name', operator: 'equals', value: 'sam' }] })).toBe(total({}));
     expect(total({ filters: [{ field: 'root_key', operator: 'contains', value: 'CreateHive' }] })).toBe(total({}));
