@@ -3,11 +3,13 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { LocalFiles } from '@quarry/storage';
+import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePrefetch } from '@quarry/prefetch';
 import { openHive } from '@quarry/registry';
 import { findTool, toolGate } from '@quarry/testkit';
 import { RecordStores, type RecordStoreReader } from '../../src/index.js';
+import { FORMAT_VERSION } from '../../src/record-store/schema.js';
 import { buildStore, HAVE_SAMPLES, NO_SAMPLES, samplePath, tempDir } from './support.js';
 
 const PF = ['CALC.EXE-3FBEF7FD.pf', 'CHROME.EXE-B3BA7868.pf', 'CMD.EXE-D269B812.pf'].map((f) => `prefetch/Windows-Prefetch-Parser/Win10/${f}`);
@@ -172,5 +174,20 @@ describe.skipIf(!HAVE_SAMPLES || regDump.skip)(`registry store ${!HAVE_SAMPLES ?
     const values = got.flatMap((k) => k.values);
     expect(values.some((v) => v.type === 'RegBinary' && Buffer.isBuffer(v.data) && v.data.equals(v.raw))).toBe(true);
     expect(values.some((v) => typeof v.data === 'number')).toBe(true);
+  });
+});
+
+describe.skipIf(!HAVE_SAMPLES)(`store format ${HAVE_SAMPLES ? '' : NO_SAMPLES}`, () => {
+  const { dir, cleanup } = tempDir();
+  afterAll(cleanup);
+
+  it('refuses a store of another format as corrupt instead of misreading it', async () => {
+    const stores = new RecordStores(new LocalFiles(dir));
+    await buildStore(stores, 'fmt-job', 'registry', [SAM], null);
+    (await stores.open('fmt-job', 'registry', null))!.close();
+    const db = new Database(join(dir, 'fmt-job.registry.db'));
+    db.prepare("UPDATE meta SET value = ? WHERE key = 'format'").run(String(Number(FORMAT_VERSION) - 1));
+    db.close();
+    await expect(stores.open('fmt-job', 'registry', null)).rejects.toMatchObject({ name: 'RecordStoreError', code: 'corrupt' });
   });
 });
