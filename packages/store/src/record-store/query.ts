@@ -54,6 +54,10 @@ export interface QueryPlan {
   pairs: [name: string, value: string][];
 }
 
+/** Characters JSON.stringify writes escaped: `"`, `\`, C0 controls, lone surrogates. */
+// eslint-disable-next-line no-control-regex
+const JSON_ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
 /** LIKE pattern text matching `s` literally (with ESCAPE '\'). */
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -81,9 +85,17 @@ function compare(expr: string, op: FilterOperator, value: string): Where {
 function filterSql(field: FieldSql, f: RecordFilter): Where {
   const negate = f.operator === 'not_equals' || f.operator === 'does_not_contain';
   const c = field.kind === 'scalar' ? compare(field.expr, f.operator, f.value) : compare('alt.value', f.operator, f.value);
+  if (field.kind === 'scalar') return { sql: negate ? `NOT (${c.sql})` : c.sql, params: [...field.params, ...c.params] };
   // Qualified names: a list column may itself be called "value", like json_each's own column.
-  const positive = field.kind === 'scalar' ? c.sql : `EXISTS (SELECT 1 FROM json_each(rows.${field.expr}) AS alt WHERE ${c.sql})`;
-  return { sql: negate ? `NOT (${positive})` : positive, params: [...field.params, ...c.params] };
+  let positive = `EXISTS (SELECT 1 FROM json_each(rows.${field.expr}) AS alt WHERE ${c.sql})`;
+  const params = [...field.params, ...c.params];
+  // An item holding the value means the list's JSON text holds it too, unless JSON escapes one of
+  // its characters: a LIKE over the text first skips parsing the JSON of nearly every row.
+  if (f.value !== '' && !JSON_ESCAPED.test(f.value)) {
+    positive = `rows.${field.expr} LIKE ? ESCAPE '\\' AND ${positive}`;
+    params.unshift(`%${escapeLike(f.value)}%`);
+  }
+  return { sql: negate ? `NOT (${positive})` : positive, params };
 }
 
 /**
@@ -108,13 +120,22 @@ function filterNeedle(field: FieldSql, f: RecordFilter): string | undefined {
   }
 }
 
+/** A row's searchable text: its own, after its record's shared cells' when the shape keeps those apart (recs). */
+export const rowText = (shape: Pick<AnyShape, 'recordColumns'>): string => (shape.recordColumns ? "recs.text || char(10) || rows.text" : 'rows.text');
+
 /**
  * `search` over each row's text: a case-insensitive substring of the row's parts (both sides
- * lowercased), checked on `rows.text`; the trigram index narrows the rows first when the text has
- * 3 characters or more. EVTX rows also match through their message template's text.
+ * lowercased), checked on the row's text (`rowText`); the trigram index narrows the rows first when
+ * the text has 3 characters or more. EVTX rows also match through their message template's text.
  */
-function searchSql(search: string, templateIds: readonly number[]): Where {
-  const text: Where = { sql: 'instr(rows.text, ?) > 0', params: [search.toLowerCase()] };
+function searchSql(shape: AnyShape, search: string, templateIds: readonly number[]): Where {
+  const lowered = search.toLowerCase();
+  // Without a newline the search cannot span the record's text and the row's: each is checked on
+  // its own, which spares building their concatenation for every row.
+  const text: Where =
+    shape.recordColumns && !lowered.includes('\n')
+      ? { sql: '(instr(rows.text, ?) > 0 OR instr(recs.text, ?) > 0)', params: [lowered, lowered] }
+      : { sql: `instr(${rowText(shape)}, ?) > 0`, params: [lowered] };
   if (templateIds.length === 0) return text;
   return { sql: `(${text.sql} OR rows.template IN (${templateIds.map(() => '?').join(', ')}))`, params: [...text.params, ...templateIds] };
 }
@@ -133,6 +154,21 @@ function timeSql(shape: AnyShape, start: number | undefined, end: number | undef
 }
 
 /**
+ * What the index documents hold of a search's matches. The parts of a row's text are separate in
+ * the documents (each between newlines, not beside its row neighbours), so a search holding
+ * newlines is taken piece by piece: the first piece ends a part, the last begins one, and each
+ * piece between is a whole part.
+ */
+function searchNeedles(lowered: string): string[] {
+  const pieces = lowered.split('\n');
+  if (pieces.length === 1) return [lowered];
+  const last = pieces.length - 1;
+  return pieces
+    .map((p, i) => (i === 0 ? `${p}\n` : i === last ? `\n${p}` : `\n${p}\n`))
+    .filter((n) => n.replace(/\n/g, '') !== '');
+}
+
+/**
  * The plan of a query; throws RecordStoreError for an unknown field or a bad time range.
  * `templatesMatching` gives the ids of the EVTX message templates whose text holds a search.
  */
@@ -144,8 +180,8 @@ export function planOf(shape: AnyShape, q: RecordQuery, templatesMatching: (lowe
   const pairs: [string, string][] = [];
   if (q.search !== '') {
     templateIds = templatesMatching(q.search.toLowerCase());
-    parts.push(searchSql(q.search, templateIds));
-    needles.push(q.search.toLowerCase());
+    parts.push(searchSql(shape, q.search, templateIds));
+    needles.push(...searchNeedles(q.search.toLowerCase()));
   }
   const t = timeSql(shape, q.startTime, q.endTime);
   if (t) parts.push(t);

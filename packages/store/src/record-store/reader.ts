@@ -56,12 +56,15 @@ export class RecordStoreReader<C extends ParseCategory> {
   private pairGroups: ReturnType<Db['prepare']> | undefined;
   private readonly ctx: ReadContext = { template: (id) => this.templateText(id) };
   private readonly selectCells: string;
+  /** What every source of rows joins: their records' shared cells, for shapes that keep them apart. */
+  private readonly join: string;
 
   constructor(
     private readonly db: Db,
     private readonly shape: RowShape<C>,
   ) {
-    this.selectCells = shape.sqlColumns.map((c) => c.name).join(', ');
+    this.selectCells = [...(shape.recordColumns ?? []).map((c) => `recs.${c.name}`), ...shape.sqlColumns.map((c) => `rows.${c.name}`)].join(', ');
+    this.join = shape.recordColumns ? ' JOIN recs ON recs.id = rows.rec' : '';
   }
 
   get category(): C {
@@ -79,13 +82,13 @@ export class RecordStoreReader<C extends ParseCategory> {
     const { where, narrow, byIndex } = this.plan(q);
     // With a narrowing, only the rows of the text groups it finds are read (in id order), unless a
     // column index leaves fewer rows: then the planner reads through it.
-    const source: Source | undefined = narrow && !byIndex ? { from: grouped(narrow.sql), where: { sql: where.sql, params: [...narrow.params, ...where.params] } } : undefined;
+    const source: Source | undefined = narrow && !byIndex ? { from: grouped(narrow.sql) + this.join, where: { sql: where.sql, params: [...narrow.params, ...where.params] } } : undefined;
     let total: number;
     let totalIsLowerBound = false;
     if (where.sql === '1' && !source) {
       total = this.rowCount();
     } else {
-      const { from, where: w } = source ?? { from: 'rows', where };
+      const { from, where: w } = source ?? { from: `rows${this.join}`, where };
       const n = Number((this.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM ${from} WHERE ${w.sql} LIMIT ${COUNT_LIMIT + 1})`).raw().get(...w.params) as [number])[0]);
       totalIsLowerBound = n > COUNT_LIMIT;
       total = Math.min(n, COUNT_LIMIT);
@@ -194,7 +197,7 @@ export class RecordStoreReader<C extends ParseCategory> {
     // A column index that leaves fewer rows than the groups hold is the better way to count and sort.
     const candidates = groups.size * TEXT_GROUP;
     for (const w of plan.indexed) {
-      const n = (this.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM rows WHERE ${w.sql} LIMIT ${candidates})`).raw().get(...w.params) as [number])[0];
+      const n = (this.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM rows${this.join} WHERE ${w.sql} LIMIT ${candidates})`).raw().get(...w.params) as [number])[0];
       if (n < candidates) return { where: plan.where, narrow, byIndex: true };
     }
     return { where: plan.where, narrow };
@@ -205,7 +208,7 @@ export class RecordStoreReader<C extends ParseCategory> {
    * whatever other index the condition could use), narrowed to the groups when there are some.
    */
   private walk(where: Where, narrow: Narrowing | undefined, byTime: boolean): Source {
-    const from = byTime ? 'rows INDEXED BY rows_time' : 'rows';
+    const from = (byTime ? 'rows INDEXED BY rows_time' : 'rows') + this.join;
     if (narrow === undefined) return { from, where };
     return {
       from,

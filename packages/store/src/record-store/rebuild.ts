@@ -5,6 +5,7 @@ import type { Hive, RegistryKey } from '@quarry/registry';
 import type { ParseCategory } from '@quarry/vocabulary';
 import { decodeTagged } from './codec.js';
 import type { EvtxPayload } from './rows/evtx-shape.js';
+import { restoreRaw } from './rows/registry-payload.js';
 import type { RegistryPayload } from './rows/registry-shape.js';
 
 /** What the store keeps of a hive (HiveRef without the opened hive, plus its base block). */
@@ -32,7 +33,7 @@ export class RecordRebuilder<C extends ParseCategory> {
         return { result: payload as PrefetchResult } as RecordOf<C>;
       default: {
         const p = payload as RegistryPayload;
-        return { hive: this.hive(p.h), key: p.k as RegistryKey } as RecordOf<C>;
+        return { hive: this.hive(p.h), key: restoreRaw(p.k as RegistryKey) } as RecordOf<C>;
       }
     }
   }

@@ -3,10 +3,10 @@ import { RecordStoreError } from './errors.js';
 import type { AnyShape } from './rows/shape.js';
 
 /** What the schema reads of a row shape (plain data: the writer thread gets a copy). */
-export type SchemaShape = Pick<AnyShape, 'category' | 'sqlColumns' | 'indexed'>;
+export type SchemaShape = Pick<AnyShape, 'category' | 'sqlColumns' | 'recordColumns' | 'indexed'>;
 
 /** Bumped whenever the layout changes; a store of another version is refused, not misread. */
-export const FORMAT_VERSION = '4';
+export const FORMAT_VERSION = '5';
 
 /**
  * Rows per text group: the trigram index has one document per group of this many consecutive rows
@@ -27,10 +27,18 @@ export const TEXT_GROUP_SHIFT = 6;
  * - blocks: the records' payloads, compressed in blocks (codec.ts);
  * - pairs: (name, lowercased value, group) for every distinct short EVTX event-data value of a
  *   text group (SHORT_VALUE characters at most), which narrows `details.<name> equals` filters;
+ * - recs (shapes with recordColumns: registry): the cells a record's rows share, once per record,
+ *   with their lowercased `text`; rows reference it by `rec`, and a row's searchable text is its
+ *   record's text, a newline, then its own;
  * - inputs, meta; and per category: times (prefetch run times), templates (EVTX), hives (registry).
  */
 export function createSchema(db: Db, shape: SchemaShape): void {
-  const columns = shape.sqlColumns.map((c) => `${c.name} ${c.type}${c.type === 'TEXT' ? " NOT NULL DEFAULT '' COLLATE NOCASE" : ''}`);
+  const sql = (c: { name: string; type: 'TEXT' | 'INTEGER' }): string => `${c.name} ${c.type}${c.type === 'TEXT' ? " NOT NULL DEFAULT '' COLLATE NOCASE" : ''}`;
+  const columns = shape.sqlColumns.map(sql);
+  if (shape.recordColumns) {
+    columns.unshift('rec INTEGER NOT NULL');
+    db.exec(`CREATE TABLE recs (id INTEGER PRIMARY KEY, ${shape.recordColumns.map(sql).join(', ')}, text TEXT NOT NULL)`);
+  }
   db.exec(`
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
     CREATE TABLE inputs (position INTEGER PRIMARY KEY, ref TEXT NOT NULL);
@@ -54,7 +62,12 @@ export function createSchema(db: Db, shape: SchemaShape): void {
  */
 export function createIndexes(db: Db, shape: SchemaShape): void {
   db.exec('CREATE INDEX rows_time ON rows (time)');
-  for (const c of shape.indexed) db.exec(`CREATE INDEX rows_${c} ON rows (${c})`);
+  for (const c of shape.indexed) {
+    const [table, column] = c.startsWith('recs.') ? ['recs', c.slice(5)] : ['rows', c];
+    db.exec(`CREATE INDEX ${table}_${column} ON ${table} (${column})`);
+  }
+  // From a record found through its own index to its rows.
+  if (shape.recordColumns) db.exec('CREATE INDEX rows_rec ON rows (rec)');
   if (shape.category === 'prefetch') db.exec('CREATE INDEX times_row ON times (row, time)');
   db.exec('CREATE INDEX pairs_name_value ON pairs (name, value, grp)');
   // Statistics let the planner choose between walking the time index and a filter's own index.

@@ -15,10 +15,13 @@ export interface WriterInit {
 
 /**
  * Fields of one row in `Batch.rows`, which holds them flat, row after row: time, input position,
- * block, slot, parts (Texts), times (number[] | null), pairs (Texts | null), then the shape's
- * column values.
+ * block, slot, parts (Texts), times (number[] | null), pairs (Texts | null), record id (recs; null
+ * for shapes without recordColumns), then the shape's column values.
  */
-export const ROW_FIXED = 7;
+export const ROW_FIXED = 8;
+
+/** Fields of one record's cells in `Batch.recs` (flat, as rows): id, parts (Texts), then the recordColumns' values. */
+export const REC_FIXED = 2;
 
 /**
  * A list of texts as posted: joined by newlines when none holds one (one string clones several
@@ -44,6 +47,8 @@ export interface Batch {
   hives: [id: number, data: string][];
   /** Finished blocks: id and the JSON array of their records' payloads, in slot order (codec.ts blockText). */
   blocks: [id: number, text: string][];
+  /** Cells of the batch's records (shapes with recordColumns), before the rows that reference them. */
+  recs: unknown[];
   rows: unknown[];
 }
 

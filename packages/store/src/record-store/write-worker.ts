@@ -7,9 +7,17 @@ import { packBlock } from './codec.js';
 import { createDatabase, type Db } from './database.js';
 import { createIndexes, createSchema, TEXT_GROUP_SHIFT, writeMeta } from './schema.js';
 import { indexHolds } from './text-index.js';
-import { ROW_FIXED, unpackTexts, type Batch, type FromWriter, type Texts, type ToWriter, type WriterInit } from './write-protocol.js';
+import { REC_FIXED, ROW_FIXED, unpackTexts, type Batch, type FromWriter, type Texts, type ToWriter, type WriterInit } from './write-protocol.js';
 
 const init = workerData as WriterInit;
+
+/**
+ * Text-group documents are held back until this many characters wait, then indexed one after
+ * another: the index's pending-terms hash is large and scattered, and touching it between row
+ * inserts made those inserts about twice as slow (it evicts their pages from the CPU caches).
+ * Bursts of 256 KiB to 4 MiB measured alike (registry samples); a MiB of text is little memory.
+ */
+const DOC_BURST = 1024 * 1024;
 const port = parentPort!;
 
 /** CPU seconds of this thread (Linux; NaN elsewhere): for the benchmark's split of ingest CPU. */
@@ -25,7 +33,14 @@ function threadCpuSeconds(): number {
 
 class Build {
   private readonly insertRows: BulkInsert;
+  private readonly insertRecs: BulkInsert | undefined;
+  /** Lowercased indexed parts of the batch's records, by id (rows of a record come in its batch). */
+  private recParts = new Map<number, string[]>();
+  /** The record whose parts the group holds already (a record's rows are consecutive). */
+  private groupRec: number | null = null;
   private readonly insertFts;
+  private docs: [group: number, text: string][] = [];
+  private docChars = 0;
   private readonly insertPairs: BulkInsert;
   private readonly insertTime;
   private readonly insertBlock;
@@ -37,6 +52,8 @@ class Build {
   /** The text group being filled (schema.ts TEXT_GROUP) and its distinct lowercased parts. */
   private group = 0;
   private groupParts = new Set<string>();
+  /** The parts whose every trigram the group's document holds (whole, or as addPart's tail). */
+  private groupCovered = new Set<string>();
   /** The group's distinct short event-data values, as `name\0lowercased value`. */
   private groupPairs = new Set<string>();
 
@@ -44,7 +61,13 @@ class Build {
     createSchema(db, init.shape);
     const names = init.shape.sqlColumns.map((c) => c.name);
     this.columns = names.length;
-    this.insertRows = new BulkInsert(db, `INSERT INTO rows (id, time, input, block, slot, ${names.join(', ')}, text)`, names.length + 6);
+    const recNames = init.shape.recordColumns?.map((c) => c.name);
+    if (recNames) {
+      this.insertRecs = new BulkInsert(db, `INSERT INTO recs (id, ${recNames.join(', ')}, text)`, recNames.length + 2);
+      this.insertRows = new BulkInsert(db, `INSERT INTO rows (id, time, input, block, slot, rec, ${names.join(', ')}, text)`, names.length + 7);
+    } else {
+      this.insertRows = new BulkInsert(db, `INSERT INTO rows (id, time, input, block, slot, ${names.join(', ')}, text)`, names.length + 6);
+    }
     this.insertFts = db.prepare('INSERT INTO fts (rowid, text) VALUES (?, ?)');
     this.insertPairs = new BulkInsert(db, 'INSERT INTO pairs (name, value, grp)', 3);
     this.insertTime = db.prepare('INSERT INTO times (row, time) VALUES (?, ?)');
@@ -61,6 +84,7 @@ class Build {
     for (const [id, text] of b.templates) this.insertTemplate.run(id, text);
     for (const [id, data] of b.hives) this.insertHive.run(id, data);
     for (const [id, text] of b.blocks) this.insertBlock.run(id, packBlock(text));
+    this.records(b.recs);
     const rows = b.rows;
     const stride = ROW_FIXED + this.columns;
     for (let i = 0; i < rows.length; i += stride) {
@@ -71,6 +95,14 @@ class Build {
         this.group = group;
       }
       const values = [id, rows[i], rows[i + 1], rows[i + 2], rows[i + 3]];
+      const rec = rows[i + 7] as number | null;
+      if (rec !== null) {
+        values.push(rec);
+        if (rec !== this.groupRec) {
+          for (const p of this.recParts.get(rec)!) this.addPart(p);
+          this.groupRec = rec;
+        }
+      }
       for (let k = i + ROW_FIXED; k < i + stride; k++) values.push(rows[k]);
       values.push(this.text(rows[i + 4] as Texts));
       this.insertRows.add(values);
@@ -86,6 +118,8 @@ class Build {
 
   finish(meta: Record<string, string>): number {
     this.flushGroup();
+    this.indexDocs();
+    this.insertRecs?.flush();
     this.insertRows.flush();
     this.insertPairs.flush();
     createIndexes(this.db, init.shape);
@@ -97,21 +131,52 @@ class Build {
     return this.rowId;
   }
 
+  /** Inserts a batch's record cells and keeps their indexed parts for the rows that follow. */
+  private records(recs: readonly unknown[]): void {
+    if (!this.insertRecs) return;
+    this.recParts = new Map();
+    const stride = REC_FIXED + init.shape.recordColumns!.length;
+    for (let i = 0; i < recs.length; i += stride) {
+      const parts = recs[i + 1] as Texts;
+      const text = typeof parts === 'string' ? parts.toLowerCase() : parts.map((p) => p.toLowerCase()).join('\n');
+      const lowered = typeof parts === 'string' ? text.split('\n') : parts.map((p) => p.toLowerCase());
+      this.recParts.set(recs[i] as number, lowered.filter(indexHolds));
+      const values = [recs[i]];
+      for (let k = i + REC_FIXED; k < i + stride; k++) values.push(recs[k]);
+      values.push(text);
+      this.insertRecs.add(values);
+    }
+  }
+
   /** A row's `text`: its parts lowercased, joined by newlines; each part also goes into the group's. */
   private text(parts: Texts): string {
     if (typeof parts === 'string') {
       // Lowercased whole: a newline ends a word for case mapping just as the string's end does.
       const text = parts.toLowerCase();
-      for (const p of text.split('\n')) if (indexHolds(p)) this.groupParts.add(p);
+      for (const p of text.split('\n')) if (indexHolds(p)) this.addPart(p);
       return text;
     }
     const lowered = parts.map((p) => p.toLowerCase());
-    for (const p of lowered) if (indexHolds(p)) this.groupParts.add(p);
+    for (const p of lowered) if (indexHolds(p)) this.addPart(p);
     return lowered.join('\n');
   }
 
   /**
-   * Indexes the current text group: its distinct parts, each between newlines, so a part's whole
+   * Adds a part to the group's document. A path whose parent (the part up to its last backslash)
+   * the document covers already goes in as the parent's last two characters and the rest: every
+   * trigram of the whole path, those at its ends against the newlines too, is then in the
+   * document (by induction over the parents), at a fraction of the characters (registry key
+   * paths under their parent keys).
+   */
+  private addPart(p: string): void {
+    if (this.groupCovered.has(p)) return;
+    this.groupCovered.add(p);
+    const cut = p.lastIndexOf('\\');
+    this.groupParts.add(cut > 2 && this.groupCovered.has(p.slice(0, cut)) ? p.slice(cut - 2) : p);
+  }
+
+  /**
+   * Ends the current text group: its document (indexed in bursts, DOC_BURST) holds its distinct parts, each between newlines, so a part's whole
    * value ("\nvalue\n") is a substring of the document (equals filters narrow by it).
    */
   private flushGroup(): void {
@@ -120,9 +185,20 @@ class Build {
       this.insertPairs.add([p.slice(0, cut), p.slice(cut + 1), this.group]);
     }
     this.groupPairs = new Set();
+    this.groupRec = null;
     if (this.groupParts.size === 0) return;
-    this.insertFts.run(this.group, `\n${[...this.groupParts].join('\n')}\n`);
+    const doc = `\n${[...this.groupParts].join('\n')}\n`;
+    this.docs.push([this.group, doc]);
+    this.docChars += doc.length;
     this.groupParts = new Set();
+    this.groupCovered = new Set();
+    if (this.docChars >= DOC_BURST) this.indexDocs();
+  }
+
+  private indexDocs(): void {
+    for (const [group, doc] of this.docs) this.insertFts.run(group, doc);
+    this.docs = [];
+    this.docChars = 0;
   }
 }
 

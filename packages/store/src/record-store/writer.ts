@@ -53,6 +53,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   private exited = false;
   private failure: Error | undefined;
   private rows: unknown[] = [];
+  private recs: unknown[] = [];
   private rowCount = 0;
   private blocks: [number, string][] = [];
   private newInputs: [number, string][] = [];
@@ -79,7 +80,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   ) {
     const url = workerUrl();
     if (!existsSync(fileURLToPath(url))) throw new Error(`record store writer thread ${fileURLToPath(url)} is missing: build @quarry/store first`);
-    const init: WriterInit = { path: temp, key, shape: { category: shape.category, sqlColumns: shape.sqlColumns, indexed: shape.indexed } };
+    const init: WriterInit = { path: temp, key, shape: { category: shape.category, sqlColumns: shape.sqlColumns, recordColumns: shape.recordColumns, indexed: shape.indexed } };
     this.worker = new Worker(url, { workerData: init });
     this.worker.unref();
     this.worker.on('message', (m: FromWriter) => this.settle(m));
@@ -127,8 +128,15 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     this.ctx.annotation = this.options.annotate?.(record, input);
     const payload = this.shape.payloadOf(record, this.ctx);
     const slot = this.block.length;
+    let rec: number | null = null;
+    if (this.shape.recordOf) {
+      rec = this.records + 1;
+      const cells = this.shape.recordOf(record, input);
+      this.recs.push(rec, packTexts(cells.parts));
+      for (const v of cells.values) this.recs.push(v);
+    }
     for (const row of this.shape.rowsOf(record, input, this.ctx)) {
-      this.rows.push(row.time, input.position, this.blockId, slot, packTexts(row.parts), row.times ?? null, row.pairs ? packTexts(row.pairs) : null);
+      this.rows.push(row.time, input.position, this.blockId, slot, packTexts(row.parts), row.times ?? null, row.pairs ? packTexts(row.pairs) : null, rec);
       for (const v of row.values) this.rows.push(v);
       this.rowCount++;
     }
@@ -170,6 +178,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     }
     this.state = 'aborted';
     this.rows = [];
+    this.recs = [];
     this.blocks = [];
     this.block = [];
     this.inFlight.length = 0;
@@ -192,11 +201,12 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
 
   private post(): void {
     if (this.rowCount === 0 && this.blocks.length === 0 && this.newInputs.length === 0 && this.newTemplates.length === 0 && this.newHives.length === 0) return;
-    const batch: Batch = { type: 'batch', seq: ++this.seq, inputs: this.newInputs, templates: this.newTemplates, hives: this.newHives, blocks: this.blocks, rows: this.rows };
+    const batch: Batch = { type: 'batch', seq: ++this.seq, inputs: this.newInputs, templates: this.newTemplates, hives: this.newHives, blocks: this.blocks, recs: this.recs, rows: this.rows };
     this.newInputs = [];
     this.newTemplates = [];
     this.newHives = [];
     this.blocks = [];
+    this.recs = [];
     this.rows = [];
     this.rowCount = 0;
     const written = this.request(batch);

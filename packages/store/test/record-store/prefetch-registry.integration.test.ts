@@ -3,10 +3,13 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { LocalFiles } from '@quarry/storage';
+import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePrefetch } from '@quarry/prefetch';
+import { openHive } from '@quarry/registry';
 import { findTool, toolGate } from '@quarry/testkit';
 import { RecordStores, type RecordStoreReader } from '../../src/index.js';
+import { FORMAT_VERSION } from '../../src/record-store/schema.js';
 import { buildStore, HAVE_SAMPLES, NO_SAMPLES, samplePath, tempDir } from './support.js';
 
 const PF = ['CALC.EXE-3FBEF7FD.pf', 'CHROME.EXE-B3BA7868.pf', 'CMD.EXE-D269B812.pf'].map((f) => `prefetch/Windows-Prefetch-Parser/Win10/${f}`);
@@ -109,10 +112,33 @@ describe.skipIf(!HAVE_SAMPLES || regDump.skip)(`registry store ${!HAVE_SAMPLES ?
     const under = keys.filter((k) => k.path.toLowerCase().includes('\\sam\\domains\\account\\users\\')).reduce((n, k) => n + Math.max(1, k.values), 0);
     expect(under).toBeGreaterThan(0);
     expect(total({ filters: [{ field: 'key', operator: 'starts_with', value: 'sam\\domains\\account\\users\\' }] })).toBe(under);
+    // The key's cells are kept once per key; a search still matches each of its value rows by them.
+    expect(total({ search: 'SAM\\Domains\\Account\\Users\\' })).toBe(under);
+    // …and a search across the two (a newline between the key's last part and the value's first) too.
+    const binary = total({ filters: [{ field: 'details.ValueType', operator: 'equals', value: 'RegBinary' }, { field: 'details.LastWriteTime', operator: 'ends_with', value: ' UTC' }] });
+    expect(binary).toBeGreaterThan(0);
+    expect(total({ search: ' UTC\nRegBinary\n' })).toBe(binary);
+    expect(total({ search: 'sam\\domains\\account\\users\\', filters: [{ field: 'details.ValueName', operator: 'equals', value: 'V' }] })).toBe(keys.filter((k) => /\\sam\\domains\\account\\users\\0000/i.test(k.path)).length);
     expect(total({ filters: [{ field: 'file_name', operator: 'equals', value: 'sam' }] })).toBe(total({}));
     expect(total({ filters: [{ field: 'root_key', operator: 'contains', value: 'CreateHive' }] })).toBe(total({}));
     expect(total({ filters: [{ field: 'details.ValueType', operator: 'equals', value: 'RegBinary' }] })).toBeGreaterThan(0);
     expect(total({ filters: [{ field: 'details.LastWriteTime', operator: 'starts_with', value: '20' }] })).toBe(total({}));
+  });
+
+  it('narrows key path searches and filters without losing rows (paths indexed under their parents)', () => {
+    // Needles across two or three path components of deep keys: a narrowed positive filter and its
+    // (unnarrowed) negative twin split the rows between them, and a search finds at least as many.
+    const deep = keys.map((k) => k.path).filter((p) => p.split('\\').length >= 5);
+    expect(deep.length).toBeGreaterThan(20);
+    const all = total({});
+    for (const path of deep.filter((_, i) => i % Math.floor(deep.length / 20) === 0)) {
+      const last = path.lastIndexOf('\\');
+      const needle = path.slice(path.lastIndexOf('\\', last - 1) - 3).toUpperCase();
+      const holding = total({ filters: [{ field: 'key', operator: 'contains', value: needle }] });
+      expect(holding, needle).toBeGreaterThan(0);
+      expect(total({ filters: [{ field: 'key', operator: 'does_not_contain', value: needle }] }), needle).toBe(all - holding);
+      expect(total({ search: needle }), needle).toBeGreaterThanOrEqual(holding);
+    }
   });
 
   it('finds binary values by hex and by their UTF-16 text', () => {
@@ -122,6 +148,10 @@ describe.skipIf(!HAVE_SAMPLES || regDump.skip)(`registry store ${!HAVE_SAMPLES ?
     const hex = Buffer.from('Administrator', 'utf16le').toString('hex');
     expect(total({ filters: [{ field: 'details.Value', operator: 'contains', value: hex }] })).toBeGreaterThan(0);
     expect(total({ filters: [{ field: 'details.Value', operator: 'contains', value: 'ADMINISTRATOR' }, { field: 'details.ValueType', operator: 'equals', value: 'RegBinary' }] })).toBe(byText);
+    // A negative operator is its positive twin's complement, item by item.
+    const holding = total({ filters: [{ field: 'details.Value', operator: 'contains', value: 'administrator' }] });
+    expect(holding).toBeGreaterThanOrEqual(byText);
+    expect(total({ filters: [{ field: 'details.Value', operator: 'does_not_contain', value: 'administrator' }] })).toBe(total({}) - holding);
   });
 
   it('gives keys back with every value, one hive ref per hive', () => {
@@ -132,5 +162,32 @@ describe.skipIf(!HAVE_SAMPLES || regDump.skip)(`registry store ${!HAVE_SAMPLES ?
     expect(got[0]!.record.hive.name).toBe('SAM');
     expect(typeof got[0]!.record.hive.hive.baseBlock.fileName).toBe('string');
     expect(Buffer.isBuffer(got.flatMap((g) => g.record.key.values)[0]!.raw)).toBe(true);
+  });
+
+  it('gives each key back as the parser read it: every member, decoded data and raw bytes', async () => {
+    const walked = new Map<string, unknown>();
+    for (const k of (await openHive(samplePath(SAM))).walk()) walked.set(`${k.path}@${k.offset}`, k);
+    const got = [...reader.records({ search: '' })].map((r) => r.record.key).filter((k) => !k.deleted);
+    expect(got).toHaveLength(walked.size);
+    for (const k of got) expect(k).toEqual(walked.get(`${k.path}@${k.offset}`));
+    // Binary data comes back as bytes, numbers as numbers.
+    const values = got.flatMap((k) => k.values);
+    expect(values.some((v) => v.type === 'RegBinary' && Buffer.isBuffer(v.data) && v.data.equals(v.raw))).toBe(true);
+    expect(values.some((v) => typeof v.data === 'number')).toBe(true);
+  });
+});
+
+describe.skipIf(!HAVE_SAMPLES)(`store format ${HAVE_SAMPLES ? '' : NO_SAMPLES}`, () => {
+  const { dir, cleanup } = tempDir();
+  afterAll(cleanup);
+
+  it('refuses a store of another format as corrupt instead of misreading it', async () => {
+    const stores = new RecordStores(new LocalFiles(dir));
+    await buildStore(stores, 'fmt-job', 'registry', [SAM], null);
+    (await stores.open('fmt-job', 'registry', null))!.close();
+    const db = new Database(join(dir, 'fmt-job.registry.db'));
+    db.prepare("UPDATE meta SET value = ? WHERE key = 'format'").run(String(Number(FORMAT_VERSION) - 1));
+    db.close();
+    await expect(stores.open('fmt-job', 'registry', null)).rejects.toMatchObject({ name: 'RecordStoreError', code: 'corrupt' });
   });
 });

@@ -37,6 +37,9 @@ const QUERIES: Omit<SearchQuery, 'page' | 'show'>[] = [
   { search: '4624' },
   { search: '', filters: [{ field: 'details.ProcessId', operator: 'equals', value: '4' }] },
   { search: '0x', filters: [{ field: 'record_id', operator: 'starts_with', value: '1' }] },
+  // Across parts (Timestamp, Provider, Computer): the index documents hold parts apart, so these narrow piece by piece.
+  { search: 'utc\nmicrosoft-windows-security-auditing\n' },
+  { search: 'sysmon\ndesktop' },
 ];
 
 describe.skipIf(!HAVE_SAMPLES)(`record store query paths ${!HAVE_SAMPLES ? NO_SAMPLES : ''}`, () => {
@@ -71,6 +74,9 @@ describe.skipIf(!HAVE_SAMPLES)(`record store query paths ${!HAVE_SAMPLES ? NO_SA
 
   it('the store is large enough for every path', () => {
     expect(reader.search({ search: '', page: 1, show: 1 }).total).toBeGreaterThan(1000);
+    // The searches across parts match rows (or they would prove nothing).
+    expect(everyRow({ search: 'utc\nmicrosoft-windows-security-auditing\n' }).length).toBeGreaterThan(0);
+    expect(everyRow({ search: 'sysmon\ndesktop' }).length).toBeGreaterThan(0);
   });
 
   it.each(QUERIES.map((q) => [JSON.stringify(q), q] as const))('%s: the same total and pages as every row checked', (_, q) => {

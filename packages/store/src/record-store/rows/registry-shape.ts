@@ -1,17 +1,19 @@
-import { encodeTagged } from '../codec.js';
 import { formatUtc, isoToMs } from '../time-format.js';
 import { alternatives } from './json-path.js';
+import { encodeKey } from './registry-payload.js';
 import { renderValue } from './registry-value.js';
 import { cell, type FieldSql, type RowShape, type StoredRow } from './shape.js';
 
+// Every field's value (each alternative of Value) is one of the row's text parts (its key's or its
+// own), so positive filters narrow through the text index first.
 const FIELDS: Record<string, FieldSql> = {
-  file_name: { kind: 'scalar', expr: 'file_name', params: [] },
-  root_key: { kind: 'scalar', expr: 'root_key', params: [] },
-  key: { kind: 'scalar', expr: 'key', params: [] },
-  'details.valuetype': { kind: 'scalar', expr: 'value_type', params: [] },
-  'details.valuename': { kind: 'scalar', expr: 'value_name', params: [] },
-  'details.value': { kind: 'list', expr: 'value', params: [] },
-  'details.lastwritetime': { kind: 'scalar', expr: 'last_write', params: [] },
+  file_name: { kind: 'scalar', expr: 'recs.file_name', params: [], inParts: true },
+  root_key: { kind: 'scalar', expr: 'recs.root_key', params: [], inParts: true },
+  key: { kind: 'scalar', expr: 'recs.key', params: [], inParts: true },
+  'details.valuetype': { kind: 'scalar', expr: 'rows.value_type', params: [], inParts: true },
+  'details.valuename': { kind: 'scalar', expr: 'rows.value_name', params: [], inParts: true },
+  'details.value': { kind: 'list', expr: 'value', params: [], inParts: true },
+  'details.lastwritetime': { kind: 'scalar', expr: 'recs.last_write', params: [], inParts: true },
 };
 
 /** The payload of a key: the id of its hive in the store's hive table, and the key with every value. */
@@ -23,33 +25,38 @@ export interface RegistryPayload {
 /**
  * Registry "Registry Table": one row per value, and one row with empty value fields for a key
  * without values. Root Key is the hive's root key name; Key is the path below it ("" for the root
- * itself), as INSIGHTS.md writes key paths. Time is the key's last-write time.
+ * itself), as INSIGHTS.md writes key paths. Time is the key's last-write time. The key's cells
+ * (file, root, path, last write) are kept once per key (`recs`), not on each of its value rows.
  */
 export const registryShape: RowShape<'registry'> = {
   category: 'registry',
   title: 'Registry Table',
   columns: ['File Name', 'Root Key', 'Key', 'Last Write Time', 'Registry Data'],
-  sqlColumns: [
+  recordColumns: [
     { name: 'file_name', type: 'TEXT' },
     { name: 'root_key', type: 'TEXT' },
     { name: 'key', type: 'TEXT' },
     { name: 'last_write', type: 'TEXT' },
+  ],
+  sqlColumns: [
     { name: 'value_type', type: 'TEXT' },
     { name: 'value_name', type: 'TEXT' },
     { name: 'value', type: 'TEXT' },
   ],
-  indexed: ['key'],
-  rowsOf({ hive, key }) {
+  indexed: ['recs.key'],
+  recordOf({ hive, key }) {
     const cut = key.path.indexOf('\\');
     const root = cut < 0 ? key.path : key.path.slice(0, cut);
     const rel = cut < 0 ? '' : key.path.slice(cut + 1);
+    const head = [hive.name, root, rel, formatUtc(isoToMs(key.lastWrite))];
+    return { values: head, parts: head };
+  },
+  rowsOf({ key }) {
     const time = isoToMs(key.lastWrite);
-    const lastWrite = formatUtc(time);
-    const head = [hive.name, root, rel, lastWrite];
     const row = (type: string, name: string, display: string, others: string[]): StoredRow => ({
       time,
-      values: [...head, type, name, alternatives(display, others)],
-      parts: [...head, type, name, display, ...others],
+      values: [type, name, alternatives(display, others)],
+      parts: [type, name, display, ...others],
     });
     if (key.values.length === 0) return [row('', '', '', [])];
     return key.values.map((v) => {
@@ -58,7 +65,7 @@ export const registryShape: RowShape<'registry'> = {
     });
   },
   payloadOf(record, ctx) {
-    return `{"h":${ctx.hiveId(record)},"k":${encodeTagged(record.key)}}`;
+    return `{"h":${ctx.hiveId(record)},"k":${encodeKey(record.key)}}`;
   },
   entryOf(values) {
     const [file, root, key, lastWrite, type, name, value] = values.map(cell) as string[];

@@ -17,6 +17,14 @@ export interface StoredRow {
   pairs?: string[];
 }
 
+/** The cells a record's rows share, kept once per record (registry: a key's cells for each of its values). */
+export interface StoredRecordCells {
+  /** Values of the shape's `recordColumns`, in order. */
+  values: string[];
+  /** What `search` matches of them, each one part: every row of the record also matches on these. */
+  parts: string[];
+}
+
 /** Event-data values up to this long are indexed by (name, value) for equals filters. */
 export const SHORT_VALUE = 16;
 
@@ -56,18 +64,27 @@ export interface RowShape<C extends ParseCategory> {
   columns: readonly string[];
   /** Category columns of the rows table: name and SQL type. Text columns compare case-insensitively. */
   sqlColumns: readonly { name: string; type: 'TEXT' | 'INTEGER' }[];
-  /** Columns worth an index (equals and starts_with on them are common). */
+  /**
+   * Text columns shared by all rows of one record, kept once in the `recs` table (rows reference it
+   * by `rec`; queries join it): a registry key's cells, which every value row would repeat.
+   * Cells read them first, then `sqlColumns`.
+   */
+  recordColumns?: readonly { name: string; type: 'TEXT' }[];
+  /** Columns worth an index (equals and starts_with on them are common): `name` on rows, `recs.name` on recs. */
   indexed: readonly string[];
+  /** The record's shared cells (`recordColumns`); required when the shape has them. */
+  recordOf?(record: RecordOf<C>, input: InputRef): StoredRecordCells;
   rowsOf(record: RecordOf<C>, input: InputRef, ctx: WriteContext): StoredRow[];
   /** The payload `records()` rebuilds the record from (JSON text). */
   payloadOf(record: RecordOf<C>, ctx: WriteContext): string;
+  /** A row's cells: `recordColumns`' values, then `sqlColumns`'. */
   entryOf(values: readonly unknown[], ctx: ReadContext): IndexTableEntry;
   /** The SQL of a filterable field, or undefined when the category has no such field. */
   field(name: string): FieldSql | undefined;
 }
 
 /** What the schema and query code read of a shape, for any category. */
-export type AnyShape = Pick<RowShape<ParseCategory>, 'category' | 'sqlColumns' | 'indexed' | 'field'>;
+export type AnyShape = Pick<RowShape<ParseCategory>, 'category' | 'sqlColumns' | 'recordColumns' | 'indexed' | 'field'>;
 export type { EvtxRecord };
 
 /** A text cell: strings as they are, numbers as decimals, anything missing as "". */
