@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { SERVER_OPTIONS, serverTimeouts } from '@quarry/rest-compat';
 
 /**
  * The part of Next's programmatic server used here. Loaded through require so its global type
@@ -26,12 +27,11 @@ export async function startWebServer(opts: { api: Hono; port: number; host: stri
   await ui.prepare();
   const uiHandler = ui.getRequestHandler();
   const apiHandler = getRequestListener(opts.api.fetch);
-  const server = createServer((req, res) => {
+  const server = createServer(SERVER_OPTIONS, (req, res) => {
     if (API_PATH.test(req.url ?? '/')) void apiHandler(req, res);
     else void uiHandler(req, res);
   });
-  // Uploads may use their whole 30 s window; the REST layer enforces it, not Node.
-  server.requestTimeout = 0;
+  serverTimeouts(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, resolve);

@@ -18,7 +18,7 @@ export function createRestApp(deps: RestDeps): Hono {
     const health = await deps.health().catch(() => ({ ok: false, checks: {} }));
     return c.json(health, health.ok ? 200 : 503);
   });
-  registerBodyLimits(app, new Admission(deps.admissionBytes));
+  registerBodyLimits(app, new Admission(deps.admissionBytes), deps.jsonBodyDeadlineMs);
   registerUpload(app, deps);
   registerFiles(app, deps);
   registerParse(app, deps);

@@ -56,11 +56,34 @@ export function bodyCap(endpoint: JsonEndpoint): MiddlewareHandler {
 }
 
 /**
- * Puts every cap in front of its endpoint, after the admission check that reserves the same
- * number of bytes (admission.ts); called before the routes are registered.
+ * How long a JSON body may take to arrive, as the upload endpoint's window: a client that
+ * declares a body and stalls or trickles it (slowloris) is answered 408 and its connection closed
+ * instead of holding a connection and an admission reservation indefinitely.
  */
-export function registerBodyLimits(app: Hono, admission = new Admission()): void {
+export const JSON_BODY_DEADLINE_MS = 30_000;
+
+/** Reads the whole body (capped by bodyCap, outside) within the deadline; handlers then read it from Hono's cache. */
+export function bodyDeadline(endpoint: JsonEndpoint, ms = JSON_BODY_DEADLINE_MS): MiddlewareHandler {
+  return async (c, next) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
+    // A read that fails (over the cap, aborted) is left to the handler, which meets the same error.
+    const outcome = await Promise.race([c.req.arrayBuffer().then(() => 'read' as const, () => 'failed' as const), late]);
+    clearTimeout(timer);
+    if (outcome === 'late') {
+      c.header('Connection', 'close');
+      return errorBody(c, endpoint, 408, `Request body not received within ${ms / 1000} s`);
+    }
+    await next();
+  };
+}
+
+/**
+ * Puts every cap and the body deadline in front of its endpoint, after the admission check that
+ * reserves the same number of bytes (admission.ts); called before the routes are registered.
+ */
+export function registerBodyLimits(app: Hono, admission = new Admission(), deadlineMs = JSON_BODY_DEADLINE_MS): void {
   for (const endpoint of Object.keys(BODY_LIMITS) as JsonEndpoint[]) {
-    for (const path of CONTRACT[endpoint].paths) app.post(path, admission.middleware(endpoint, BODY_LIMITS[endpoint]), bodyCap(endpoint));
+    for (const path of CONTRACT[endpoint].paths) app.post(path, admission.middleware(endpoint, BODY_LIMITS[endpoint]), bodyCap(endpoint), bodyDeadline(endpoint, deadlineMs));
   }
 }

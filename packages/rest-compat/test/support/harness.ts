@@ -38,7 +38,7 @@ export interface Harness {
 }
 
 /** The REST server in-process on the shared stack, plus worker processes on demand. */
-export async function startHarness(opts: { uploadTimeoutMs?: number; hunting?: HuntingOptions; quotas?: QuotaLimits } = {}): Promise<Harness> {
+export async function startHarness(opts: { uploadTimeoutMs?: number; jsonBodyDeadlineMs?: number; headersTimeoutMs?: number; hunting?: HuntingOptions; quotas?: QuotaLimits } = {}): Promise<Harness> {
   const hunting = new Hunting(opts.hunting);
   const stack = inject('stack');
   const masterKey = Buffer.from(stack.masterKey, 'base64');
@@ -67,6 +67,8 @@ export async function startHarness(opts: { uploadTimeoutMs?: number; hunting?: H
       quotas: new Quotas(opts.quotas),
       health: async () => ({ ok: true, checks: {} }),
       ...(opts.uploadTimeoutMs ? { uploadTimeoutMs: opts.uploadTimeoutMs } : {}),
+      ...(opts.jsonBodyDeadlineMs ? { jsonBodyDeadlineMs: opts.jsonBodyDeadlineMs } : {}),
+      ...(opts.headersTimeoutMs ? { headersTimeoutMs: opts.headersTimeoutMs } : {}),
     },
     0,
   );
