@@ -103,7 +103,8 @@ describe.skipIf(!existsSync(SAMPLES))('dependency faults during running jobs (ow
     expect(created.status).toBe(400);
     expect(real.status, real.text).toBe(503);
     expect(real.json.error).toMatch(UNAVAILABLE);
-    expect(real.ms).toBeLessThan(30_000);
+    // The start's deadline (5 s), not the client's ~20 s of retries: bounded generously for a loaded machine.
+    expect(real.ms).toBeLessThan(10_000);
     expect(await s.db.job.count()).toBe(jobsBefore); // the refused job left no row behind
     expect((await get(s.url, `/analysis/job/${ids[0]}`)).status).toBe(200); // reads need PostgreSQL only
     console.log(`Temporal down: job creation answered 503 in ${real.ms} ms`);
