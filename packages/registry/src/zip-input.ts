@@ -23,16 +23,48 @@ export interface ZipContents {
   skipped: { name: string; reason: string }[];
 }
 
-/** Total uncompressed bytes we accept from one archive; guards against zip bombs. */
+/**
+ * Total uncompressed bytes we accept from one archive; guards against zip bombs. Members are
+ * inflated into buffers of their declared size and never past it (a member that lies about its
+ * size comes out truncated, and fails as a hive), so declared sizes bound the memory taken.
+ */
 export const MAX_ZIP_EXPANDED_BYTES = 4 * 2 ** 30;
 
-function unzip(data: Buffer): Record<string, Uint8Array> {
+const CENTRAL_ENTRY = 0x02014b50;
+
+/** Member names whose central-directory entry has the "encrypted" flag (bit 0); none can be read here. */
+function encryptedMembers(data: Buffer): string[] {
+  const names: string[] = [];
+  // The end-of-central-directory record holds the directory's offset and entry count.
+  const eocd = data.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (eocd < 0 || eocd + 22 > data.length) return names;
+  let at = data.readUInt32LE(eocd + 16);
+  for (let i = data.readUInt16LE(eocd + 10); i > 0 && at + 46 <= data.length && data.readUInt32LE(at) === CENTRAL_ENTRY; i--) {
+    const nameLen = data.readUInt16LE(at + 28);
+    if (data.readUInt16LE(at + 8) & 1) names.push(data.toString('utf8', at + 46, at + 46 + nameLen));
+    at += 46 + nameLen + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
+  }
+  return names;
+}
+
+function unzip(data: Buffer, refused: ZipContents['skipped']): Record<string, Uint8Array> {
+  const encrypted = encryptedMembers(data);
+  if (encrypted.length > 0) throw new RegistryError(`the archive is encrypted (password-protected: ${encrypted.slice(0, 3).join(', ')}${encrypted.length > 3 ? ', …' : ''}); upload the hives unencrypted`, 'zip', -1);
   let total = 0;
   try {
     return unzipSync(data, {
       filter: (f) => {
+        if (f.name.endsWith('/')) return false;
+        if (f.originalSize > MAX_HIVE_BYTES) {
+          refused.push({ name: f.name, reason: `declares ${f.originalSize} bytes, more than a hive can hold: not extracted` });
+          return false;
+        }
+        if (total + f.originalSize > MAX_ZIP_EXPANDED_BYTES) {
+          refused.push({ name: f.name, reason: `would expand the archive past ${MAX_ZIP_EXPANDED_BYTES / 2 ** 30} GiB (zip bomb guard): not extracted` });
+          return false;
+        }
         total += f.originalSize;
-        return f.originalSize <= MAX_HIVE_BYTES && total <= MAX_ZIP_EXPANDED_BYTES && !f.name.endsWith('/');
+        return true;
       },
     });
   } catch (err) {
@@ -46,10 +78,10 @@ function unzip(data: Buffer): Record<string, Uint8Array> {
  */
 export async function openZip(input: string | Buffer): Promise<ZipContents> {
   const data = typeof input === 'string' ? await readFile(input) : input;
-  const members = unzip(data);
+  const skipped: ZipContents['skipped'] = [];
+  const members = unzip(data, skipped);
   const hives: { name: string; data: Buffer; embedded: string }[] = [];
   const logs: { name: string; data: Buffer; embedded: string }[] = [];
-  const skipped: ZipContents['skipped'] = [];
   for (const [name, bytes] of Object.entries(members)) {
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (!hasRegfSignature(buf) || buf.length < 512) {
