@@ -20,7 +20,8 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openHive } from '@quarry/registry';
 import { buildBigEvtx } from './jobs/evtx-big.js';
-import { chainsawSigma, countLines, diffCounts, oursSigma, overviewMeta, readChainsawMapping, ruleIndex, type DiffRow } from './jobs/sigma-diff.js';
+import { explainDifference, matchSources } from './jobs/match-sources.js';
+import { chainsawSigma, countLines, diffCounts, oursSigma, overviewMeta, readChainsawMapping, ruleIndex, type DiffRow, type RuleMeta } from './jobs/sigma-diff.js';
 import { startService, type JobRun, type Service } from './jobs/service.js';
 import { canMeasure, chainsawMapping, findReferenceTool, hayabusaHome, measureRun, type ToolRun } from './jobs/tools.js';
 
@@ -195,6 +196,10 @@ async function evtxSection(svc: Service): Promise<void> {
     const refused = await chainsawRefused(tools, community);
     const ours = oursSigma(a.insights);
     const diff = diffCounts(ours, theirs.counts, builtin, community, refused, readChainsawMapping(tools.chainsaw!.mapping));
+    // Where Chainsaw loads a rule and finds fewer matches, say where ours come from and whether Chainsaw's mapping explains the gap.
+    const unexplained = diff.rows.filter((r) => r.note === 'matched by Quarry only' || r.note === 'Quarry matches more records');
+    const sources = await matchSources(samples, unexplained.map((r) => community.get(r.key)).filter((m): m is RuleMeta => m !== undefined));
+    for (const r of unexplained) r.note = `${r.note}: ${explainDifference(r, community.get(r.key), sources.get(r.key))}`;
     reportDiff(diff, ours.size, theirs.counts.size, refused.size);
   } else theirRow('EVTX samples', 'Chainsaw hunt (sigma)', oursA, cA.run, cA.note);
 
@@ -235,11 +240,16 @@ function reportDiff(diff: { equal: number; rows: DiffRow[] }, oursRules: number,
     `  per-rule match counts: Quarry matched ${oursRules} rules, Chainsaw ${theirRules}; ${diff.equal} rules with equal counts, ${diff.rows.length} differ (chainsaw lint refuses ${refused} rules of the set)`,
   );
   const groups = new Map<string, DiffRow[]>();
-  for (const r of diff.rows) groups.set(r.note, [...(groups.get(r.note) ?? []), r]);
+  // A note may carry a rule's own explanation after ": " (match-sources.ts); rows group by what precedes it.
+  const groupOf = (note: string): string => (note.includes(': ') ? note.slice(0, note.indexOf(': ')) : note);
+  for (const r of diff.rows) groups.set(groupOf(r.note), [...(groups.get(groupOf(r.note)) ?? []), r]);
   for (const [note, rs] of groups) {
     console.log(`    ${note}: ${rs.length}`);
-    for (const r of rs) console.log(`      ${r.key}  quarry ${r.ours}  chainsaw ${r.chainsaw}  ${r.title} (${r.level})`);
+    for (const r of rs) console.log(`      ${r.key}  quarry ${r.ours}  chainsaw ${r.chainsaw}  ${r.title} (${r.level})${r.note === note ? '' : ` — ${r.note.slice(note.length + 2)}`}`);
   }
+  const explained = diff.rows.filter((r) => r.note.includes(': exactly')).length;
+  const fewer = diff.rows.filter((r) => groupOf(r.note) === 'matched by Quarry only' || groupOf(r.note) === 'Quarry matches more records').length;
+  if (fewer > 0) console.log(`  of the ${fewer} rules Chainsaw loads and matches less often, ${explained} differ by exactly the matches its mapping cannot reach`);
   console.log(`  full per-rule diff: ${path}`);
   notes.push(`Sigma per-rule diff (samples job): ${diff.equal} equal, ${diff.rows.length} differ → ${path}`);
 }
