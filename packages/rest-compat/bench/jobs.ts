@@ -20,6 +20,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openHive } from '@quarry/registry';
 import { buildBigEvtx } from './jobs/evtx-big.js';
+import { writeSpelledOut } from './jobs/chainsaw-quantifiers.js';
 import { explainDifference, matchSources } from './jobs/match-sources.js';
 import { chainsawSigma, countLines, diffCounts, oursSigma, overviewMeta, readChainsawMapping, ruleIndex, type DiffRow, type RuleMeta } from './jobs/sigma-diff.js';
 import { startService, type JobRun, type Service } from './jobs/service.js';
@@ -154,6 +155,20 @@ async function runChainsaw(t: EvtxTools, dir: string, label: string): Promise<{ 
   return { run, output: out, note: loaded ? `${loaded[1]} rules loaded${loaded[3] ? `, ${loaded[3]} not` : ''}` : '' };
 }
 
+/** Chainsaw's counts for the rules whose quantified conditions were spelled out (chainsaw-quantifiers.ts). */
+async function chainsawSpelledOut(t: EvtxTools, dir: string, rulePaths: string[]): Promise<Map<string, number>> {
+  const rulesDir = join(scratch, 'spelled-out-rules');
+  mkdirSync(rulesDir, { recursive: true });
+  if (!t.chainsaw || writeSpelledOut(rulePaths, rulesDir).length === 0) return new Map();
+  const out = join(scratch, 'chainsaw-spelled-out.jsonl');
+  await measureRun(t.chainsaw.bin, ['--no-banner', 'hunt', dir, '-s', rulesDir, '--mapping', t.chainsaw.mapping, '--jsonl', '-o', out, '--skip-errors'], {
+    stderr: join(scratch, 'chainsaw-spelled-out.err'),
+    usage: join(scratch, 'chainsaw-spelled-out.time'),
+  });
+  const { counts } = await chainsawSigma(out);
+  return new Map([...counts].map(([id, c]) => [id, c.count]));
+}
+
 /** Rule ids Chainsaw refuses to load (`chainsaw lint --kind sigma`), for the per-rule notes. */
 async function chainsawRefused(t: EvtxTools, community: Map<string, { path: string }>): Promise<Set<string>> {
   const refused = new Set<string>();
@@ -199,7 +214,15 @@ async function evtxSection(svc: Service): Promise<void> {
     // Where Chainsaw loads a rule and finds fewer matches, say where ours come from and whether Chainsaw's mapping explains the gap.
     const unexplained = diff.rows.filter((r) => r.note === 'matched by Quarry only' || r.note === 'Quarry matches more records');
     const sources = await matchSources(samples, unexplained.map((r) => community.get(r.key)).filter((m): m is RuleMeta => m !== undefined));
-    for (const r of unexplained) r.note = `${r.note}: ${explainDifference(r, community.get(r.key), sources.get(r.key))}`;
+    const spelled = await chainsawSpelledOut(tools, sampleDir, unexplained.map((r) => community.get(r.key)?.path).filter((p): p is string => p !== undefined));
+    for (const r of unexplained) {
+      const again = spelled.get(r.key);
+      r.note = `${r.note}: ${
+        again === r.ours
+          ? `exactly Chainsaw's handling of \`all of\`/\`1 of\` over a list-of-maps selection: with the condition spelled out (\`a and b\`) Chainsaw finds ${again} too`
+          : explainDifference(r, community.get(r.key), sources.get(r.key))
+      }`;
+    }
     reportDiff(diff, ours.size, theirs.counts.size, refused.size);
   } else theirRow('EVTX samples', 'Chainsaw hunt (sigma)', oursA, cA.run, cA.note);
 
