@@ -20,7 +20,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openHive } from '@quarry/registry';
 import { buildBigEvtx } from './jobs/evtx-big.js';
-import { writeSpelledOut } from './jobs/chainsaw-quantifiers.js';
+import { writeChainsawReadable } from './jobs/chainsaw-readable.js';
 import { explainDifference, matchSources } from './jobs/match-sources.js';
 import { chainsawSigma, countLines, diffCounts, oursSigma, overviewMeta, readChainsawMapping, ruleIndex, type DiffRow, type RuleMeta } from './jobs/sigma-diff.js';
 import { startService, type JobRun, type Service } from './jobs/service.js';
@@ -155,15 +155,15 @@ async function runChainsaw(t: EvtxTools, dir: string, label: string): Promise<{ 
   return { run, output: out, note: loaded ? `${loaded[1]} rules loaded${loaded[3] ? `, ${loaded[3]} not` : ''}` : '' };
 }
 
-/** Chainsaw's counts for the rules whose quantified conditions were spelled out (chainsaw-quantifiers.ts). */
-async function chainsawSpelledOut(t: EvtxTools, dir: string, rulePaths: string[]): Promise<Map<string, number>> {
-  const rulesDir = join(scratch, 'spelled-out-rules');
+/** Chainsaw's counts for the rules rewritten the way it reads them as Sigma means them (chainsaw-readable.ts). */
+async function chainsawReread(t: EvtxTools, dir: string, rulePaths: string[]): Promise<Map<string, number>> {
+  const rulesDir = join(scratch, 'chainsaw-readable-rules');
   mkdirSync(rulesDir, { recursive: true });
-  if (!t.chainsaw || writeSpelledOut(rulePaths, rulesDir).length === 0) return new Map();
-  const out = join(scratch, 'chainsaw-spelled-out.jsonl');
+  if (!t.chainsaw || writeChainsawReadable(rulePaths, rulesDir).length === 0) return new Map();
+  const out = join(scratch, 'chainsaw-reread.jsonl');
   await measureRun(t.chainsaw.bin, ['--no-banner', 'hunt', dir, '-s', rulesDir, '--mapping', t.chainsaw.mapping, '--jsonl', '-o', out, '--skip-errors'], {
-    stderr: join(scratch, 'chainsaw-spelled-out.err'),
-    usage: join(scratch, 'chainsaw-spelled-out.time'),
+    stderr: join(scratch, 'chainsaw-reread.err'),
+    usage: join(scratch, 'chainsaw-reread.time'),
   });
   const { counts } = await chainsawSigma(out);
   return new Map([...counts].map(([id, c]) => [id, c.count]));
@@ -214,12 +214,12 @@ async function evtxSection(svc: Service): Promise<void> {
     // Where Chainsaw loads a rule and finds fewer matches, say where ours come from and whether Chainsaw's mapping explains the gap.
     const unexplained = diff.rows.filter((r) => r.note === 'matched by Quarry only' || r.note === 'Quarry matches more records');
     const sources = await matchSources(samples, unexplained.map((r) => community.get(r.key)).filter((m): m is RuleMeta => m !== undefined));
-    const spelled = await chainsawSpelledOut(tools, sampleDir, unexplained.map((r) => community.get(r.key)?.path).filter((p): p is string => p !== undefined));
+    const reread = await chainsawReread(tools, sampleDir, unexplained.map((r) => community.get(r.key)?.path).filter((p): p is string => p !== undefined));
     for (const r of unexplained) {
-      const again = spelled.get(r.key);
-      r.note = `${r.note}: ${
+      const again = reread.get(r.key);
+      r.note = `${r.note} — ${
         again === r.ours
-          ? `exactly Chainsaw's handling of \`all of\`/\`1 of\` over a list-of-maps selection: with the condition spelled out (\`a and b\`) Chainsaw finds ${again} too`
+          ? `exactly how Chainsaw reads the rule (\`all of\`/\`1 of\` over a list-of-maps selection; \`\\\\\` not unescaped): rewritten the way it reads them as meant, Chainsaw finds ${again} too`
           : explainDifference(r, community.get(r.key), sources.get(r.key))
       }`;
     }
@@ -263,16 +263,16 @@ function reportDiff(diff: { equal: number; rows: DiffRow[] }, oursRules: number,
     `  per-rule match counts: Quarry matched ${oursRules} rules, Chainsaw ${theirRules}; ${diff.equal} rules with equal counts, ${diff.rows.length} differ (chainsaw lint refuses ${refused} rules of the set)`,
   );
   const groups = new Map<string, DiffRow[]>();
-  // A note may carry a rule's own explanation after ": " (match-sources.ts); rows group by what precedes it.
-  const groupOf = (note: string): string => (note.includes(': ') ? note.slice(0, note.indexOf(': ')) : note);
+  // A note may carry a rule's own explanation after " — " (match-sources.ts); rows group by what precedes it.
+  const groupOf = (note: string): string => (note.includes(' — ') ? note.slice(0, note.indexOf(' — ')) : note);
   for (const r of diff.rows) groups.set(groupOf(r.note), [...(groups.get(groupOf(r.note)) ?? []), r]);
   for (const [note, rs] of groups) {
     console.log(`    ${note}: ${rs.length}`);
-    for (const r of rs) console.log(`      ${r.key}  quarry ${r.ours}  chainsaw ${r.chainsaw}  ${r.title} (${r.level})${r.note === note ? '' : ` — ${r.note.slice(note.length + 2)}`}`);
+    for (const r of rs) console.log(`      ${r.key}  quarry ${r.ours}  chainsaw ${r.chainsaw}  ${r.title} (${r.level})${r.note === note ? '' : ` — ${r.note.slice(note.length + 3)}`}`);
   }
-  const explained = diff.rows.filter((r) => r.note.includes(': exactly')).length;
+  const explained = diff.rows.filter((r) => r.note.includes(' — exactly')).length;
   const fewer = diff.rows.filter((r) => groupOf(r.note) === 'matched by Quarry only' || groupOf(r.note) === 'Quarry matches more records').length;
-  if (fewer > 0) console.log(`  of the ${fewer} rules Chainsaw loads and matches less often, ${explained} differ by exactly the matches its mapping cannot reach`);
+  if (fewer > 0) console.log(`  of the ${fewer} rules Chainsaw loads and matches less often, ${explained} are accounted for exactly (a mapping gap, or a rule Chainsaw reads differently)`);
   console.log(`  full per-rule diff: ${path}`);
   notes.push(`Sigma per-rule diff (samples job): ${diff.equal} equal, ${diff.rows.length} differ → ${path}`);
 }
