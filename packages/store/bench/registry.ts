@@ -9,6 +9,7 @@ import { runPipeline, type PipelineInput, type RecordSink } from '@quarry/insigh
 import { LocalFiles } from '@quarry/storage';
 import { sharedPath } from '@quarry/testkit';
 import { RecordStores, type SearchQuery } from '../src/index.js';
+import { countingSink, threadCpuSeconds } from './measure.js';
 
 const [mode = 'ingest', repsArg = '1'] = process.argv.slice(2);
 const reps = Number(repsArg);
@@ -37,26 +38,15 @@ function inputs(): PipelineInput[] {
   return out;
 }
 
-function threadCpuSeconds(): number {
-  const stat = readFileSync('/proc/thread-self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 const dir = mkdtempSync(join(tmpdir(), 'quarry-bench-registry-'));
-let records = 0;
+let count = (): number => 0;
 let sink: RecordSink<'registry'> | undefined;
 let writerCpu = (): number => 0;
 if (mode === 'ingest') {
   const writer = new RecordStores(new LocalFiles(dir)).writer(JOB, 'registry', KEY);
-  sink = {
-    write: (r, i) => {
-      records++;
-      return writer.write(r, i);
-    },
-    close: () => writer.close(),
-    abort: () => writer.abort(),
-  };
+  const counted = countingSink(writer);
+  sink = counted.sink;
+  count = counted.records;
   writerCpu = () => writer.writerCpuSeconds;
 }
 const t0 = performance.now();
@@ -97,7 +87,7 @@ console.log(
   JSON.stringify({
     mode,
     reps,
-    keys: records,
+    keys: count(),
     seconds: +seconds.toFixed(3),
     cpuSeconds: +((cpu.user + cpu.system) / 1e6).toFixed(2),
     mainCpuSeconds: +mainCpu.toFixed(2),

@@ -1,0 +1,27 @@
+// What both ingest benchmarks measure: the calling thread's CPU time, and records through a store writer.
+import { readFileSync } from 'node:fs';
+import type { RecordSink } from '@quarry/insights';
+import type { ParseCategory } from '@quarry/vocabulary';
+
+/** CPU seconds of the calling thread (Linux). */
+export function threadCpuSeconds(): number {
+  const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** A store writer as the pipeline's sink, counting the records it is given. */
+export function countingSink<C extends ParseCategory>(writer: RecordSink<C>): { sink: RecordSink<C>; records: () => number } {
+  let records = 0;
+  return {
+    sink: {
+      write: (r, i) => {
+        records++;
+        return writer.write(r, i);
+      },
+      close: () => writer.close(),
+      abort: () => writer.abort(),
+    },
+    records: () => records,
+  };
+}
