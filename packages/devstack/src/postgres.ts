@@ -16,6 +16,9 @@ export const DATABASE_NAME = 'quarry';
 const START_TIMEOUT_MS = 60_000;
 // Fast shutdown (SIGINT) rolls back open transactions; after this long, immediate (SIGQUIT).
 const STOP_GRACE_MS = 20_000;
+/** How long a start waits for a crashed server's processes to let go of the shared memory. */
+const SHARED_MEMORY_WAIT_MS = 30_000;
+const SHARED_MEMORY_IN_USE = /pre-existing shared memory block .* is still in use/;
 
 export interface StartPostgresOptions {
   /** The data root: the cluster lives in `<dataDir>/pg`, credentials in `<dataDir>/pg.json`. */
@@ -78,32 +81,41 @@ export async function startPostgres(options: StartPostgresOptions): Promise<Runn
     ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
   ];
-  const child = spawn(binaries.postgres, args, { ...runAs, env: childLocale(), stdio: ['ignore', 'pipe', 'pipe'] });
-  const output = new RecentLines();
-  const relay = (chunk: Buffer): void => {
-    for (const line of output.push(chunk.toString('utf8'))) log?.debug({ postgres: line });
-  };
-  child.stdout?.on('data', relay);
-  child.stderr?.on('data', relay);
-  let spawnError: Error | undefined;
-  child.once('error', (error) => (spawnError = error));
-  const stop = stopChild(child, 'SIGINT', 'SIGQUIT', STOP_GRACE_MS);
-
+  // After a crash (kill -9 of the postmaster) its backends can hold the shared memory for a
+  // moment longer, and the new server refuses to start until they are gone: try again meanwhile.
   const url = databaseUrl(credentials, port, DATABASE_NAME);
-  try {
-    await waitForServer(databaseUrl(credentials, port, 'postgres'), () => {
-      if (spawnError) throw new DevstackError('postgres', `cannot run ${binaries.postgres}`, { cause: spawnError });
-      if (child.exitCode !== null || child.signalCode !== null) {
-        throw new DevstackError('postgres', `the server exited while starting:\n${output}`);
+  const retryUntil = Date.now() + SHARED_MEMORY_WAIT_MS;
+  for (;;) {
+    const child = spawn(binaries.postgres, args, { ...runAs, env: childLocale(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = new RecentLines();
+    const relay = (chunk: Buffer): void => {
+      for (const line of output.push(chunk.toString('utf8'))) log?.debug({ postgres: line });
+    };
+    child.stdout?.on('data', relay);
+    child.stderr?.on('data', relay);
+    let spawnError: Error | undefined;
+    child.once('error', (error) => (spawnError = error));
+    const stop = stopChild(child, 'SIGINT', 'SIGQUIT', STOP_GRACE_MS);
+    try {
+      await waitForServer(databaseUrl(credentials, port, 'postgres'), () => {
+        if (spawnError) throw new DevstackError('postgres', `cannot run ${binaries.postgres}`, { cause: spawnError });
+        if (child.exitCode !== null || child.signalCode !== null) {
+          throw new DevstackError('postgres', `the server exited while starting:\n${output}`);
+        }
+      });
+      await ensureDatabase(databaseUrl(credentials, port, 'postgres'), DATABASE_NAME);
+    } catch (error) {
+      await stop();
+      if (SHARED_MEMORY_IN_USE.test(String(output)) && Date.now() < retryUntil) {
+        log?.info('the previous PostgreSQL processes still hold the shared memory; starting again shortly');
+        await new Promise((r) => setTimeout(r, 500));
+        continue;
       }
-    });
-    await ensureDatabase(databaseUrl(credentials, port, 'postgres'), DATABASE_NAME);
-  } catch (error) {
-    await stop();
-    throw error;
+      throw error;
+    }
+    log?.info({ port, pid: child.pid }, 'embedded PostgreSQL started');
+    return { url, reused: false, stop };
   }
-  log?.info({ port, pid: child.pid }, 'embedded PostgreSQL started');
-  return { url, reused: false, stop };
 }
 
 async function choosePort(requested: number | undefined, credentials: PgCredentials | undefined): Promise<number> {

@@ -71,4 +71,26 @@ describe('startPostgres after crashes', () => {
       await restarted.stop();
     }
   });
+
+  test('restarts while a backend of the killed postmaster still holds the shared memory', async () => {
+    const first = await startPostgres({ dataDir });
+    // A backend busy in a long query notices its postmaster's death only when the query ends.
+    const busy = new pg.Client({ connectionString: first.url });
+    busy.on('error', () => undefined);
+    await busy.connect();
+    const running = busy.query('select count(*) from generate_series(1, 40000000)').catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 500));
+    const postmaster = readPostmaster(join(dataDir, 'pg'))!;
+    process.kill(postmaster.pid, 'SIGKILL');
+    await waitGone(postmaster.pid);
+
+    const restarted = await startPostgres({ dataDir });
+    try {
+      expect(await query(restarted.url, 'select v from crash')).toEqual([{ v: 'survived' }]);
+    } finally {
+      await restarted.stop();
+      await running;
+      await busy.end().catch(() => undefined);
+    }
+  });
 });
