@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { Hunting, Quotas, UploadStaging, graphqlHandler, quotaLimitsFrom, sweepOrphans, trpcHandler } from '@quarry/api';
 import { createRestApp } from '@quarry/rest-compat';
-import { cachedBlobCheck, createBlobStore, dropDeletedEvery, openSharedFiles } from '@quarry/storage';
+import { cachedBlobCheck, createBlobStore, dropDeletedHourly, openSharedFiles } from '@quarry/storage';
 import { connectJobRunner } from '@quarry/temporal';
 import { LookupStore } from '@quarry/reference';
 import { RecordStores } from '@quarry/store';
@@ -70,11 +70,7 @@ const deps = { db, blobs, runner, lookups, recordStores, log, hunting, quotas: n
 // What a crash left behind (blobs without a row, unpublished record stores) goes, in the background.
 void sweepOrphans({ db, blobs, recordStores, log });
 // Stores another node deleted (with their jobs) leave this node's cache within the hour.
-const stopDropping = dropDeletedEvery(recordStores.files, {
-  everyMs: 60 * 60 * 1000,
-  onDropped: (dropped) => log.info({ dropped }, 'cached record stores of deleted jobs dropped'),
-  onError: (err) => log.warn({ err }, 'cached record stores of deleted jobs could not be checked'),
-});
+const stopDropping = dropDeletedHourly(recordStores.files, log);
 const api = createRestApp({ ...deps, health: healthCheck(db, runner) });
 // Readiness of this node alone (PostgreSQL, Temporal, blob store), for load balancers; /healthz
 // also wants a worker polling somewhere.

@@ -7,7 +7,7 @@ import { getHeapStatistics } from 'node:v8';
 import { createLogger, loadEnv } from '@quarry/config';
 import { ensureMasterKey } from '@quarry/devstack';
 import { createDb, ping } from '@quarry/db';
-import { cachedBlobCheck, createBlobStore, dropDeletedEvery, openSharedFiles } from '@quarry/storage';
+import { cachedBlobCheck, createBlobStore, dropDeletedHourly, openSharedFiles } from '@quarry/storage';
 import { CpuBudget } from './cpu-budget.js';
 import { startWorker } from './start-worker.js';
 import { startHealthServer } from './health-server.js';
@@ -43,11 +43,7 @@ const recordStores = new RecordStores(
 // workers' builds when the scratch directory is on a shared volume.
 void recordStores.removeStaleBuilds(Date.now() - STALE_BUILD_MS).catch((err: unknown) => log.warn({ err }, 'unfinished record-store builds could not be removed'));
 // The stores this worker published stay in its cache; those of jobs deleted since leave within the hour.
-const stopDropping = dropDeletedEvery(recordStores.files, {
-  everyMs: 60 * 60 * 1000,
-  onDropped: (dropped) => log.info({ dropped }, 'cached record stores of deleted jobs dropped'),
-  onError: (err) => log.warn({ err }, 'cached record stores of deleted jobs could not be checked'),
-});
+const stopDropping = dropDeletedHourly(recordStores.files, log);
 // YARA file scans run in scan worker processes (one per core); each compiles a pack once and keeps it.
 const cpu = new CpuBudget();
 const yara = { pool: new ScanPool({ size: cpu.cores }), packs: new CommunityPacks(yaraRuleDirs({ yaraRules: env.QUARRY_YARA_RULES, dataDir: env.QUARRY_DATA_DIR })) };

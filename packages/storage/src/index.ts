@@ -8,7 +8,7 @@ export { createBlobStore, openSharedFiles, sharedFilesFor, type CreateBlobStoreO
 export { assertFileName, type FileLease, type SharedFile, type SharedFiles } from './files/shared-files.js';
 export { FileCache, type FileCacheOptions } from './files/file-cache.js';
 export { LocalFiles } from './files/local-files.js';
-export { dropDeletedEvery, type DropDeletedOptions } from './files/drop-deleted.js';
+export { DROP_DELETED_EVERY_MS, dropDeletedHourly } from './files/drop-deleted.js';
 export { isValidBlobKey, newBlobKey } from './blob-key.js';
 export { StorageError, type StorageErrorCode } from './errors.js';
 export { cachedBlobCheck } from './readiness.js';

@@ -6,7 +6,7 @@ import { findEventTemplate, LookupStore } from '@quarry/reference';
 import { LocalFiles } from '@quarry/storage';
 import { RecordStores } from '../src/index.js';
 import { replicated } from './inputs.js';
-import { countingSink, threadCpuSeconds } from './measure.js';
+import { countingSink, measured } from './measure.js';
 
 const [mode, repsArg, dir] = process.argv.slice(2);
 const reps = Number(repsArg);
@@ -34,10 +34,5 @@ if (mode === 'ingest') {
   count = counted.records;
   writerCpu = () => writer.writerCpuSeconds;
 }
-const t0 = performance.now();
-const cpu0 = process.cpuUsage();
-const main0 = threadCpuSeconds();
-await runPipeline({ category: 'winevtx', inputs: replicated(reps), options: { runSigmaRules: false }, threads: 1, sink, analyzers: [] });
-const seconds = (performance.now() - t0) / 1000;
-const cpu = process.cpuUsage(cpu0);
-console.log(JSON.stringify({ mode, records: count(), seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, mainThreadCpuSeconds: threadCpuSeconds() - main0, writerThreadCpuSeconds: writerCpu(), maxRssMiB: process.resourceUsage().maxRSS / 1024 }));
+const run = await measured(() => runPipeline({ category: 'winevtx', inputs: replicated(reps), options: { runSigmaRules: false }, threads: 1, sink, analyzers: [] }));
+console.log(JSON.stringify({ mode, records: count(), ...run, writerThreadCpuSeconds: writerCpu(), maxRssMiB: process.resourceUsage().maxRSS / 1024 }));

@@ -9,7 +9,7 @@ import { runPipeline, type PipelineInput, type RecordSink } from '@quarry/insigh
 import { LocalFiles } from '@quarry/storage';
 import { sharedPath } from '@quarry/testkit';
 import { RecordStores, type SearchQuery } from '../src/index.js';
-import { countingSink, threadCpuSeconds } from './measure.js';
+import { countingSink, measured } from './measure.js';
 
 const [mode = 'ingest', repsArg = '1'] = process.argv.slice(2);
 const reps = Number(repsArg);
@@ -49,13 +49,7 @@ if (mode === 'ingest') {
   count = counted.records;
   writerCpu = () => writer.writerCpuSeconds;
 }
-const t0 = performance.now();
-const cpu0 = process.cpuUsage();
-const main0 = threadCpuSeconds();
-await runPipeline({ category: 'registry', inputs: inputs(), options: { runSigmaRules: false }, threads: 2, sink });
-const seconds = (performance.now() - t0) / 1000;
-const cpu = process.cpuUsage(cpu0);
-const mainCpu = threadCpuSeconds() - main0;
+const run = await measured(() => runPipeline({ category: 'registry', inputs: inputs(), options: { runSigmaRules: false }, threads: 2, sink }));
 const storeBytes = readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
 const queries: Record<string, number> = {};
 if (mode === 'ingest') {
@@ -88,9 +82,9 @@ console.log(
     mode,
     reps,
     keys: count(),
-    seconds: +seconds.toFixed(3),
-    cpuSeconds: +((cpu.user + cpu.system) / 1e6).toFixed(2),
-    mainCpuSeconds: +mainCpu.toFixed(2),
+    seconds: +run.seconds.toFixed(3),
+    cpuSeconds: +run.cpuSeconds.toFixed(2),
+    mainCpuSeconds: +run.mainThreadCpuSeconds.toFixed(2),
     writerCpuSeconds: +writerCpu().toFixed(2),
     storeMiB: +(storeBytes / 2 ** 20).toFixed(1),
     peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),

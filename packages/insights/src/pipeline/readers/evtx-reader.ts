@@ -11,10 +11,10 @@ import { keepWarnings, type JobReader } from './reader.js';
  * that has wrapped yields its oldest chunk later; analyzers order by time themselves.
  */
 export const readEvtxInputs: JobReader<'winevtx'> = async function* (inputs, env) {
+  const annotator = env.sigmaRules && sigmaAnnotator(env.sigmaRules);
   for (const input of inputs) {
     const { head, stream } = await peek(input.open());
     const kind = acceptedKind('winevtx', input.ref, head);
-    const annotator = env.sigmaRules && sigmaAnnotator(env.sigmaRules);
     const file = openEvtx({ stream, size: input.ref.size }, { threads: env.threads, annotator });
     let records = 0;
     for await (const record of file) {
