@@ -14,7 +14,7 @@
  * Reference tools: $HAYABUSA / $CHAINSAW, PATH, or ~/.cache/quarry/reference-tools/bin (how to
  * build them: docs/operations.md, "Reference tools for bench:jobs"); missing ones say so.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,7 @@ import { openHive } from '@quarry/registry';
 import { buildBigEvtx } from './jobs/evtx-big.js';
 import { writeChainsawReadable } from './jobs/chainsaw-readable.js';
 import { explainDifference, matchSources } from './jobs/match-sources.js';
+import { chainsawRecords, describeDifference, readParseFailures, recordDifferences, type ParseFailures, type RecordDifference } from './jobs/record-differences.js';
 import { chainsawSigma, countLines, diffCounts, oursSigma, overviewMeta, readChainsawMapping, ruleIndex, type DiffRow, type RuleMeta } from './jobs/sigma-diff.js';
 import { startService, type JobRun, type Service } from './jobs/service.js';
 import { canMeasure, chainsawMapping, findReferenceTool, hayabusaHome, measureRun, type ToolRun } from './jobs/tools.js';
@@ -155,18 +156,34 @@ async function runChainsaw(t: EvtxTools, dir: string, label: string): Promise<{ 
   return { run, output: out, note: loaded ? `${loaded[1]} rules loaded${loaded[3] ? `, ${loaded[3]} not` : ''}` : '' };
 }
 
-/** Chainsaw's counts for the rules rewritten the way it reads them as Sigma means them (chainsaw-readable.ts). */
-async function chainsawReread(t: EvtxTools, dir: string, rulePaths: string[]): Promise<Map<string, number>> {
-  const rulesDir = join(scratch, 'chainsaw-readable-rules');
+/**
+ * Chainsaw once more over the rules it matched less often than we did: each rewritten the way it
+ * reads it as Sigma means it where that changes anything (chainsaw-readable.ts), else as it is;
+ * per rule its counts and records, and where its EVTX parser gave up.
+ */
+async function chainsawReread(t: EvtxTools, dir: string, rulePaths: string[]): Promise<{ counts: Map<string, number>; records: Map<string, Set<string>>; rewritten: Set<string>; failures: ParseFailures } | undefined> {
+  if (!t.chainsaw || rulePaths.length === 0) return undefined;
+  const rulesDir = join(scratch, 'chainsaw-reread-rules');
   mkdirSync(rulesDir, { recursive: true });
-  if (!t.chainsaw || writeChainsawReadable(rulePaths, rulesDir).length === 0) return new Map();
+  const rewritten = new Set(writeChainsawReadable(rulePaths, rulesDir));
+  const written = new Set(readdirSync(rulesDir));
+  for (const p of rulePaths) {
+    const id = /^id:\s*['"]?([^'"\s]+)/m.exec(readFileSync(p, 'utf8'))?.[1];
+    if (!id || !written.has(`${id}.yml`)) copyFileSync(p, join(rulesDir, `${id ?? basename(p, '.yml')}.yml`));
+  }
   const out = join(scratch, 'chainsaw-reread.jsonl');
+  const stderr = join(scratch, 'chainsaw-reread.err');
   await measureRun(t.chainsaw.bin, ['--no-banner', 'hunt', dir, '-s', rulesDir, '--mapping', t.chainsaw.mapping, '--jsonl', '-o', out, '--skip-errors'], {
-    stderr: join(scratch, 'chainsaw-reread.err'),
+    stderr,
     usage: join(scratch, 'chainsaw-reread.time'),
   });
-  const { counts } = await chainsawSigma(out);
-  return new Map([...counts].map(([id, c]) => [id, c.count]));
+  const records = await chainsawRecords(out);
+  return {
+    counts: new Map([...records].map(([id, r]) => [id, r.size])),
+    records,
+    rewritten,
+    failures: readParseFailures(readFileSync(stderr, 'utf8').replace(ANSI, '')),
+  };
 }
 
 /** Rule ids Chainsaw refuses to load (`chainsaw lint --kind sigma`), for the per-rule notes. */
@@ -210,17 +227,26 @@ async function evtxSection(svc: Service): Promise<void> {
     const builtin = ruleIndex([BUILTIN_RULES]);
     const refused = await chainsawRefused(tools, community);
     const ours = oursSigma(a.insights);
-    const diff = diffCounts(ours, theirs.counts, builtin, community, refused, readChainsawMapping(tools.chainsaw!.mapping));
+    const mapping = readChainsawMapping(tools.chainsaw!.mapping);
+    const diff = diffCounts(ours, theirs.counts, builtin, community, refused, mapping);
     // Where Chainsaw loads a rule and finds fewer matches, say where ours come from and whether Chainsaw's mapping explains the gap.
     const unexplained = diff.rows.filter((r) => r.note === 'matched by Quarry only' || r.note === 'Quarry matches more records');
-    const sources = await matchSources(samples, unexplained.map((r) => community.get(r.key)).filter((m): m is RuleMeta => m !== undefined));
-    const reread = await chainsawReread(tools, sampleDir, unexplained.map((r) => community.get(r.key)?.path).filter((p): p is string => p !== undefined));
+    const unexplainedRules = unexplained.map((r) => community.get(r.key)).filter((m): m is RuleMeta => m !== undefined);
+    const sources = await matchSources(samples, unexplainedRules);
+    const reread = await chainsawReread(tools, sampleDir, unexplainedRules.map((m) => m.path));
+    const records = reread ? await recordDifferences(samples, unexplainedRules, reread.records, reread.failures, mapping.fields) : new Map<string, RecordDifference>();
     for (const r of unexplained) {
-      const again = reread.get(r.key);
+      const again = reread?.counts.get(r.key) ?? 0;
+      const rewritten = reread?.rewritten.has(r.key)
+        ? `rewritten the way Chainsaw reads it as Sigma means it (quantifiers over list-of-maps selections spelled out; values with wildcards or escapes inside as \`|re\`), Chainsaw finds ${again}`
+        : '';
+      const byRecord = describeDifference(records.get(r.key));
       r.note = `${r.note} — ${
-        again === r.ours
-          ? `exactly how Chainsaw reads the rule (\`all of\`/\`1 of\` over a list-of-maps selection; \`\\\\\` not unescaped): rewritten the way it reads them as meant, Chainsaw finds ${again} too`
-          : explainDifference(r, community.get(r.key), sources.get(r.key))
+        rewritten && again === r.ours
+          ? `exactly how Chainsaw reads the rule: ${rewritten} too`
+          : reread && byRecord.explained
+            ? `explained record by record: ${[rewritten, byRecord.text].filter(Boolean).join('; ')}`
+            : `${[rewritten, explainDifference(r, community.get(r.key), sources.get(r.key)), reread ? `by record: ${byRecord.text}` : ''].filter(Boolean).join('; ')}`
       }`;
     }
     reportDiff(diff, ours.size, theirs.counts.size, refused.size);
@@ -270,9 +296,9 @@ function reportDiff(diff: { equal: number; rows: DiffRow[] }, oursRules: number,
     console.log(`    ${note}: ${rs.length}`);
     for (const r of rs) console.log(`      ${r.key}  quarry ${r.ours}  chainsaw ${r.chainsaw}  ${r.title} (${r.level})${r.note === note ? '' : ` — ${r.note.slice(note.length + 3)}`}`);
   }
-  const explained = diff.rows.filter((r) => r.note.includes(' — exactly')).length;
+  const explained = diff.rows.filter((r) => r.note.includes(' — exactly') || r.note.includes(' — explained record by record')).length;
   const fewer = diff.rows.filter((r) => groupOf(r.note) === 'matched by Quarry only' || groupOf(r.note) === 'Quarry matches more records').length;
-  if (fewer > 0) console.log(`  of the ${fewer} rules Chainsaw loads and matches less often, ${explained} are accounted for exactly (a mapping gap, or a rule Chainsaw reads differently)`);
+  if (fewer > 0) console.log(`  of the ${fewer} rules Chainsaw loads and matches less often, ${explained} are accounted for exactly (a mapping gap, a rule Chainsaw reads differently, a record its parser or tau-engine misses), ${fewer - explained} are not`);
   console.log(`  full per-rule diff: ${path}`);
   notes.push(`Sigma per-rule diff (samples job): ${diff.equal} equal, ${diff.rows.length} differ → ${path}`);
 }

@@ -1,16 +1,22 @@
 /**
- * Two ways Chainsaw 2.12.2 reads a valid Sigma rule differently: it takes `all of selection_*` as
- * false when one of those selections is a list of maps (alternatives), though the same rule with
- * the condition spelled out (`a and b`) matches; and it does not unescape `\\` (Sigma's escaped
- * backslash), so it looks for two backslashes. These helpers write such rules in the form Chainsaw
- * reads as Sigma means them, so the bench can run Chainsaw again and see whether that alone makes
- * its count equal ours.
+ * Ways Chainsaw 2.12.2 reads a valid Sigma rule differently from the Sigma specification:
+ * - it takes `all of selection_*` (and `1 of`) as false when one of those selections is a list of
+ *   maps (alternatives), though the same rule with the condition spelled out (`a and b`) matches;
+ * - it reads a `contains`/`startswith`/`endswith` value literally: a wildcard inside it (`*`, `?`)
+ *   is taken as that character, and escapes (`\\`, `\*`, `\?`) are not unescaped, so `\\\\host`
+ *   looks for four backslashes;
+ * - a plain value with a wildcard inside becomes a case-sensitive regular expression in which the
+ *   wildcard is again a literal character.
+ * These helpers write such rules in a form Chainsaw reads as Sigma means them (quantifiers spelled
+ * out; such values as the equivalent case-insensitive `|re`), so the bench can run Chainsaw again
+ * and see whether that alone makes its count equal ours.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readRuleFiles } from '@quarry/sigma';
+import { parseDocument } from 'yaml';
 
 const QUANTIFIED = /\b(all|1|any) of (them|[\w*]+)/g;
+const PLAIN_MODIFIERS = new Set(['contains', 'startswith', 'endswith', 'all']);
 
 const globToRegExp = (glob: string): RegExp => new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
 
@@ -22,39 +28,91 @@ export function spelledOut(condition: string, selections: string[]): string {
   });
 }
 
-/** `\\` (an escaped backslash in a Sigma value) as the one backslash it means, in the detection block only. */
-function unescapedBackslashes(text: string): string {
-  const at = text.search(/^detection:/m);
-  if (at < 0) return text;
-  const body = text.indexOf('\n', at) + 1;
-  const end = text.slice(body).search(/^\S/m);
-  const stop = end < 0 ? text.length : body + end;
-  return text.slice(0, at) + text.slice(at, stop).replaceAll('\\\\', '\\') + text.slice(stop);
+/** A Sigma string value as a regular expression body: `*`/`?` wildcards, `\` escaping them and itself. */
+export function sigmaValueRegex(value: string): string {
+  let out = '';
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i]!;
+    const next = value[i + 1];
+    if (c === '\\' && (next === '*' || next === '?' || next === '\\')) {
+      out += `\\${next}`;
+      i++;
+    } else if (c === '*') out += '.*';
+    else if (c === '?') out += '.';
+    else out += /[.+^${}()|[\]\\*?]/.test(c) ? `\\${c}` : c;
+  }
+  return out;
 }
+
+/** Whether Chainsaw's literal reading of this value differs from Sigma's. */
+function misread(value: string, modifiers: string[]): boolean {
+  if (/\\[\\*?]/.test(value)) return true;
+  const wildcardInside = modifiers.some((m) => m !== 'all') ? /[*?]/ : /.[*?]./s;
+  return wildcardInside.test(value) || (modifiers.length === 0 && /^\?|\?$/.test(value));
+}
+
+/** `field|mods: values` rewritten to `field|re[|all]` where Chainsaw would misread a value; else undefined. */
+function asRegexField(key: string, values: unknown): [string, string | string[]] | undefined {
+  const [field, ...modifiers] = key.split('|');
+  if (!field || !modifiers.every((m) => PLAIN_MODIFIERS.has(m))) return undefined;
+  const list = Array.isArray(values) ? values : [values];
+  if (!list.every((v): v is string => typeof v === 'string') || !list.some((v) => misread(v, modifiers))) return undefined;
+  const [start, end] = modifiers.includes('contains') ? ['', ''] : modifiers.includes('startswith') ? ['^', ''] : modifiers.includes('endswith') ? ['', '$'] : ['^', '$'];
+  const regexes = list.map((v) => `(?i)${start}${sigmaValueRegex(v)}${end}`);
+  return [`${field}|re${modifiers.includes('all') ? '|all' : ''}`, Array.isArray(values) ? regexes : regexes[0]!];
+}
+
+function rewriteMap(map: Record<string, unknown>): { map: Record<string, unknown>; changed: boolean } {
+  let changed = false;
+  const out: Record<string, unknown> = {};
+  for (const [key, values] of Object.entries(map)) {
+    const re = asRegexField(key, values);
+    if (re) changed = true;
+    out[re?.[0] ?? key] = re?.[1] ?? values;
+  }
+  return { map: out, changed };
+}
+
+const isMap = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /**
  * Copies of the rule files Chainsaw reads differently (a quantifier over a list-of-maps selection,
- * or an escaped backslash), rewritten as Chainsaw reads them correctly, into `dir`; returns the ids written.
+ * a value with wildcards or escapes inside), rewritten as Chainsaw reads them as meant, into `dir`;
+ * returns the ids written.
  */
 export function writeChainsawReadable(paths: string[], dir: string): string[] {
   const written: string[] = [];
   for (const path of paths) {
-    const doc = readRuleFiles([path]).documents[0];
-    const detection = doc?.data['detection'] as Record<string, unknown> | undefined;
-    const id = doc?.data['id'];
-    if (!detection || typeof detection['condition'] !== 'string' || typeof id !== 'string') continue;
+    const doc = parseDocument(readFileSync(path, 'utf8'));
+    const id = doc.get('id');
+    const detection = doc.toJS()?.detection as Record<string, unknown> | undefined;
+    if (!isMap(detection) || typeof detection['condition'] !== 'string' || typeof id !== 'string') continue;
+    let changed = false;
     const selections = Object.keys(detection).filter((k) => k !== 'condition' && k !== 'timeframe');
-    const listOfMaps = selections.some((n) => Array.isArray(detection[n]) && (detection[n] as unknown[]).some((x) => typeof x === 'object' && x !== null));
-    const condition = detection['condition'];
-    let text = readFileSync(path, 'utf8');
-    const original = text;
-    const line = /^(\s+condition:\s*)(.+)$/m.exec(text);
+    for (const name of selections) {
+      const sel = detection[name];
+      if (isMap(sel)) {
+        const r = rewriteMap(sel);
+        detection[name] = r.map;
+        changed ||= r.changed;
+      } else if (Array.isArray(sel)) {
+        detection[name] = sel.map((item: unknown) => {
+          if (!isMap(item)) return item;
+          const r = rewriteMap(item);
+          changed ||= r.changed;
+          return r.map;
+        });
+      }
+    }
+    const listOfMaps = selections.some((n) => Array.isArray(detection[n]) && (detection[n] as unknown[]).some(isMap));
     QUANTIFIED.lastIndex = 0;
-    if (listOfMaps && line && QUANTIFIED.test(condition)) text = text.replace(line[0], `${line[1]}${spelledOut(condition, selections)}`);
-    QUANTIFIED.lastIndex = 0;
-    text = unescapedBackslashes(text);
-    if (text === original) continue;
-    writeFileSync(join(dir, `${id}.yml`), text);
+    if (listOfMaps && QUANTIFIED.test(detection['condition'])) {
+      detection['condition'] = spelledOut(detection['condition'], selections);
+      changed = true;
+    }
+    if (!changed) continue;
+    doc.set('detection', detection);
+    writeFileSync(join(dir, `${id}.yml`), String(doc));
     written.push(id);
   }
   return written;

@@ -75,6 +75,8 @@ export interface ChainsawMapping {
   exclusions: Set<string>;
   categories: Set<string>;
   services: Set<string>;
+  /** Sigma field names its field list maps (others are looked for at the document's root). */
+  fields: Set<string>;
 }
 
 export function readChainsawMapping(path: string): ChainsawMapping {
@@ -84,6 +86,7 @@ export function readChainsawMapping(path: string): ChainsawMapping {
     exclusions: new Set(block.split('\n').map((l) => l.replace(/^- /, '').trim()).filter(Boolean)),
     categories: new Set([...text.matchAll(/logsource\.category:\s*(\S+)/g)].map((m) => m[1]!)),
     services: new Set([...text.matchAll(/logsource\.service:\s*(\S+)/g)].map((m) => m[1]!)),
+    fields: new Set([...text.matchAll(/^\s*- from:\s*(\S+)/gm)].map((m) => m[1]!)),
   };
 }
 
