@@ -18,7 +18,8 @@ import { parseDocument } from 'yaml';
 const QUANTIFIED = /\b(all|1|any) of (them|[\w*]+)/g;
 const PLAIN_MODIFIERS = new Set(['contains', 'startswith', 'endswith', 'all']);
 
-const globToRegExp = (glob: string): RegExp => new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+/** A selection-name pattern of a condition (`selection_*`) as a RegExp. */
+export const globToRegExp = (glob: string): RegExp => new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
 
 /** The condition with every `all of X` / `1 of X` written out over the selection names. */
 export function spelledOut(condition: string, selections: string[]): string {

@@ -18,6 +18,7 @@ import { createInterface } from 'node:readline';
 import { openEvtx } from '@quarry/evtx';
 import { SigmaEngine, readRuleFiles, type Json } from '@quarry/sigma';
 import { parseDocument } from 'yaml';
+import { globToRegExp } from './chainsaw-readable.js';
 import type { RuleMeta } from './sigma-diff.js';
 
 const AUDITING = 'Microsoft-Windows-Security-Auditing';
@@ -69,8 +70,6 @@ interface RuleFields {
   negated: Set<string>;
   booleanText: Set<string>;
 }
-
-const globToRegExp = (glob: string): RegExp => new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
 
 function ruleFields(path: string): RuleFields {
   const detection = (parseDocument(readFileSync(path, 'utf8')).toJS() as { detection?: Record<string, unknown> }).detection ?? {};
