@@ -242,7 +242,7 @@ async function evtxSection(svc: Service): Promise<void> {
         : '';
       const byRecord = describeDifference(records.get(r.key));
       r.note = `${r.note} — ${
-        rewritten && again === r.ours
+        rewritten && again === r.ours && byRecord.explained
           ? `exactly how Chainsaw reads the rule: ${rewritten} too`
           : reread && byRecord.explained
             ? `explained record by record: ${[rewritten, byRecord.text].filter(Boolean).join('; ')}`
