@@ -13,7 +13,7 @@
  * - process_creation on Security 4688 and `service: security` by provider (match-sources.ts).
  */
 import { createReadStream, readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { openEvtx } from '@quarry/evtx';
 import { SigmaEngine, readRuleFiles, type Json } from '@quarry/sigma';
@@ -23,8 +23,8 @@ import type { RuleMeta } from './sigma-diff.js';
 
 const AUDITING = 'Microsoft-Windows-Security-Auditing';
 
-/** A record as both tools name it: file name and EventRecordID. */
-const recordKey = (path: string, id: unknown): string => `${basename(path)}#${String(id)}`;
+/** A record as both tools name it: its file's path (samples share names: Security.evtx) and EventRecordID. */
+const recordKey = (path: string, id: unknown): string => `${resolve(path)}#${String(id)}`;
 
 /** Per rule key (id, else title), the records of Chainsaw's `--jsonl` detections. */
 export async function chainsawRecords(path: string): Promise<Map<string, Set<string>>> {
@@ -47,7 +47,7 @@ interface ChainsawDoc {
   data?: { Event?: { System?: { EventRecordID?: number } } };
 }
 
-/** Where Chainsaw's EVTX parser gave up, from its warnings: file name → record ids and chunk numbers. */
+/** Where Chainsaw's EVTX parser gave up, from its warnings: file path → record ids and chunk numbers. */
 export interface ParseFailures {
   records: Map<string, Set<number>>;
   chunks: Map<string, Set<number>>;
@@ -57,9 +57,9 @@ export function readParseFailures(stderr: string): ParseFailures {
   const failures: ParseFailures = { records: new Map(), chunks: new Map() };
   for (const m of stderr.matchAll(/failed to parse document '([^']+)' - Failed to parse (record|chunk) number (\d+)/g)) {
     const byFile = m[2] === 'record' ? failures.records : failures.chunks;
-    const set = byFile.get(basename(m[1]!)) ?? new Set<number>();
+    const set = byFile.get(resolve(m[1]!)) ?? new Set<number>();
     set.add(Number(m[3]));
-    byFile.set(basename(m[1]!), set);
+    byFile.set(resolve(m[1]!), set);
   }
   return failures;
 }
@@ -145,7 +145,7 @@ export async function recordDifferences(
         const unmapped = [...fields.all].filter((f) => !mappedFields.has(f) && f in data);
         const missingNegated = [...fields.negated].filter((f) => !(f in data));
         const booleans = [...fields.booleanText].filter((f) => typeof data[f] === 'boolean');
-        const reason = failures.records.get(basename(file))?.has(Number(sys['EventRecordID'])) || failures.chunks.get(basename(file))?.has(record.chunk)
+        const reason = failures.records.get(resolve(file))?.has(Number(sys['EventRecordID'])) || failures.chunks.get(resolve(file))?.has(record.chunk)
           ? `Chainsaw's EVTX parser fails on this record or its chunk (${basename(file)}), which Quarry reads`
           : meta.category === 'process_creation' && provider === AUDITING && Number(sys['EventID']) === 4688
             ? 'on Security 4688, which Chainsaw runs process_creation rules on without the field names for it'
@@ -179,6 +179,6 @@ export async function recordDifferences(
 export function describeDifference(d: RecordDifference | undefined): { text: string; explained: boolean } {
   if (!d) return { text: 'no record differs', explained: true };
   const parts = [...d.reasons].map(([reason, n]) => `${n} ${reason || 'with no known reason'}`);
-  if (d.chainsawOnly.length > 0) parts.push(`${d.chainsawOnly.length} found by Chainsaw only (${d.chainsawOnly.slice(0, 5).join(', ')})`);
+  if (d.chainsawOnly.length > 0) parts.push(`${d.chainsawOnly.length} found by Chainsaw only (${d.chainsawOnly.slice(0, 5).map((k) => basename(k)).join(', ')})`);
   return { text: parts.join('; '), explained: !d.reasons.has('') && d.chainsawOnly.length === 0 };
 }
