@@ -21,7 +21,6 @@ import { fileURLToPath } from 'node:url';
 import { openHive } from '@quarry/registry';
 import { buildBigEvtx } from './jobs/evtx-big.js';
 import { writeChainsawReadable } from './jobs/chainsaw-readable.js';
-import { explainDifference, matchSources } from './jobs/match-sources.js';
 import { chainsawRecords, describeDifference, readParseFailures, recordDifferences, type ParseFailures, type RecordDifference } from './jobs/record-differences.js';
 import { chainsawSigma, countLines, diffCounts, oursSigma, overviewMeta, readChainsawMapping, ruleIndex, type DiffRow, type RuleMeta } from './jobs/sigma-diff.js';
 import { startService, type JobRun, type Service } from './jobs/service.js';
@@ -161,16 +160,12 @@ async function runChainsaw(t: EvtxTools, dir: string, label: string): Promise<{ 
  * reads it as Sigma means it where that changes anything (chainsaw-readable.ts), else as it is;
  * per rule its counts and records, and where its EVTX parser gave up.
  */
-async function chainsawReread(t: EvtxTools, dir: string, rulePaths: string[]): Promise<{ counts: Map<string, number>; records: Map<string, Set<string>>; rewritten: Set<string>; failures: ParseFailures } | undefined> {
-  if (!t.chainsaw || rulePaths.length === 0) return undefined;
+async function chainsawReread(t: EvtxTools, dir: string, rules: [id: string, path: string][]): Promise<{ counts: Map<string, number>; records: Map<string, Set<string>>; rewritten: Set<string>; failures: ParseFailures } | undefined> {
+  if (!t.chainsaw || rules.length === 0) return undefined;
   const rulesDir = join(scratch, 'chainsaw-reread-rules');
   mkdirSync(rulesDir, { recursive: true });
-  const rewritten = new Set(writeChainsawReadable(rulePaths, rulesDir));
-  const written = new Set(readdirSync(rulesDir));
-  for (const p of rulePaths) {
-    const id = /^id:\s*['"]?([^'"\s]+)/m.exec(readFileSync(p, 'utf8'))?.[1];
-    if (!id || !written.has(`${id}.yml`)) copyFileSync(p, join(rulesDir, `${id ?? basename(p, '.yml')}.yml`));
-  }
+  const rewritten = new Set(writeChainsawReadable(rules.map(([, p]) => p), rulesDir));
+  for (const [id, p] of rules) if (!rewritten.has(id)) copyFileSync(p, join(rulesDir, `${id}.yml`));
   const out = join(scratch, 'chainsaw-reread.jsonl');
   const stderr = join(scratch, 'chainsaw-reread.err');
   await measureRun(t.chainsaw.bin, ['--no-banner', 'hunt', dir, '-s', rulesDir, '--mapping', t.chainsaw.mapping, '--jsonl', '-o', out, '--skip-errors'], {
@@ -232,8 +227,7 @@ async function evtxSection(svc: Service): Promise<void> {
     // Where Chainsaw loads a rule and finds fewer matches, say where ours come from and whether Chainsaw's mapping explains the gap.
     const unexplained = diff.rows.filter((r) => r.note === 'matched by Quarry only' || r.note === 'Quarry matches more records');
     const unexplainedRules = unexplained.map((r) => community.get(r.key)).filter((m): m is RuleMeta => m !== undefined);
-    const sources = await matchSources(samples, unexplainedRules);
-    const reread = await chainsawReread(tools, sampleDir, unexplainedRules.map((m) => m.path));
+    const reread = await chainsawReread(tools, sampleDir, unexplained.filter((r) => community.has(r.key)).map((r) => [r.key, community.get(r.key)!.path]));
     const records = reread ? await recordDifferences(samples, unexplainedRules, reread.records, reread.failures, mapping.fields) : new Map<string, RecordDifference>();
     for (const r of unexplained) {
       const again = reread?.counts.get(r.key) ?? 0;
@@ -244,9 +238,7 @@ async function evtxSection(svc: Service): Promise<void> {
       r.note = `${r.note} — ${
         rewritten && again === r.ours && byRecord.explained
           ? `exactly how Chainsaw reads the rule: ${rewritten} too`
-          : reread && byRecord.explained
-            ? `explained record by record: ${[rewritten, byRecord.text].filter(Boolean).join('; ')}`
-            : `${[rewritten, explainDifference(r, community.get(r.key), sources.get(r.key)), reread ? `by record: ${byRecord.text}` : ''].filter(Boolean).join('; ')}`
+          : `${byRecord.explained ? 'explained record by record' : 'not accounted for'}: ${[rewritten, byRecord.text].filter(Boolean).join('; ')}`
       }`;
     }
     reportDiff(diff, ours.size, theirs.counts.size, refused.size);
@@ -289,7 +281,7 @@ function reportDiff(diff: { equal: number; rows: DiffRow[] }, oursRules: number,
     `  per-rule match counts: Quarry matched ${oursRules} rules, Chainsaw ${theirRules}; ${diff.equal} rules with equal counts, ${diff.rows.length} differ (chainsaw lint refuses ${refused} rules of the set)`,
   );
   const groups = new Map<string, DiffRow[]>();
-  // A note may carry a rule's own explanation after " — " (match-sources.ts); rows group by what precedes it.
+  // A note may carry a rule's own explanation after " — " (record-differences.ts); rows group by what precedes it.
   const groupOf = (note: string): string => (note.includes(' — ') ? note.slice(0, note.indexOf(' — ')) : note);
   for (const r of diff.rows) groups.set(groupOf(r.note), [...(groups.get(groupOf(r.note)) ?? []), r]);
   for (const [note, rs] of groups) {

@@ -10,16 +10,19 @@
  *   field as false, where Sigma's missing field simply does not match, so `not` holds;
  * - the rule compares a field with the text 'true'/'false' and the event stores it as a BinXML
  *   boolean: Chainsaw's JSON has `true`, which a string pattern never equals (the XML reads "true");
- * - process_creation on Security 4688 and `service: security` by provider (match-sources.ts).
+ * - its mapping runs process_creation rules on Security 4688 without Sigma's field names for it
+ *   (Image→NewProcessName), and selects `service: security` by provider, which leaves out the
+ *   Eventlog provider's events on the Security channel.
+ * It also counts where our matches come from (channel / provider / event id), shown for a rule
+ * no reason covers.
  */
-import { createReadStream, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { openEvtx } from '@quarry/evtx';
 import { SigmaEngine, readRuleFiles, type Json } from '@quarry/sigma';
 import { parseDocument } from 'yaml';
 import { globToRegExp } from './chainsaw-readable.js';
-import type { RuleMeta } from './sigma-diff.js';
+import { chainsawDetections, type RuleMeta } from './sigma-diff.js';
 
 const AUDITING = 'Microsoft-Windows-Security-Auditing';
 
@@ -29,22 +32,13 @@ const recordKey = (path: string, id: unknown): string => `${resolve(path)}#${Str
 /** Per rule key (id, else title), the records of Chainsaw's `--jsonl` detections. */
 export async function chainsawRecords(path: string): Promise<Map<string, Set<string>>> {
   const out = new Map<string, Set<string>>();
-  const rl = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
-  for await (const line of rl) {
-    const t = line.trim();
-    if (!t || t === '[' || t === ']') continue;
-    const d = JSON.parse(t.replace(/,$/, '')) as { id?: string; name: string; document?: ChainsawDoc; documents?: ChainsawDoc[] };
+  for await (const d of chainsawDetections(path)) {
     const key = d.id || d.name;
     const set = out.get(key) ?? new Set<string>();
     for (const doc of d.document ? [d.document] : (d.documents ?? [])) set.add(recordKey(doc.path, doc.data?.Event?.System?.EventRecordID));
     out.set(key, set);
   }
   return out;
-}
-
-interface ChainsawDoc {
-  path: string;
-  data?: { Event?: { System?: { EventRecordID?: number } } };
 }
 
 /** Where Chainsaw's EVTX parser gave up, from its warnings: file path → record ids and chunk numbers. */
@@ -104,7 +98,11 @@ export interface RecordDifference {
   reasons: Map<string, number>;
   /** Chainsaw's matches Quarry did not report. */
   chainsawOnly: string[];
+  /** All our matches, counted by `channel / provider / event id`. */
+  sources: Map<string, number>;
 }
+
+const emptyDifference = (): RecordDifference => ({ reasons: new Map(), chainsawOnly: [], sources: new Map() });
 
 /**
  * For each rule, compares our matches with Chainsaw's record by record and gives each of ours
@@ -120,7 +118,6 @@ export async function recordDifferences(
   const engine = SigmaEngine.fromSourceResult(readRuleFiles(rules.map((r) => r.path)));
   const metaByPath = new Map(rules.map((r) => [r.path, r]));
   const fieldsByKey = new Map<string, RuleFields>();
-  const metaByKey = new Map<string, RuleMeta>();
   const seen = new Map<string, Set<string>>();
   const out = new Map<string, RecordDifference>();
   for (const file of files) {
@@ -131,14 +128,17 @@ export async function recordDifferences(
       const key = recordKey(file, sys['EventRecordID']);
       const provider = String((sys['Provider'] as { '#attributes'?: { Name?: string } } | undefined)?.['#attributes']?.Name ?? '');
       const data = eventFields(record.event);
+      const source = `${String(sys['Channel'] ?? '?')} / ${provider || '?'} / ${String(sys['EventID'] ?? '?')}`;
       for (const m of matches) {
         const ruleKey = m.rule.id ?? m.rule.title;
         const meta = (m.rule.file ? metaByPath.get(m.rule.file) : undefined) ?? rules.find((r) => r.title === m.rule.title);
         if (!meta) continue;
-        metaByKey.set(ruleKey, meta);
         const s = seen.get(ruleKey) ?? new Set<string>();
         s.add(key);
         seen.set(ruleKey, s);
+        const diff = out.get(ruleKey) ?? emptyDifference();
+        out.set(ruleKey, diff);
+        diff.sources.set(source, (diff.sources.get(source) ?? 0) + 1);
         if (theirs.get(ruleKey)?.has(key)) continue;
         let fields = fieldsByKey.get(ruleKey);
         if (!fields) fieldsByKey.set(ruleKey, (fields = ruleFields(meta.path)));
@@ -158,9 +158,7 @@ export async function recordDifferences(
                   : booleans.length > 0
                     ? `compares ${booleans.join(', ')} with 'true'/'false' where the event stores a boolean: Chainsaw's JSON true never equals a string pattern`
                     : '';
-        const diff = out.get(ruleKey) ?? { reasons: new Map<string, number>(), chainsawOnly: [] };
         diff.reasons.set(reason, (diff.reasons.get(reason) ?? 0) + 1);
-        out.set(ruleKey, diff);
       }
     }
   }
@@ -168,17 +166,22 @@ export async function recordDifferences(
     const ours = seen.get(ruleKey) ?? new Set<string>();
     const only = [...recs].filter((r) => !ours.has(r));
     if (only.length === 0) continue;
-    const diff = out.get(ruleKey) ?? { reasons: new Map<string, number>(), chainsawOnly: [] };
+    const diff = out.get(ruleKey) ?? emptyDifference();
     diff.chainsawOnly = only;
     out.set(ruleKey, diff);
   }
   return out;
 }
 
-/** One line for a rule's record differences; `explained` when every record has a reason. */
+/**
+ * One line for a rule's record differences; `explained` when every record has a reason. Where
+ * one has none, where our matches come from is added.
+ */
 export function describeDifference(d: RecordDifference | undefined): { text: string; explained: boolean } {
   if (!d) return { text: 'no record differs', explained: true };
   const parts = [...d.reasons].map(([reason, n]) => `${n} ${reason || 'with no known reason'}`);
   if (d.chainsawOnly.length > 0) parts.push(`${d.chainsawOnly.length} found by Chainsaw only (${d.chainsawOnly.slice(0, 5).map((k) => basename(k)).join(', ')})`);
-  return { text: parts.join('; '), explained: !d.reasons.has('') && d.chainsawOnly.length === 0 };
+  const explained = !d.reasons.has('') && d.chainsawOnly.length === 0;
+  const sources = [...d.sources].sort((a, b) => b[1] - a[1]).map(([src, n]) => `${src} ×${n}`).join(', ');
+  return { text: `${parts.join('; ') || 'no record differs'}${explained ? '' : ` [our matches: ${sources || 'none when run alone'}]`}`, explained };
 }

@@ -33,15 +33,36 @@ export function overviewMeta(insights: Insight[]): Record<string, string> {
   return insights.find((i) => i.Metadata?.title === 'Overview')?.Metadata?.data ?? {};
 }
 
-/** Streams Chainsaw's `--jsonl` output: memory is one line at a time plus the counts. */
-export async function chainsawSigma(path: string): Promise<{ counts: Map<string, RuleCount>; detections: number }> {
-  const counts = new Map<string, RuleCount>();
-  let detections = 0;
+/** One detection of Chainsaw's `--jsonl` output (the fields the bench reads). */
+export interface ChainsawDetection {
+  id?: string;
+  name: string;
+  level?: string;
+  kind: string;
+  document?: ChainsawDocument;
+  documents?: ChainsawDocument[];
+}
+
+export interface ChainsawDocument {
+  path: string;
+  data?: { Event?: { System?: { EventRecordID?: number } } };
+}
+
+/** Chainsaw's `--jsonl` output, a detection at a time: memory is one line. */
+export async function* chainsawDetections(path: string): AsyncGenerator<ChainsawDetection> {
   const rl = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
   for await (const line of rl) {
     const t = line.trim();
     if (!t || t === '[' || t === ']') continue;
-    const d = JSON.parse(t.replace(/,$/, '')) as { id?: string; name: string; level?: string; kind: string; documents?: unknown[] };
+    yield JSON.parse(t.replace(/,$/, '')) as ChainsawDetection;
+  }
+}
+
+/** Per-rule match counts of Chainsaw's `--jsonl` output (an aggregate detection counts its documents). */
+export async function chainsawSigma(path: string): Promise<{ counts: Map<string, RuleCount>; detections: number }> {
+  const counts = new Map<string, RuleCount>();
+  let detections = 0;
+  for await (const d of chainsawDetections(path)) {
     const n = d.kind === 'aggregate' ? (d.documents?.length ?? 1) : 1;
     const key = d.id || d.name;
     const c = counts.get(key) ?? { key, title: d.name, level: d.level ?? '', count: 0 };
