@@ -57,8 +57,11 @@ export function createSchema(db: Db, shape: SchemaShape): void {
 }
 
 /**
- * Indexes, built once the rows are in: one sort per index is far cheaper than keeping them up to
- * date through a million out-of-order inserts. `(time)` also gives the result order (time, then id).
+ * Indexes, made with the tables so they grow as rows stream in. Measured on a million EVTX rows,
+ * keeping them up to date costs the writer thread no more CPU than sorting each one at the end
+ * (a job's rows arrive in runs that append to a few hot pages per key), and it takes the sorts
+ * (a second of every 300,000 rows) out of the build's tail, where nothing else could run.
+ * `(time)` also gives the result order (time, then id).
  */
 export function createIndexes(db: Db, shape: SchemaShape): void {
   db.exec('CREATE INDEX rows_time ON rows (time)');
@@ -70,7 +73,10 @@ export function createIndexes(db: Db, shape: SchemaShape): void {
   if (shape.recordColumns) db.exec('CREATE INDEX rows_rec ON rows (rec)');
   if (shape.category === 'prefetch') db.exec('CREATE INDEX times_row ON times (row, time)');
   db.exec('CREATE INDEX pairs_name_value ON pairs (name, value, grp)');
-  // Statistics let the planner choose between walking the time index and a filter's own index.
+}
+
+/** Statistics, once the rows are in: they let the planner choose between walking the time index and a filter's own index. */
+export function analyze(db: Db): void {
   db.exec('PRAGMA analysis_limit = 1000');
   db.exec('ANALYZE');
 }

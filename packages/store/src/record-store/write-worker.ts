@@ -5,7 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { BulkInsert } from './bulk-insert.js';
 import { packBlock } from './codec.js';
 import { createDatabase, type Db } from './database.js';
-import { createIndexes, createSchema, TEXT_GROUP_SHIFT, writeMeta } from './schema.js';
+import { analyze, createIndexes, createSchema, TEXT_GROUP_SHIFT, writeMeta } from './schema.js';
 import { indexHolds } from './text-index.js';
 import { REC_FIXED, ROW_FIXED, unpackTexts, type Batch, type FromWriter, type Texts, type ToWriter, type WriterInit } from './write-protocol.js';
 
@@ -59,6 +59,7 @@ class Build {
 
   constructor(readonly db: Db) {
     createSchema(db, init.shape);
+    createIndexes(db, init.shape);
     const names = init.shape.sqlColumns.map((c) => c.name);
     this.columns = names.length;
     const recNames = init.shape.recordColumns?.map((c) => c.name);
@@ -122,7 +123,7 @@ class Build {
     this.insertRecs?.flush();
     this.insertRows.flush();
     this.insertPairs.flush();
-    createIndexes(this.db, init.shape);
+    analyze(this.db);
     // One segment per trigram makes every search read one doclist instead of dozens.
     this.db.exec("INSERT INTO fts (fts) VALUES ('optimize')");
     writeMeta(this.db, { ...meta, rows: String(this.rowId) });
