@@ -8,6 +8,7 @@ import { toJsonEvent, type JsonObject } from './render/json.js';
 import { RecordRenderer } from './plan/record-renderer.js';
 import { OutBuffer } from './plan/out-buffer.js';
 import type { EvtxWarning } from './warnings.js';
+import { CHUNK, type EvtxChunk } from './chunk-bytes.js';
 
 /** One event record. */
 export interface EvtxRecord {
@@ -65,9 +66,10 @@ export interface ChunkResult {
 /** Where a record parsed on this thread keeps how to render its XML, so toXml can do it later. */
 export const LAZY_XML: unique symbol = Symbol('evtx.xml');
 
-/** A record and, off the enumerable fields (not sent from workers), its XML renderer. */
+/** A record and, off the enumerable fields (not sent from workers), its XML renderer and chunk. */
 interface Parsed extends EvtxRecord {
   [LAZY_XML]?: () => string;
+  [CHUNK]?: EvtxChunk;
 }
 
 const NEWLINE = Buffer.from('\n');
@@ -78,8 +80,10 @@ const NO_TEXT = new OutBuffer(Buffer.alloc(0));
  * Reads every record of one chunk. `buf` is the chunk (64 KiB, shorter when the file is
  * truncated), `base` its absolute file offset. Never throws: problems become warnings.
  * In text mode the records are appended to `out` (from its current position), a new buffer if none is given.
+ * `local`: the records stay on this thread, so each keeps (off its enumerable fields) a lazy XML
+ * renderer and its chunk (`chunkOf`), which `buf` must then never be overwritten under.
  */
-export function readChunk(buf: Buffer, base: number, index: number, opts: RenderOptions, lazyXml = false, out?: OutBuffer): ChunkResult {
+export function readChunk(buf: Buffer, base: number, index: number, opts: RenderOptions, local = false, out?: OutBuffer): ChunkResult {
   const warnings: EvtxWarning[] = [];
   const records: EvtxRecord[] = [];
   const warn = (code: EvtxWarning['code'], message: string, offset: number): void => {
@@ -91,6 +95,7 @@ export function readChunk(buf: Buffer, base: number, index: number, opts: Render
   const format = opts.text === 'xml' ? 'xml' : 'json';
   const textOut = out ?? (text ? new OutBuffer() : NO_TEXT);
   const from = textOut.pos;
+  const chunk: EvtxChunk | undefined = local ? { bytes: buf, base, index } : undefined;
 
   const asRecord = (h: RecordHeader, pos: number, recovered: boolean): void => {
     const start = pos + RECORD_HEADER_SIZE;
@@ -107,7 +112,8 @@ export function readChunk(buf: Buffer, base: number, index: number, opts: Render
     if (opts.json !== false) rec.event = toJsonEvent(parseRecordXml(ctx, start, end));
     if (opts.jsonText) rec.jsonText = renderer.json(start, end);
     if (opts.xml) rec.xml = renderer.xml(start, end);
-    else if (lazyXml) rec[LAZY_XML] = () => renderer.xml(start, end);
+    else if (local) rec[LAZY_XML] = () => renderer.xml(start, end);
+    if (chunk) rec[CHUNK] = chunk;
     // Rendering nothing still tells whole records from broken ones.
     if (opts.json === false && !opts.jsonText && !opts.xml) parseRecordXml(ctx, start, end);
     if (recovered) {

@@ -2,6 +2,7 @@ export { openEvtx, type EvtxFile, type OpenOptions } from './evtx-file.js';
 export { type EvtxRecord, type RenderOptions } from './chunk.js';
 export { type Annotate, type AnnotatorModule, type RecordAnnotator } from './annotator.js';
 export { toXml } from './to-xml.js';
+export { chunkOf, ChunkRecords, type EvtxChunk } from './chunk-bytes.js';
 export { flattenEvent } from './flatten.js';
 export { EvtxError } from './errors.js';
 export { type EvtxWarning } from './warnings.js';

@@ -118,7 +118,14 @@ export class RecordStoreReader<C extends ParseCategory> {
       (this.db.prepare('SELECT position, ref FROM inputs').raw().all() as [number, string][]).map(([p, ref]) => [p, JSON.parse(ref) as InputRef]),
     );
     const hive = this.db.prepare('SELECT data FROM hives WHERE id = ?').raw();
-    const rebuild = new RecordRebuilder(this.shape.category, inputs, (id) => (hive.get(id) as [string] | undefined)?.[0]);
+    // Prepared on first use: a format-5 store has no chunks table (and no record kept in one).
+    let chunk: ReturnType<Db['prepare']> | undefined;
+    const rebuild = new RecordRebuilder(
+      this.shape.category,
+      inputs,
+      (id) => (hive.get(id) as [string] | undefined)?.[0],
+      (id) => (chunk ??= this.db.prepare('SELECT idx, data FROM chunks WHERE id = ?').raw()).get(id) as [number, Uint8Array] | undefined,
+    );
     const blockData = this.db.prepare('SELECT data FROM blocks WHERE id = ?').raw();
     let blockId = -1;
     let payloads: unknown[] = [];
@@ -129,6 +136,10 @@ export class RecordStoreReader<C extends ParseCategory> {
       const key = `${block}:${slot}`;
       if (key === last) continue;
       last = key;
+      if (block < 0) {
+        yield { record: rebuild.chunkRecord(-block, slot), input: inputs.get(input)! };
+        continue;
+      }
       if (block !== blockId) {
         payloads = unpackBlock((blockData.get(block) as [Buffer])[0]);
         blockId = block;

@@ -1,9 +1,9 @@
-import type { EvtxRecord, JsonObject } from '@quarry/evtx';
+import { ChunkRecords, type EvtxRecord, type JsonObject } from '@quarry/evtx';
 import type { HiveRef, InputRef, RecordOf } from '@quarry/insights';
 import type { PrefetchResult } from '@quarry/prefetch';
 import type { Hive, RegistryKey } from '@quarry/registry';
 import type { ParseCategory } from '@quarry/vocabulary';
-import { decodeTagged } from './codec.js';
+import { decodeTagged, unpackChunk } from './codec.js';
 import type { EvtxPayload } from './rows/evtx-shape.js';
 import { restoreRaw } from './rows/registry-payload.js';
 import type { RegistryPayload } from './rows/registry-shape.js';
@@ -18,11 +18,15 @@ type StoredHive = Omit<HiveRef, 'hive' | 'input'> & { input: number; baseBlock: 
  */
 export class RecordRebuilder<C extends ParseCategory> {
   private readonly hives = new Map<number, HiveRef>();
+  /** The EVTX chunk last read (records() reads a chunk's records one after another). */
+  private chunk: { id: number; records: ChunkRecords } | undefined;
 
   constructor(
     private readonly category: C,
     private readonly inputs: ReadonlyMap<number, InputRef>,
     private readonly hiveData: (id: number) => string | undefined,
+    /** An EVTX chunk's index in its file and compressed bytes (schema.ts `chunks`). */
+    private readonly chunkData: (id: number) => [index: number, data: Uint8Array] | undefined = () => undefined,
   ) {}
 
   record(payload: unknown): RecordOf<C> {
@@ -36,6 +40,16 @@ export class RecordRebuilder<C extends ParseCategory> {
         return { hive: this.hive(p.h), key: restoreRaw(p.k as RegistryKey) } as RecordOf<C>;
       }
     }
+  }
+
+  /** The EVTX record at file offset `offset` of stored chunk `id`. */
+  chunkRecord(id: number, offset: number): RecordOf<C> {
+    if (this.chunk?.id !== id) {
+      const stored = this.chunkData(id);
+      if (stored === undefined) throw new Error(`record store has no chunk ${id}`);
+      this.chunk = { id, records: new ChunkRecords(unpackChunk(stored[1]), stored[0]) };
+    }
+    return this.chunk.records.record(offset) as RecordOf<C>;
   }
 
   /** One HiveRef object per hive, as the pipeline hands them (analyzers key maps by it). */

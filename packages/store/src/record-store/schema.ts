@@ -6,7 +6,9 @@ import type { AnyShape } from './rows/shape.js';
 export type SchemaShape = Pick<AnyShape, 'category' | 'sqlColumns' | 'recordColumns' | 'indexed'>;
 
 /** Bumped whenever the layout changes; a store of another version is refused, not misread. */
-export const FORMAT_VERSION = '5';
+export const FORMAT_VERSION = '6';
+/** Formats this version reads: a format-5 store is a format-6 one with no record kept in a chunk. */
+export const READABLE_FORMATS: readonly string[] = ['5', FORMAT_VERSION];
 
 /**
  * Rows per text group: the trigram index has one document per group of this many consecutive rows
@@ -20,11 +22,14 @@ export const TEXT_GROUP_SHIFT = 6;
 /**
  * Tables every store has:
  * - rows: one per IndexTable row, with the category's columns (text compares case-insensitively),
- *   `time` (Unix ms), where its record's payload is (`block`, `slot`) and `text`, the row's
+ *   `time` (Unix ms), where its record is (`block`, `slot`: a payload's block and place in it, or
+ *   for a record kept in its EVTX chunk minus the chunk's id and the record's file offset) and `text`, the row's
  *   searchable parts lowercased and joined by newlines (what `search` is checked against);
  * - fts: a contentless trigram index (no positions: detail=none) over groups of rows (TEXT_GROUP),
  *   which narrows a search to the groups holding every trigram of it;
  * - blocks: the records' payloads, compressed in blocks (codec.ts);
+ * - chunks (EVTX): compressed EVTX chunks as read from the input (`idx`: the chunk's index in its
+ *   file), from which the live records read on the job's own thread are read again;
  * - pairs: (name, lowercased value, group) for every distinct short EVTX event-data value of a
  *   text group (SHORT_VALUE characters at most), which narrows `details.<name> equals` filters;
  * - recs (shapes with recordColumns: registry): the cells a record's rows share, once per record,
@@ -43,6 +48,7 @@ export function createSchema(db: Db, shape: SchemaShape): void {
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
     CREATE TABLE inputs (position INTEGER PRIMARY KEY, ref TEXT NOT NULL);
     CREATE TABLE blocks (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
+    CREATE TABLE chunks (id INTEGER PRIMARY KEY, idx INTEGER NOT NULL, data BLOB NOT NULL);
     CREATE TABLE rows (id INTEGER PRIMARY KEY, time INTEGER, input INTEGER NOT NULL, block INTEGER NOT NULL, slot INTEGER NOT NULL, ${columns.join(', ')}, text TEXT NOT NULL);
     CREATE VIRTUAL TABLE fts USING fts5(text, content='', detail=none, columnsize=0, tokenize='trigram');
     CREATE TABLE times (row INTEGER NOT NULL, time INTEGER NOT NULL);
@@ -94,6 +100,6 @@ export function checkMeta(db: Db, category: string): void {
   } catch (err) {
     throw new RecordStoreError('corrupt', 'not a record store', { cause: err });
   }
-  if (meta.get('format') !== FORMAT_VERSION) throw new RecordStoreError('corrupt', `record store format ${meta.get('format') ?? '?'}, expected ${FORMAT_VERSION}`);
+  if (!READABLE_FORMATS.includes(meta.get('format') ?? '')) throw new RecordStoreError('corrupt', `record store format ${meta.get('format') ?? '?'}, expected ${FORMAT_VERSION}`);
   if (meta.get('category') !== category) throw new RecordStoreError('corrupt', `record store of category ${meta.get('category') ?? '?'}, expected ${category}`);
 }

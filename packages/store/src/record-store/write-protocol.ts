@@ -47,6 +47,8 @@ export interface Batch {
   hives: [id: number, data: string][];
   /** Finished blocks: id and the JSON array of their records' payloads, in slot order (codec.ts blockText). */
   blocks: [id: number, text: string][];
+  /** EVTX chunks the batch's rows refer to (schema.ts `chunks`): id, index in the file and bytes, transferred. */
+  chunks: [id: number, index: number, bytes: Uint8Array][];
   /** Cells of the batch's records (shapes with recordColumns), before the rows that reference them. */
   recs: unknown[];
   rows: unknown[];
@@ -55,5 +57,6 @@ export interface Batch {
 export type ToWriter = Batch | { type: 'close'; seq: number; meta: Record<string, string> } | { type: 'abort'; seq: number };
 
 export type FromWriter =
-  | { type: 'done'; seq: number; rows?: number; cpuSeconds?: number }
+  /** `spare`: a batch's chunk buffers, transferred back to be filled again (no new external memory, so no extra GCs). */
+  | { type: 'done'; seq: number; rows?: number; cpuSeconds?: number; spare?: ArrayBuffer[] }
   | { type: 'error'; seq: number; message: string; code?: string; stack?: string };

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { BulkInsert } from './bulk-insert.js';
-import { packBlock } from './codec.js';
+import { packBlock, packChunk } from './codec.js';
 import { createDatabase, type Db } from './database.js';
 import { analyze, createIndexes, createSchema, TEXT_GROUP_SHIFT, writeMeta } from './schema.js';
 import { indexHolds } from './text-index.js';
@@ -44,6 +44,7 @@ class Build {
   private readonly insertPairs: BulkInsert;
   private readonly insertTime;
   private readonly insertBlock;
+  private readonly insertChunk;
   private readonly insertTemplate;
   private readonly insertHive;
   private readonly insertInput;
@@ -73,6 +74,7 @@ class Build {
     this.insertPairs = new BulkInsert(db, 'INSERT INTO pairs (name, value, grp)', 3);
     this.insertTime = db.prepare('INSERT INTO times (row, time) VALUES (?, ?)');
     this.insertBlock = db.prepare('INSERT INTO blocks (id, data) VALUES (?, ?)');
+    this.insertChunk = db.prepare('INSERT INTO chunks (id, idx, data) VALUES (?, ?, ?)');
     this.insertTemplate = db.prepare('INSERT INTO templates (id, text) VALUES (?, ?)');
     this.insertHive = db.prepare('INSERT INTO hives (id, data) VALUES (?, ?)');
     this.insertInput = db.prepare('INSERT INTO inputs (position, ref) VALUES (?, ?)');
@@ -85,6 +87,7 @@ class Build {
     for (const [id, text] of b.templates) this.insertTemplate.run(id, text);
     for (const [id, data] of b.hives) this.insertHive.run(id, data);
     for (const [id, text] of b.blocks) this.insertBlock.run(id, packBlock(text));
+    for (const [id, index, bytes] of b.chunks) this.insertChunk.run(id, index, packChunk(bytes));
     this.records(b.recs);
     const rows = b.rows;
     const stride = ROW_FIXED + this.columns;
@@ -214,7 +217,7 @@ try {
 }
 
 function reply(m: FromWriter): void {
-  port.postMessage(m);
+  port.postMessage(m, m.type === 'done' ? m.spare : undefined);
 }
 
 function closeQuietly(): void {
@@ -235,7 +238,7 @@ port.on('message', (m: ToWriter) => {
     if (failure !== undefined) throw failure;
     if (m.type === 'batch') {
       build!.batch(m);
-      reply({ type: 'done', seq: m.seq });
+      reply({ type: 'done', seq: m.seq, spare: m.chunks.length > 0 ? m.chunks.map(([, , bytes]) => bytes.buffer as ArrayBuffer) : undefined });
     } else {
       const rows = build!.finish(m.meta);
       reply({ type: 'done', seq: m.seq, rows, cpuSeconds: threadCpuSeconds() });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { EvtxChunk } from '@quarry/evtx';
 import type { EventTemplate } from '@quarry/reference';
 import type { InputRef, RecordOf, RecordSink } from '@quarry/insights';
 import type { ParseCategory } from '@quarry/vocabulary';
@@ -14,6 +15,8 @@ import { packTexts, type Batch, type FromWriter, type ToWriter, type WriterInit 
 const ROWS_PER_BATCH = 128;
 /** Batches posted but not yet written; `write` waits for the oldest beyond this (bounded memory). */
 const MAX_IN_FLIGHT = 64;
+/** An EVTX chunk's size: every chunk buffer has room for one. */
+const CHUNK_BYTES = 65536;
 
 export interface WriterOptions<C extends ParseCategory> {
   /** Extra facts per record (Sigma matches) the caller knows when the record is written. */
@@ -59,6 +62,12 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   private newInputs: [number, string][] = [];
   private newTemplates: [number, string][] = [];
   private newHives: [number, string][] = [];
+  private newChunks: [number, number, Uint8Array][] = [];
+  /** The chunk last registered and its id: a chunk's records come one after another. */
+  private chunk: EvtxChunk | undefined;
+  private chunkCount = 0;
+  /** Chunk buffers the writer thread gave back, to copy the next chunks into. */
+  private spare: ArrayBuffer[] = [];
   private block: string[] = [];
   private blockBytes = 0;
   private blockId = 0;
@@ -115,6 +124,18 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
         }
         return id;
       },
+      chunkId: (chunk) => {
+        if (chunk !== this.chunk) {
+          this.chunk = chunk;
+          // A copy with a buffer of its own (the reader's holds other chunks too), transferred to
+          // the writer thread and back instead of cloned.
+          const spare = this.spare.pop();
+          const copy = spare && spare.byteLength >= chunk.bytes.length ? new Uint8Array(spare, 0, chunk.bytes.length) : new Uint8Array(CHUNK_BYTES);
+          copy.set(chunk.bytes);
+          this.newChunks.push([++this.chunkCount, chunk.index, copy.subarray(0, chunk.bytes.length)]);
+        }
+        return this.chunkCount;
+      },
     };
   }
 
@@ -127,7 +148,8 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     }
     this.ctx.annotation = this.options.annotate?.(record, input);
     const payload = this.shape.payloadOf(record, this.ctx);
-    const slot = this.block.length;
+    // Where records() finds it (schema.ts rows): a payload's block and slot, or -chunk and file offset.
+    const [block, slot] = typeof payload === 'string' ? [this.blockId, this.block.length] : [-payload.chunk, payload.offset];
     let rec: number | null = null;
     if (this.shape.recordOf) {
       rec = this.records + 1;
@@ -136,14 +158,16 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
       for (const v of cells.values) this.recs.push(v);
     }
     for (const row of this.shape.rowsOf(record, input, this.ctx)) {
-      this.rows.push(row.time, input.position, this.blockId, slot, packTexts(row.parts), row.times ?? null, row.pairs ? packTexts(row.pairs) : null, rec);
+      this.rows.push(row.time, input.position, block, slot, packTexts(row.parts), row.times ?? null, row.pairs ? packTexts(row.pairs) : null, rec);
       for (const v of row.values) this.rows.push(v);
       this.rowCount++;
     }
-    this.block.push(payload);
-    this.blockBytes += payload.length;
     this.records++;
-    if (this.block.length >= BLOCK_RECORDS || this.blockBytes >= BLOCK_BYTES) this.closeBlock();
+    if (typeof payload === 'string') {
+      this.block.push(payload);
+      this.blockBytes += payload.length;
+      if (this.block.length >= BLOCK_RECORDS || this.blockBytes >= BLOCK_BYTES) this.closeBlock();
+    }
     if (this.rowCount >= ROWS_PER_BATCH) return this.flushBatch();
   }
 
@@ -180,6 +204,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     this.rows = [];
     this.recs = [];
     this.blocks = [];
+    this.newChunks = [];
     this.block = [];
     this.inFlight.length = 0;
     await discard(this.temp);
@@ -200,9 +225,10 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   }
 
   private post(): void {
-    if (this.rowCount === 0 && this.blocks.length === 0 && this.newInputs.length === 0 && this.newTemplates.length === 0 && this.newHives.length === 0) return;
-    const batch: Batch = { type: 'batch', seq: ++this.seq, inputs: this.newInputs, templates: this.newTemplates, hives: this.newHives, blocks: this.blocks, recs: this.recs, rows: this.rows };
+    if (this.rowCount === 0 && this.blocks.length === 0 && this.newInputs.length === 0 && this.newTemplates.length === 0 && this.newHives.length === 0 && this.newChunks.length === 0) return;
+    const batch: Batch = { type: 'batch', seq: ++this.seq, inputs: this.newInputs, templates: this.newTemplates, hives: this.newHives, blocks: this.blocks, chunks: this.newChunks, recs: this.recs, rows: this.rows };
     this.newInputs = [];
+    this.newChunks = [];
     this.newTemplates = [];
     this.newHives = [];
     this.blocks = [];
@@ -221,7 +247,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
       this.waiting.set(m.seq, { resolve, reject });
       // Keeps the process alive only while something waits on the thread.
       if (this.waiting.size === 1) this.worker.ref();
-      this.worker.postMessage(m);
+      this.worker.postMessage(m, m.type === 'batch' ? m.chunks.map(([, , bytes]) => bytes.buffer as ArrayBuffer) : undefined);
     });
   }
 
@@ -230,6 +256,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     if (!w) return;
     this.waiting.delete(m.seq);
     if (this.waiting.size === 0) this.worker.unref();
+    if (m.type === 'done' && m.spare && this.state === 'open') this.spare.push(...m.spare);
     if (m.type === 'done') w.resolve(m);
     else {
       const err = writerError(m);

@@ -1,10 +1,12 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'libsql';
 import { LocalFiles } from '@quarry/storage';
-import { openEvtx } from '@quarry/evtx';
+import { openEvtx, type EvtxRecord } from '@quarry/evtx';
 import { toolGate } from '@quarry/testkit';
 import { RecordStoreError, RecordStores, type FilterOperator, type RecordStoreReader } from '../../src/index.js';
 import { dumpEvents, type DumpedEvent } from './evidence.js';
-import { buildStore, HAVE_SAMPLES, NO_SAMPLES, samplePath, shippedTemplates, tempDir } from './support.js';
+import { buildStore, HAVE_SAMPLES, inputsOf, NO_SAMPLES, samplePath, shippedTemplates, tempDir } from './support.js';
 
 const FILES = [
   'evtx/EVTX-ATTACK-SAMPLES/LM_WMI_4624_4688_TargetHost.evtx',
@@ -164,6 +166,55 @@ describe.skipIf(!HAVE_SAMPLES || gate.skip)(`EVTX record store ${!HAVE_SAMPLES ?
     expect(want).toHaveLength(9);
     expect(got.map((g) => plain(g.record))).toEqual(want);
     expect(got.map((g) => g.input.position)).toEqual([0, 0, 0, 0, 0, 0, 2, 2, 2]);
-    expect([...reader.records({ search: '' })]).toHaveLength(parsed.length);
+    expect([...reader.records({ search: '' })].map((g) => plain(g.record))).toEqual(parsed.map(plain));
+  });
+});
+
+describe.skipIf(!HAVE_SAMPLES)(`EVTX records kept in their chunks or as JSON ${HAVE_SAMPLES ? '' : NO_SAMPLES}`, () => {
+  const { dir, cleanup } = tempDir();
+  const stores = new RecordStores(new LocalFiles(dir));
+  const inputs = inputsOf(FILES).map((i) => i.ref);
+  const plain = (r: object) => Object.fromEntries(Object.entries(r));
+  let parsed: { record: EvtxRecord; input: number }[];
+  afterAll(cleanup);
+
+  beforeAll(async () => {
+    parsed = [];
+    for (const [input, f] of FILES.entries()) for await (const record of openEvtx(samplePath(f))) parsed.push({ record, input });
+  });
+
+  /** A store of the parsed records; `cloned` ones as from a worker thread: a structured clone, without their chunk. */
+  async function store(jobId: string, cloned: (i: number) => boolean): Promise<string> {
+    const writer = stores.writer(jobId, 'winevtx', null);
+    for (const [i, { record, input }] of parsed.entries()) await writer.write(cloned(i) ? structuredClone(record) : record, inputs[input]!);
+    await writer.close();
+    return join(dir, `${jobId}.winevtx.db`);
+  }
+
+  async function readBack(jobId: string): Promise<object[]> {
+    const reader = (await stores.open(jobId, 'winevtx', null))!;
+    try {
+      return [...reader.records({ search: '' })].map((g) => plain(g.record));
+    } finally {
+      reader.close();
+    }
+  }
+
+  it('gives every record back as the parser read it, from its chunk or from its JSON, in one store', async () => {
+    const path = await store('mixed', (i) => i % 3 === 0);
+    const db = new Database(path);
+    const [inChunks, asJson] = db.prepare('SELECT sum(block < 0), sum(block >= 0) FROM rows').raw().get() as [number, number];
+    db.close();
+    expect(asJson).toBe(Math.ceil(parsed.length / 3));
+    expect(inChunks).toBe(parsed.length - asJson);
+    expect(await readBack('mixed')).toEqual(parsed.map((p) => plain(p.record)));
+  });
+
+  it('reads a format-5 store, whose records all keep their JSON and which has no chunks table', async () => {
+    const path = await store('fmt5', () => true);
+    const db = new Database(path);
+    db.exec("DROP TABLE chunks; UPDATE meta SET value = '5' WHERE key = 'format'");
+    db.close();
+    expect(await readBack('fmt5')).toEqual(parsed.map((p) => plain(p.record)));
   });
 });

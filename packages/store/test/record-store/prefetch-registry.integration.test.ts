@@ -9,7 +9,7 @@ import { parsePrefetch } from '@quarry/prefetch';
 import { openHive } from '@quarry/registry';
 import { findTool, toolGate } from '@quarry/testkit';
 import { RecordStores, type RecordStoreReader } from '../../src/index.js';
-import { FORMAT_VERSION } from '../../src/record-store/schema.js';
+import { READABLE_FORMATS } from '../../src/record-store/schema.js';
 import { buildStore, HAVE_SAMPLES, NO_SAMPLES, samplePath, tempDir } from './support.js';
 
 const PF = ['CALC.EXE-3FBEF7FD.pf', 'CHROME.EXE-B3BA7868.pf', 'CMD.EXE-D269B812.pf'].map((f) => `prefetch/Windows-Prefetch-Parser/Win10/${f}`);
@@ -186,7 +186,9 @@ describe.skipIf(!HAVE_SAMPLES)(`store format ${HAVE_SAMPLES ? '' : NO_SAMPLES}`,
     await buildStore(stores, 'fmt-job', 'registry', [SAM], null);
     (await stores.open('fmt-job', 'registry', null))!.close();
     const db = new Database(join(dir, 'fmt-job.registry.db'));
-    db.prepare("UPDATE meta SET value = ? WHERE key = 'format'").run(String(Number(FORMAT_VERSION) - 1));
+    // Format 4, the newest this version does not read (READABLE_FORMATS).
+    expect(READABLE_FORMATS).not.toContain('4');
+    db.prepare("UPDATE meta SET value = '4' WHERE key = 'format'").run();
     db.close();
     await expect(stores.open('fmt-job', 'registry', null)).rejects.toMatchObject({ name: 'RecordStoreError', code: 'corrupt' });
   });

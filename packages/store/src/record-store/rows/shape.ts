@@ -1,4 +1,4 @@
-import type { EvtxRecord } from '@quarry/evtx';
+import type { EvtxChunk, EvtxRecord } from '@quarry/evtx';
 import type { IndexTableEntry, InputRef, RecordOf } from '@quarry/insights';
 import type { EventTemplate } from '@quarry/reference';
 import type { ParseCategory } from '@quarry/vocabulary';
@@ -25,6 +25,13 @@ export interface StoredRecordCells {
   parts: string[];
 }
 
+/** A record kept as its place in a stored EVTX chunk (schema.ts `chunks`), read again from there. */
+export interface ChunkPlace {
+  chunk: number;
+  /** The record's absolute file offset. */
+  offset: number;
+}
+
 /** Event-data values up to this long are indexed by (name, value) for equals filters. */
 export const SHORT_VALUE = 16;
 
@@ -48,6 +55,8 @@ export interface WriteContext {
   templateId(template: EventTemplate): number;
   /** Id of the hive a registry record came from, registered on first use. */
   hiveId(record: RecordOf<'registry'>): number;
+  /** Id of an EVTX chunk in the store's chunk table, registered on first use (its bytes are copied then). */
+  chunkId(chunk: EvtxChunk): number;
 }
 
 export interface ReadContext {
@@ -75,8 +84,8 @@ export interface RowShape<C extends ParseCategory> {
   /** The record's shared cells (`recordColumns`); required when the shape has them. */
   recordOf?(record: RecordOf<C>, input: InputRef): StoredRecordCells;
   rowsOf(record: RecordOf<C>, input: InputRef, ctx: WriteContext): StoredRow[];
-  /** The payload `records()` rebuilds the record from (JSON text). */
-  payloadOf(record: RecordOf<C>, ctx: WriteContext): string;
+  /** What `records()` rebuilds the record from: its payload (JSON text), or its place in a stored EVTX chunk. */
+  payloadOf(record: RecordOf<C>, ctx: WriteContext): string | ChunkPlace;
   /** A row's cells: `recordColumns`' values, then `sqlColumns`'. */
   entryOf(values: readonly unknown[], ctx: ReadContext): IndexTableEntry;
   /** The SQL of a filterable field, or undefined when the category has no such field. */
