@@ -130,7 +130,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
           // A copy with a buffer of its own (the reader's holds other chunks too), transferred to
           // the writer thread and back instead of cloned.
           const spare = this.spare.pop();
-          const copy = spare && spare.byteLength >= chunk.bytes.length ? new Uint8Array(spare, 0, chunk.bytes.length) : new Uint8Array(CHUNK_BYTES);
+          const copy = spare && spare.byteLength >= chunk.bytes.length ? new Uint8Array(spare, 0, chunk.bytes.length) : new Uint8Array(Math.max(CHUNK_BYTES, chunk.bytes.length));
           copy.set(chunk.bytes);
           this.newChunks.push([++this.chunkCount, chunk.index, copy.subarray(0, chunk.bytes.length)]);
         }
