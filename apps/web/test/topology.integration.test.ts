@@ -184,7 +184,13 @@ describe.runIf(ready)('two API nodes and two workers on MinIO, system PostgreSQL
       if (!victim) await new Promise((r) => setTimeout(r, 200));
     }
     expect(victim, 'the job never started on a worker').toBeDefined();
-    expect((await jobStatus(b.base, jobId, creds)).status).toBe('Processing');
+    // The activity is the worker's from when it is picked up; it marks the job Processing just after.
+    let status = (await jobStatus(b.base, jobId, creds)).status;
+    while (status === 'Pending' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = (await jobStatus(b.base, jobId, creds)).status;
+    }
+    expect(status).toBe('Processing');
     victim!.child.kill('SIGKILL');
     const survivor = workers.find((w) => w !== victim)!;
     const job = await waitForJob(b.base, jobId, creds, 400_000);
