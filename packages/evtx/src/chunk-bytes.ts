@@ -1,9 +1,8 @@
 import { ChunkContext } from './binxml/chunk-context.js';
 import { parseRecordXml } from './binxml/parser.js';
-import { filetimeToDate, formatFiletime } from './binxml/time.js';
 import { chunkOffset } from './chunk-slots.js';
 import type { EvtxRecord } from './chunk.js';
-import { RECORD_HEADER_SIZE, parseRecordHeader } from './record.js';
+import { RECORD_HEADER_SIZE, parseRecordHeader, recordOf } from './record.js';
 import { toJsonEvent } from './render/json.js';
 
 /** The bytes of the chunk a record was read from (64 KiB; shorter when the file was cut short). */
@@ -48,14 +47,8 @@ export class ChunkRecords {
   record(offset: number): EvtxRecord {
     const pos = offset - this.base;
     const h = parseRecordHeader(this.bytes, pos, this.bytes.length, this.base, false);
-    return {
-      recordId: h.recordId,
-      timestamp: filetimeToDate(h.timeLo, h.timeHi),
-      timestampText: formatFiletime(h.timeLo, h.timeHi),
-      offset,
-      chunk: this.index,
-      event: toJsonEvent(parseRecordXml(this.ctx, pos + RECORD_HEADER_SIZE, pos + h.size - 4)),
-      warnings: [],
-    };
+    const record = recordOf(h, offset, this.index);
+    record.event = toJsonEvent(parseRecordXml(this.ctx, pos + RECORD_HEADER_SIZE, pos + h.size - 4));
+    return record;
   }
 }

@@ -1,9 +1,8 @@
 import { CHUNK_HEADER_SIZE, CHUNK_SIZE, hasChunkMagic, parseChunkHeader } from './chunk-header.js';
 import { ChunkContext } from './binxml/chunk-context.js';
 import { parseRecordXml } from './binxml/parser.js';
-import { formatFiletime, filetimeToDate } from './binxml/time.js';
 import { EvtxError } from './errors.js';
-import { RECORD_HEADER_SIZE, parseRecordHeader, type RecordHeader } from './record.js';
+import { RECORD_HEADER_SIZE, parseRecordHeader, recordOf, type RecordHeader } from './record.js';
 import { toJsonEvent, type JsonObject } from './render/json.js';
 import { RecordRenderer } from './plan/record-renderer.js';
 import { OutBuffer } from './plan/out-buffer.js';
@@ -100,15 +99,7 @@ export function readChunk(buf: Buffer, base: number, index: number, opts: Render
   const asRecord = (h: RecordHeader, pos: number, recovered: boolean): void => {
     const start = pos + RECORD_HEADER_SIZE;
     const end = pos + h.size - 4;
-    const rec: Parsed = {
-      recordId: h.recordId,
-      timestamp: filetimeToDate(h.timeLo, h.timeHi),
-      timestampText: formatFiletime(h.timeLo, h.timeHi),
-      offset: base + pos,
-      chunk: index,
-      event: {},
-      warnings: [],
-    };
+    const rec: Parsed = recordOf(h, base + pos, index);
     if (opts.json !== false) rec.event = toJsonEvent(parseRecordXml(ctx, start, end));
     if (opts.jsonText) rec.jsonText = renderer.json(start, end);
     if (opts.xml) rec.xml = renderer.xml(start, end);

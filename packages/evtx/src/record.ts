@@ -1,5 +1,7 @@
 import { EvtxError } from './errors.js';
 import { u32le } from './binxml/le.js';
+import { filetimeToDate, formatFiletime } from './binxml/time.js';
+import type { EvtxRecord } from './chunk.js';
 
 export const RECORD_MAGIC = 0x00002a2a;
 export const RECORD_HEADER_SIZE = 24;
@@ -36,5 +38,18 @@ export function parseRecordHeader(chunk: Buffer, pos: number, end: number, base:
     recordId: hi * 0x100000000 + lo,
     timeLo: u32le(chunk, pos + 16),
     timeHi: u32le(chunk, pos + 20),
+  };
+}
+
+/** A record with its header's facts, at absolute file offset `offset` of chunk `index`; no event yet, no warnings. */
+export function recordOf(h: RecordHeader, offset: number, index: number): EvtxRecord {
+  return {
+    recordId: h.recordId,
+    timestamp: filetimeToDate(h.timeLo, h.timeHi),
+    timestampText: formatFiletime(h.timeLo, h.timeHi),
+    offset,
+    chunk: index,
+    event: {},
+    warnings: [],
   };
 }

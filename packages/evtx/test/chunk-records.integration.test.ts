@@ -2,16 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { chunkOf, ChunkRecords, openEvtx, type EvtxRecord } from '../src/index.js';
-import { findEvtx, HAVE_SHARED, NO_SHARED_REASON, SHARED } from './helpers.js';
+import { findEvtx, HAVE_SHARED, NO_SHARED_REASON, pieces, SHARED } from './helpers.js';
 
 const FILES = findEvtx(join(SHARED, 'samples', 'evtx'));
 /** Own enumerable fields: what a record is, without its lazy XML renderer and chunk. */
 const plain = (r: EvtxRecord): object => Object.fromEntries(Object.entries(r));
-
-/** The bytes in pieces of uneven sizes, as a decrypting stream hands them out. */
-async function* pieces(data: Buffer): AsyncGenerator<Uint8Array> {
-  for (let at = 0, n = 1; at < data.length; at += n, n = (n * 7 + 12_345) % 150_000 || 1) yield data.subarray(at, at + n);
-}
 
 describe.skipIf(!HAVE_SHARED)(`records read again from their chunk${HAVE_SHARED ? '' : ` (${NO_SHARED_REASON})`}`, () => {
   test(`every live record of the ${FILES.length} samples, from a stream, with and without recovery`, async () => {
@@ -21,7 +16,7 @@ describe.skipIf(!HAVE_SHARED)(`records read again from their chunk${HAVE_SHARED 
       const bytes = readFileSync(file);
       for (const recover of [false, true]) {
         const records: EvtxRecord[] = [];
-        for await (const r of openEvtx({ stream: pieces(bytes), size: bytes.length }, { recover })) records.push(r);
+        for await (const r of openEvtx({ stream: pieces(bytes, bytes.length), size: bytes.length }, { recover })) records.push(r);
         // Checked once the whole file is read: a chunk's bytes must outlive the reading of the next ones.
         const readers = new Map<object, ChunkRecords>();
         for (const r of records) {

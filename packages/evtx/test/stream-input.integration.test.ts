@@ -1,18 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { eventToJson, openEvtx, type EvtxRecord } from '../src/index.js';
-import { HAVE_SHARED, NO_SHARED_REASON, collect, sample } from './helpers.js';
-
-/** The bytes in pieces of awkward sizes (1 byte up to a few chunks), as a decrypting stream would hand them out. */
-async function* pieces(data: Buffer, seed: number): AsyncGenerator<Uint8Array> {
-  let s = seed;
-  for (let at = 0; at < data.length; ) {
-    s = (s * 1103515245 + 12345) >>> 0;
-    const n = 1 + (s % 200_000);
-    yield data.subarray(at, at + n);
-    at += n;
-  }
-}
+import { HAVE_SHARED, NO_SHARED_REASON, collect, pieces, sample } from './helpers.js';
 
 async function collectStream(data: Buffer, size: number, threads: number): Promise<EvtxRecord[]> {
   const out: EvtxRecord[] = [];
