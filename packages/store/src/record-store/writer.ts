@@ -15,8 +15,6 @@ import { packTexts, type Batch, type FromWriter, type ToWriter, type WriterInit 
 const ROWS_PER_BATCH = 128;
 /** Batches posted but not yet written; `write` waits for the oldest beyond this (bounded memory). */
 const MAX_IN_FLIGHT = 64;
-/** An EVTX chunk's size: every chunk buffer has room for one. */
-const CHUNK_BYTES = 65536;
 
 export interface WriterOptions<C extends ParseCategory> {
   /** Extra facts per record (Sigma matches) the caller knows when the record is written. */
@@ -130,9 +128,9 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
           // A copy with a buffer of its own (the reader's holds other chunks too), transferred to
           // the writer thread and back instead of cloned.
           const spare = this.spare.pop();
-          const copy = spare && spare.byteLength >= chunk.bytes.length ? new Uint8Array(spare, 0, chunk.bytes.length) : new Uint8Array(Math.max(CHUNK_BYTES, chunk.bytes.length));
+          const copy = spare && spare.byteLength >= chunk.bytes.length ? new Uint8Array(spare, 0, chunk.bytes.length) : new Uint8Array(chunk.bytes.length);
           copy.set(chunk.bytes);
-          this.newChunks.push([++this.chunkCount, chunk.index, copy.subarray(0, chunk.bytes.length)]);
+          this.newChunks.push([++this.chunkCount, chunk.index, copy]);
         }
         return this.chunkCount;
       },
@@ -149,7 +147,9 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     this.ctx.annotation = this.options.annotate?.(record, input);
     const payload = this.shape.payloadOf(record, this.ctx);
     // Where records() finds it (schema.ts rows): a payload's block and slot, or -chunk and file offset.
-    const [block, slot] = typeof payload === 'string' ? [this.blockId, this.block.length] : [-payload.chunk, payload.offset];
+    const inBlock = typeof payload === 'string';
+    const block = inBlock ? this.blockId : -payload.chunk;
+    const slot = inBlock ? this.block.length : payload.offset;
     let rec: number | null = null;
     if (this.shape.recordOf) {
       rec = this.records + 1;
@@ -163,7 +163,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
       this.rowCount++;
     }
     this.records++;
-    if (typeof payload === 'string') {
+    if (inBlock) {
       this.block.push(payload);
       this.blockBytes += payload.length;
       if (this.block.length >= BLOCK_RECORDS || this.blockBytes >= BLOCK_BYTES) this.closeBlock();
