@@ -119,7 +119,13 @@ export function openEvtx(input: string | Buffer | Uint8Array | EvtxStreamInput, 
   async function* iterate(): AsyncGenerator<EvtxRecord> {
     const keep = deduplicator(opts.recover);
     for await (const r of chunkResults(input, { ...opts, text: undefined }, state)) {
-      for (const rec of r.records) {
+      // Each record leaves its chunk's list as it is handed out. Kept there until the chunk's last
+      // one is read, records outlive young-generation collections and get promoted: measured on
+      // the samples, 670 MB promoted over 307,062 records, and a third of the parser's CPU.
+      const records: (EvtxRecord | undefined)[] = r.records;
+      for (let i = 0; i < records.length; i++) {
+        const rec = records[i]!;
+        records[i] = undefined;
         if (keep && !keep(rec.recordId, rec.recovered === true)) continue;
         state.stats.records++;
         yield rec;
