@@ -1,11 +1,25 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { EvtxError, eventToJson, flattenEvent, openEvtx, toXml } from '../src/index.js';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { EvtxError, eventToJson, flattenEvent, openEvtx, toXml, type EvtxRecord } from '../src/index.js';
 import { HAVE_SHARED, NO_SHARED_REASON, collect, run, sample } from './helpers.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const SYSMON = 'EVTX-ATTACK-SAMPLES/Sysmon_UACME_64.evtx';
+
+/** A full collection on demand: what lets a test see that nothing still holds an object. */
+function collector(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+/** The next record, held only weakly (this frame is gone when the caller looks). */
+async function nextWeakly(records: AsyncIterator<EvtxRecord>): Promise<{ record: WeakRef<EvtxRecord>; chunk: number }> {
+  const { value } = await records.next();
+  return { record: new WeakRef(value as EvtxRecord), chunk: (value as EvtxRecord).chunk };
+}
 
 describe.skipIf(!HAVE_SHARED)(`API${HAVE_SHARED ? '' : ` (${NO_SHARED_REASON})`}`, () => {
   test('a path and its bytes give the same records', async () => {
@@ -52,6 +66,19 @@ describe.skipIf(!HAVE_SHARED)(`API${HAVE_SHARED ? '' : ` (${NO_SHARED_REASON})`}
     expect(flat['Event.System.Provider.Name']).toBe('Microsoft-Windows-Sysmon');
     expect(flat['Event.EventData.Image']).toMatch(/\.exe$/i);
     expect(flat['Event.System.Correlation']).toBe('');
+  });
+
+  test('a record handed out is not kept by the reader while the rest of its chunk is read', async () => {
+    const gc = collector();
+    const records = openEvtx(sample(SYSMON))[Symbol.asyncIterator]();
+    const first = await nextWeakly(records);
+    const second = (await records.next()).value as EvtxRecord;
+    expect(second.chunk).toBe(first.chunk);
+    // A later turn, so the WeakRef no longer keeps its target for the turn that made it.
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(first.record.deref()).toBeUndefined();
+    await records.return?.();
   });
 
   test('an unreadable path rejects with EvtxError', async () => {
