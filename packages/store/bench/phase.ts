@@ -1,9 +1,11 @@
 // One measured phase in its own process, so its peak RSS is its own: `parse <reps>` runs the job
 // pipeline without a sink (the parser alone), `ingest <reps> <dir>` with the record-store writer.
-// Prints one JSON line.
-import { runPipeline, type RecordSink } from '@quarry/insights';
+// `job <reps>` and `job-ingest <reps> <dir>` do the same as a parse job does it: the category's
+// analyzers and the full Sigma rule set (../shared/rules/sigma/rules) run too. Prints one JSON line.
+import { configureSigmaRules, runPipeline, type RecordNotes, type RecordSink } from '@quarry/insights';
 import { findEventTemplate, LookupStore } from '@quarry/reference';
 import { LocalFiles } from '@quarry/storage';
+import { sharedPath } from '@quarry/testkit';
 import { RecordStores } from '../src/index.js';
 import { replicated } from './inputs.js';
 import { countingSink, measured } from './measure.js';
@@ -22,17 +24,32 @@ const counter: RecordSink<'winevtx'> = {
   abort: async () => undefined,
 };
 
+const asJob = mode === 'job' || mode === 'job-ingest';
+const notes: RecordNotes = { sigmaMatches: [] };
+if (asJob) {
+  configureSigmaRules([sharedPath('rules', 'sigma', 'rules')]);
+  // A worker compiles the rule set once and keeps it: compiled here before the clock starts, on
+  // one sample, so neither phase counts it.
+  const none: RecordSink<'winevtx'> = { write: () => undefined, close: async () => undefined, abort: async () => undefined };
+  await runPipeline({ category: 'winevtx', inputs: replicated(1).slice(0, 1), options: { runSigmaRules: true }, threads: 1, sink: none });
+}
 
 let sink: RecordSink<'winevtx'> = counter;
 let writerCpu = (): number => 0;
 let count = (): number => parsed;
-if (mode === 'ingest') {
+if (mode === 'ingest' || mode === 'job-ingest') {
   const ds = await new LookupStore().dataset('event_id');
-  const writer = new RecordStores(new LocalFiles(dir!)).writer(JOB, 'winevtx', KEY, { eventTemplates: (p, id, v) => findEventTemplate(ds, p, id, v) });
+  const writer = new RecordStores(new LocalFiles(dir!)).writer(JOB, 'winevtx', KEY, {
+    eventTemplates: (p, id, v) => findEventTemplate(ds, p, id, v),
+    // As the worker does (run-parse-job.ts): each record's Sigma matches go into its row.
+    annotate: () => (notes.sigmaMatches.length > 0 ? { sigmaMatches: notes.sigmaMatches } : undefined),
+  });
   const counted = countingSink(writer);
   sink = counted.sink;
   count = counted.records;
   writerCpu = () => writer.writerCpuSeconds;
 }
-const run = await measured(() => runPipeline({ category: 'winevtx', inputs: replicated(reps), options: { runSigmaRules: false }, threads: 1, sink, analyzers: [] }));
+const run = await measured(() =>
+  runPipeline({ category: 'winevtx', inputs: replicated(reps), options: { runSigmaRules: asJob }, threads: 1, sink, notes, ...(asJob ? {} : { analyzers: [] }) }),
+);
 console.log(JSON.stringify({ mode, records: count(), ...run, writerThreadCpuSeconds: writerCpu(), maxRssMiB: process.resourceUsage().maxRSS / 1024 }));

@@ -1,6 +1,7 @@
 // Record-store benchmark (issue 14): a store of >= 1,000,000 EVTX records (the samples replicated),
 // built through the job pipeline into an encrypted store; then 200 mixed searches on it. Ingest and
-// the parser alone each run in a fresh process so each peak RSS is its own.
+// the parser alone each run in a fresh process so each peak RSS is its own. Then the same store
+// work inside a whole parse job (analyzers and Sigma), on fewer records, with and without the store.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,8 @@ import { COUNT_LIMIT, RecordStores } from '../src/index.js';
 import { mixedQueries, type Kind } from './queries.js';
 
 const TARGET = Number(process.env.BENCH_RECORDS ?? 1_000_000);
+/** Records of the whole-job comparison (analyzers and Sigma too, so slower: a smaller job). */
+const JOB_TARGET = Number(process.env.BENCH_JOB_RECORDS ?? 300_000);
 const PHASE = fileURLToPath(new URL('./phase.ts', import.meta.url));
 const KEY = Buffer.alloc(32, 0x5a);
 const JOB = '00000000-0000-4000-8000-00000000b3c4';
@@ -47,6 +50,20 @@ try {
   console.log(`  from CPU, on 2 free cores: parser ${floor(parse).toFixed(1)} s, ingest ${floor(ingest).toFixed(1)} s (${pct(floor(ingest) / floor(parse))}; goal: +30% at most)`);
   const bytes = readdirSync(dir).filter((f) => f !== '.scratch').reduce((n, f) => n + statSync(join(dir, f)).size, 0);
   console.log(`store:         ${(bytes / 2 ** 20).toFixed(0)} MiB, ${(bytes / ingest.records).toFixed(0)} bytes a record (encrypted)`);
+
+  // The same store work inside a whole parse job: the analyzers and the full Sigma set run too.
+  const jobReps = Math.ceil(JOB_TARGET / perPass);
+  const job = phase('job', String(jobReps));
+  const jobDir = mkdtempSync(join(tmpdir(), 'quarry-search-bench-job-'));
+  let jobIngest: Phase;
+  try {
+    jobIngest = phase('job-ingest', String(jobReps), jobDir);
+  } finally {
+    rmSync(jobDir, { recursive: true, force: true });
+  }
+  console.log(
+    `as a parse job (analyzers and Sigma, ${job.records} records): without the store ${job.seconds.toFixed(1)} s (CPU ${job.cpuSeconds.toFixed(1)} s), with it ${jobIngest.seconds.toFixed(1)} s (CPU ${jobIngest.cpuSeconds.toFixed(1)} s): ${pct(jobIngest.seconds / job.seconds)}, least time on 2 free cores ${pct(floor(jobIngest) / floor(job))}`,
+  );
 
   const reader = (await new RecordStores(new LocalFiles(dir)).open(JOB, 'winevtx', KEY))!;
   const queries = mixedQueries(reader);
