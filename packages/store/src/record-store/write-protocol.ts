@@ -54,6 +54,11 @@ export interface Batch {
   rows: unknown[];
 }
 
+/** The buffers of a batch's chunks, transferred with it (and back, as `spare`) instead of cloned. */
+export function chunkBuffers(chunks: Batch['chunks']): ArrayBuffer[] {
+  return chunks.map(([, , bytes]) => bytes.buffer as ArrayBuffer);
+}
+
 export type ToWriter = Batch | { type: 'close'; seq: number; meta: Record<string, string> } | { type: 'abort'; seq: number };
 
 export type FromWriter =

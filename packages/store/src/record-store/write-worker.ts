@@ -7,7 +7,7 @@ import { packBlock, packChunk } from './codec.js';
 import { createDatabase, type Db } from './database.js';
 import { analyze, createIndexes, createSchema, TEXT_GROUP_SHIFT, writeMeta } from './schema.js';
 import { indexHolds } from './text-index.js';
-import { REC_FIXED, ROW_FIXED, unpackTexts, type Batch, type FromWriter, type Texts, type ToWriter, type WriterInit } from './write-protocol.js';
+import { chunkBuffers, REC_FIXED, ROW_FIXED, unpackTexts, type Batch, type FromWriter, type Texts, type ToWriter, type WriterInit } from './write-protocol.js';
 
 const init = workerData as WriterInit;
 
@@ -238,7 +238,7 @@ port.on('message', (m: ToWriter) => {
     if (failure !== undefined) throw failure;
     if (m.type === 'batch') {
       build!.batch(m);
-      reply({ type: 'done', seq: m.seq, spare: m.chunks.length > 0 ? m.chunks.map(([, , bytes]) => bytes.buffer as ArrayBuffer) : undefined });
+      reply({ type: 'done', seq: m.seq, spare: m.chunks.length > 0 ? chunkBuffers(m.chunks) : undefined });
     } else {
       const rows = build!.finish(m.meta);
       reply({ type: 'done', seq: m.seq, rows, cpuSeconds: threadCpuSeconds() });

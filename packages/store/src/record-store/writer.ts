@@ -9,7 +9,7 @@ import { BLOCK_BYTES, BLOCK_RECORDS, blockText, encodeTagged } from './codec.js'
 import { FORMAT_VERSION } from './schema.js';
 import { discard, publish } from './publish.js';
 import type { RecordAnnotation, RowShape, WriteContext } from './rows/shape.js';
-import { packTexts, type Batch, type FromWriter, type ToWriter, type WriterInit } from './write-protocol.js';
+import { chunkBuffers, packTexts, type Batch, type FromWriter, type ToWriter, type WriterInit } from './write-protocol.js';
 
 /** Rows per batch posted to the writer thread. */
 const ROWS_PER_BATCH = 128;
@@ -247,7 +247,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
       this.waiting.set(m.seq, { resolve, reject });
       // Keeps the process alive only while something waits on the thread.
       if (this.waiting.size === 1) this.worker.ref();
-      this.worker.postMessage(m, m.type === 'batch' ? m.chunks.map(([, , bytes]) => bytes.buffer as ArrayBuffer) : undefined);
+      this.worker.postMessage(m, m.type === 'batch' ? chunkBuffers(m.chunks) : undefined);
     });
   }
 

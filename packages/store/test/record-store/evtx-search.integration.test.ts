@@ -13,6 +13,8 @@ const FILES = [
   'evtx/EVTX-ATTACK-SAMPLES/Sysmon_UACME_64.evtx',
   'evtx/EVTX-ATTACK-SAMPLES/CA_4624_4625_LogonType2_LogonProc_chrome.evtx',
 ];
+/** A record's own enumerable fields (without the parser's lazy XML renderer and chunk). */
+const plain = (r: object): object => Object.fromEntries(Object.entries(r));
 const gate = toolGate('evtx_dump');
 
 /** The spec's operators, case-insensitively, on one string (the evidence side of every filter test). */
@@ -160,7 +162,6 @@ describe.skipIf(!HAVE_SAMPLES || gate.skip)(`EVTX record store ${!HAVE_SAMPLES ?
     const parsed = [];
     for (const f of FILES) for await (const r of openEvtx(samplePath(f))) parsed.push(r);
     // Own enumerable properties only: the parser's lazy XML renderer (a symbol) is not kept.
-    const plain = (r: object) => Object.fromEntries(Object.entries(r));
     const want = parsed.filter((r) => (r.event['Event'] as any).System.EventID === 4624).map(plain);
     const got = [...reader.records({ search: '', filters: [{ field: 'event_id', operator: 'equals', value: '4624' }] })];
     expect(want).toHaveLength(9);
@@ -174,7 +175,6 @@ describe.skipIf(!HAVE_SAMPLES)(`EVTX records kept in their chunks or as JSON ${H
   const { dir, cleanup } = tempDir();
   const stores = new RecordStores(new LocalFiles(dir));
   const inputs = inputsOf(FILES).map((i) => i.ref);
-  const plain = (r: object) => Object.fromEntries(Object.entries(r));
   let parsed: { record: EvtxRecord; input: number }[];
   afterAll(cleanup);
 

@@ -55,7 +55,7 @@ export interface WriteContext {
   templateId(template: EventTemplate): number;
   /** Id of the hive a registry record came from, registered on first use. */
   hiveId(record: RecordOf<'registry'>): number;
-  /** Id of an EVTX chunk in the store's chunk table, registered on first use (its bytes are copied then). */
+  /** Id of an EVTX chunk in the store's chunk table: a new one (its bytes copied) unless it is the previous record's chunk, as a chunk's records come one after another. */
   chunkId(chunk: EvtxChunk): number;
 }
 
