@@ -171,7 +171,9 @@ export async function startService(opts: { sigmaRules: string }): Promise<Servic
           return { id, status: job.status, seconds, cpuSeconds: procCpu(workerPid) - cpu0, peakRss: procField(workerPid, 'VmHWM'), idleRss, insights: job.insights ?? [] };
         }
         if ((performance.now() - t0) / 1000 > timeoutS) throw new Error(`job ${id} still ${job.status} after ${timeoutS} s`);
-        await new Promise((r) => setTimeout(r, 200));
+        // The wait between polls grows with the job (1% of its time so far, 20-200 ms): a job of a
+        // few seconds is not measured a whole 200 ms poll late, and a long one is not polled hard.
+        await new Promise((r) => setTimeout(r, Math.min(200, Math.max(20, (performance.now() - t0) / 100))));
       }
     };
 
