@@ -15,7 +15,7 @@ import { createLogger } from '@quarry/config';
 import { ensureTemporalCli, freePort, startMinio, startSystemPostgres, startTemporal, type RunningMinio, type RunningSystemPostgres, type RunningTemporal } from '@quarry/devstack';
 import { createBucket, createS3Client } from '@quarry/storage';
 import { sharedPath } from '@quarry/testkit';
-import { WEB_MAIN, WORKER_MAIN, anyFileContains, childCommands, deleteJobs, filesNamed, jobStatus, newToken, parseJob, searchRecords, startNode, stopNode, upload, waitForJob, type Creds, type Node } from './support/topology.js';
+import { WEB_MAIN, WORKER_MAIN, anyFileContains, childCommands, deleteJobs, filesNamed, newToken, parseJob, searchRecords, startNode, stopNode, upload, waitForJob, waitWhile, type Creds, type Node } from './support/topology.js';
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const SYSTEM_EVTX = sharedPath('samples/evtx/DFIRArtifactMuseum/Win2012R2_StolenSzechuan/System.evtx');
@@ -185,12 +185,7 @@ describe.runIf(ready)('two API nodes and two workers on MinIO, system PostgreSQL
     }
     expect(victim, 'the job never started on a worker').toBeDefined();
     // The activity is the worker's from when it is picked up; it marks the job Processing just after.
-    let status = (await jobStatus(b.base, jobId, creds)).status;
-    while (status === 'Pending' && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 50));
-      status = (await jobStatus(b.base, jobId, creds)).status;
-    }
-    expect(status).toBe('Processing');
+    expect((await waitWhile(b.base, jobId, creds, ['Pending'], deadline - Date.now(), 50)).status).toBe('Processing');
     victim!.child.kill('SIGKILL');
     const survivor = workers.find((w) => w !== victim)!;
     const job = await waitForJob(b.base, jobId, creds, 400_000);

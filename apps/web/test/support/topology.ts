@@ -112,13 +112,18 @@ export async function jobStatus(base: string, id: string, creds: Creds): Promise
   return (await res.json()) as JobView;
 }
 
-export async function waitForJob(base: string, id: string, creds: Creds, timeoutMs = 300_000): Promise<JobView> {
+/** Polls a job every `everyMs` until its status is none of `statuses`, or the time is up; its last view. */
+export async function waitWhile(base: string, id: string, creds: Creds, statuses: readonly string[], timeoutMs: number, everyMs = 500): Promise<JobView> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const job = await jobStatus(base, id, creds);
-    if (!['Pending', 'Processing'].includes(job.status) || Date.now() > deadline) return job;
-    await new Promise((r) => setTimeout(r, 500));
+    if (!statuses.includes(job.status) || Date.now() > deadline) return job;
+    await new Promise((r) => setTimeout(r, everyMs));
   }
+}
+
+export function waitForJob(base: string, id: string, creds: Creds, timeoutMs = 300_000): Promise<JobView> {
+  return waitWhile(base, id, creds, ['Pending', 'Processing'], timeoutMs);
 }
 
 /** One page of a job's records through the REST search endpoint (the job's record store). */
