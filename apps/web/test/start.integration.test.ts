@@ -40,10 +40,11 @@ test('the start command brings up PostgreSQL, Temporal, a worker and the web ser
     }
     expect(health?.status).toBe(200);
     expect(await health!.json()).toEqual({ ok: true, checks: { postgres: true, temporal: true, worker: true } });
-    // The supervised worker runs with its heap bound (docs/operations.md, "Worker memory").
+    // The supervised worker runs with its heap bound and young-generation size (docs/operations.md, "Worker memory").
     const children = execFileSync('ps', ['--ppid', String(child.pid), '-o', 'args='], { encoding: 'utf8' }).split('\n');
     const worker = children.find((c) => c.includes('worker/dist/main.js'));
     expect(worker).toContain(`--max-old-space-size=${WORKER_HEAP_MB}`);
+    expect(worker).toContain('--max-semi-space-size=64');
     expect(out).toContain(`API        ${base}`);
     expect(out).toContain(`Dashboard  ${base}/`);
     expect(out).toContain(`Temporal   http://127.0.0.1:${uiPort}`);
