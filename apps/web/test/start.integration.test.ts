@@ -44,7 +44,7 @@ test('the start command brings up PostgreSQL, Temporal, a worker and the web ser
     const children = execFileSync('ps', ['--ppid', String(child.pid), '-o', 'args='], { encoding: 'utf8' }).split('\n');
     const worker = children.find((c) => c.includes('worker/dist/main.js'));
     expect(worker).toContain(`--max-old-space-size=${WORKER_HEAP_MB}`);
-    expect(worker).toContain('--max-semi-space-size=64');
+    expect(worker).toContain('--max-semi-space-size=64 --heap-growing-percent=300');
     expect(out).toContain(`API        ${base}`);
     expect(out).toContain(`Dashboard  ${base}/`);
     expect(out).toContain(`Temporal   http://127.0.0.1:${uiPort}`);

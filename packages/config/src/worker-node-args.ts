@@ -10,14 +10,21 @@ export const WORKER_HEAP_MB = 768;
 /**
  * Each semi-space of the young generation, MiB, on every thread of the worker (the flag sets the
  * chunk and store-writer threads' too). With V8's default (16) the records a thread is still
- * working on outlive their scavenges and get copied, then promoted: on the 1 GiB EVTX job the
- * scavenges paused the threads 61 s in all and the job took 226-236 CPU-s; with 64, 27 s and
- * 161-178 CPU-s, for ~400 MiB more peak RSS (young generations of 192 MiB instead of 48). 32 gained
- * nothing; 128 no more than 64.
+ * working on outlive their scavenges and are copied, then promoted: the 1 GiB EVTX job took
+ * 226-236 CPU-s, its scavenges pausing the threads 61 s in all.
  */
 export const WORKER_SEMI_SPACE_MB = 64;
 
+/**
+ * How far the old generation may grow past its live data before the next full collection, %
+ * (V8 takes 300 for heaps of 2 GiB and more, less for a bound like ours). With 64 MiB semi-spaces
+ * and V8's own factor under the 768 MiB bound, full collections came every 100 MiB or so, with
+ * incremental marking nearly always on, and a 307,000-record parse job with Sigma took 16-20
+ * CPU-s instead of 9 (100 and 200 were as bad in some runs; 300 never, in five).
+ */
+export const WORKER_HEAP_GROWING_PERCENT = 300;
+
 /** Node options a worker process is started with, before its script (`WORKER_HEAP_MB` env). */
 export function workerNodeArgs(heapMb: number = WORKER_HEAP_MB): string[] {
-  return [`--max-old-space-size=${heapMb}`, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`];
+  return [`--max-old-space-size=${heapMb}`, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`, `--heap-growing-percent=${WORKER_HEAP_GROWING_PERCENT}`];
 }
