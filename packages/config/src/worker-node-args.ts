@@ -13,7 +13,7 @@ export const WORKER_HEAP_MB = 768;
  * working on outlive their scavenges and are copied, then promoted: the 1 GiB EVTX job took
  * 226-236 CPU-s, its scavenges pausing the threads 61 s in all.
  */
-export const WORKER_SEMI_SPACE_MB = 64;
+const WORKER_SEMI_SPACE_MB = 64;
 
 /**
  * How far the old generation may grow past its live data before the next full collection, %
@@ -22,7 +22,7 @@ export const WORKER_SEMI_SPACE_MB = 64;
  * incremental marking nearly always on, and a 307,000-record parse job with Sigma took 16-20
  * CPU-s instead of 9 (100 and 200 were as bad in some runs; 300 never, in five).
  */
-export const WORKER_HEAP_GROWING_PERCENT = 300;
+const WORKER_HEAP_GROWING_PERCENT = 300;
 
 /** Node options a worker process is started with, before its script (`WORKER_HEAP_MB` env). */
 export function workerNodeArgs(heapMb: number = WORKER_HEAP_MB): string[] {
