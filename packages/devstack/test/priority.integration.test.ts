@@ -37,7 +37,9 @@ describe('the dev server honours task priority', () => {
         taskQueue,
         workflowsPath: fileURLToPath(new URL('./fixtures/priority-workflows.ts', import.meta.url)),
         activities: { record: async (name: string) => void order.push(name) },
-        maxConcurrentWorkflowTaskExecutions: 2,
+        // One workflow task at a time (allowed with the cache off): with two, two workflows of one
+        // priority raced to schedule their activities and FIFO within it came out swapped at times.
+        maxConcurrentWorkflowTaskExecutions: 1,
         maxConcurrentActivityTaskExecutions: 1,
         maxCachedWorkflows: 0,
       });
