@@ -1,0 +1,4 @@
+import type { Comparator } from './comparator.js';
+
+/** Every artifact's comparator, one line each (one file per artifact beside this one). */
+export const COMPARATORS: Comparator[] = [];
