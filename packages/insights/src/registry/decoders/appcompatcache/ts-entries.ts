@@ -55,10 +55,12 @@ export function decodeTsEntries(buf: Buffer, layout: TsLayout): ShimCacheValue {
   const warnings: string[] = [];
   let at = layout.start;
   while (at < buf.length) {
-    if (at + 12 > buf.length) {
+    if (at + 12 > buf.length && !buf.subarray(at).every((b) => b === 0)) {
       warnings.push(`${buf.length - at} bytes after entry ${entries.length} are too few for an entry header`);
       break;
     }
+    // Real values (Windows 8.0, 10) end in zero bytes after the last entry: the end, not damage.
+    if (buf.subarray(at).every((b) => b === 0)) break;
     const sig = buf.toString('latin1', at, at + 4);
     if (sig !== layout.signature) {
       warnings.push(`entry ${entries.length + 1} (offset ${at}) has signature ${hex(buf.readUInt32LE(at))}, not "${layout.signature}": stopped there`);

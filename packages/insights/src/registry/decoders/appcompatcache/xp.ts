@@ -2,11 +2,13 @@ import { filetimeAt, type ShimCacheValue, type ShimEntry } from './entry.js';
 
 /**
  * Windows XP 32-bit (signature 0xdeadbeef). libyal winreg-kb "Application compatibility cache key":
- * a 400-byte header (signature, number of cached entries @4, number of LRU entries @8, LRU array
- * @16), then 552-byte entries: a 528-byte NUL-terminated UTF-16 path (MAX_PATH + 4 characters),
- * last modification FILETIME @528, file size @536, last update FILETIME @544. At most 96 entries.
- * The count is read @4 as libyal and Eric Zimmerman's AppCompatCacheParser do (Mandiant's parser,
- * and regipy's copy of it, read the LRU count @8). XP records no executed flag.
+ * a 400-byte header (signature, a u32 @4, a u32 @8, an LRU array of entry indexes @16), then
+ * 552-byte entries: a 528-byte NUL-terminated UTF-16 path (MAX_PATH + 4 characters), last
+ * modification FILETIME @528, file size @536, last update FILETIME @544. On a real XP value
+ * (Eric Zimmerman's WinXPx86.bin, in Velocidex regparser's test data) @4 is 96, the capacity, and
+ * @8 is 17, the entries in use (slots 18-96 are empty): the count is @8, as Mandiant's
+ * ShimCacheParser (and regipy's copy of it) read it. Positions are the slots' order. XP records
+ * no executed flag.
  */
 export const XP_HEADER = 0x190;
 export const XP_ENTRY = 552;
@@ -17,7 +19,7 @@ export function decodeXp(buf: Buffer): ShimCacheValue {
   const format = 'Windows XP, 32-bit entries';
   const warnings: string[] = [];
   if (buf.length < XP_HEADER) return { format, entries: [], warnings: [`value is ${buf.length} bytes, shorter than the ${XP_HEADER}-byte XP header`] };
-  let count = buf.readUInt32LE(4);
+  let count = buf.readUInt32LE(8);
   if (count > XP_MAX_ENTRIES) {
     warnings.push(`entry count ${count} exceeds the XP maximum of ${XP_MAX_ENTRIES}; read ${XP_MAX_ENTRIES}`);
     count = XP_MAX_ENTRIES;
