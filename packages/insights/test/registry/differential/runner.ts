@@ -28,6 +28,12 @@ const KIND: Record<HiveType, string> = {
 /** Transaction logs are not hives of their own: they are replayed into their hive, or not at all. */
 const LOG = /\.log\d?$/i;
 
+/** One hive file as a HiveUnderTest (its kind as our parser recognises it); throws when it is no hive. */
+export async function hiveUnderTest(path: string, label: string): Promise<HiveUnderTest> {
+  const hive = await openHive(path);
+  return { path, label, kind: KIND[hive.type] };
+}
+
 /** Every file under `root` our parser opens as a hive (logs, non-hives and hives it refuses are listed as skipped). */
 export async function hivesUnder(root: string, labelPrefix: string): Promise<{ hives: HiveUnderTest[]; skipped: { label: string; reason: string }[] }> {
   const hives: HiveUnderTest[] = [];
@@ -37,8 +43,7 @@ export async function hivesUnder(root: string, labelPrefix: string): Promise<{ h
     const label = `${labelPrefix}${relative(root, path)}`;
     if (LOG.test(path)) continue;
     try {
-      const hive = await openHive(path);
-      hives.push({ path, label, kind: KIND[hive.type] });
+      hives.push(await hiveUnderTest(path, label));
     } catch (err) {
       skipped.push({ label, reason: (err as Error).message });
     }
