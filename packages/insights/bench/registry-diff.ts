@@ -36,7 +36,8 @@ results.push(...(await runDifferential(hives)));
 console.log(`\n${hives.length} hives (${hives.filter((h) => h.label.startsWith('samples/')).length} samples), ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 const rows = totals(results);
-const all = rows.reduce((a, r) => ({ artifact: 'all', hives: a.hives + r.hives, compared: a.compared + r.compared, equal: a.equal + r.equal, explained: a.explained + r.explained, unexplained: a.unexplained + r.unexplained }), { artifact: 'all', hives: 0, compared: 0, equal: 0, explained: 0, unexplained: 0 });
+// The "all" row counts each hive (or raw value) once, however many artifacts were compared on it.
+const all = rows.reduce((a, r) => ({ ...a, compared: a.compared + r.compared, equal: a.equal + r.equal, explained: a.explained + r.explained, unexplained: a.unexplained + r.unexplained }), { artifact: 'all', hives: new Set(results.map((r) => r.hive)).size, compared: 0, equal: 0, explained: 0, unexplained: 0 });
 console.log(`\n${'artifact'.padEnd(24)} ${'hives'.padStart(6)} ${'compared'.padStart(9)} ${'equal'.padStart(7)} ${'explained'.padStart(10)} ${'unexplained'.padStart(12)}`);
 for (const r of [...rows, all]) console.log(`${r.artifact.padEnd(24)} ${String(r.hives).padStart(6)} ${String(r.compared).padStart(9)} ${String(r.equal).padStart(7)} ${String(r.explained).padStart(10)} ${String(r.unexplained).padStart(12)}`);
 
