@@ -1,6 +1,8 @@
 import type { Insight } from '../../../src/index.js';
 import type { ArtifactComparison } from './comparator.js';
 
+export { refTime } from '../support/reference.js';
+
 /** A Table insight's rows keyed by column name; none when the table is absent (a hive without the artifact). */
 export function rowsOf(insights: Insight[], title: string): Record<string, string>[] {
   const t = insights.find((i) => 'Table' in i && i.Table.title === title);
@@ -19,13 +21,6 @@ export function pluginOutput(regipy: Record<string, unknown>, plugin: string): {
 
 export function comparison(artifact: string, hive: string): ArtifactComparison {
   return { artifact, hive, compared: 0, equal: 0, explained: [], unexplained: [] };
-}
-
-/** regipy's ISO times (`2018-03-27T12:11:32.021204+00:00`) as our cells (`2018-03-27 12:11:32.021 UTC`). */
-export function refTime(t: unknown): string {
-  if (typeof t !== 'string' || t === '') return '';
-  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.(\d+))?/.exec(t);
-  return m ? `${m[1]!} ${m[2]!}.${(m[3] ?? '').padEnd(3, '0').slice(0, 3)} UTC` : '';
 }
 
 /** A key cell (`SYSTEM\ControlSet001\…`) as regipy writes key paths (`\ControlSet001\…`), lower case. */
