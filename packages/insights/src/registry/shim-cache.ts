@@ -36,7 +36,7 @@ function hiveEntries(h: HiveKeys, notes: Row[]): Merged[] {
     if (!key || !data) continue;
     const value = decodeAppCompatCache(data);
     const note = (text: string): number => notes.push({ cells: { Hive: hiveCell(h), Key: keyCell(h, key), Note: text } });
-    for (const w of value.warnings) note(`${value.format}: ${w}`);
+    for (const w of value.warnings) note(value.format === 'unknown' ? w : `${value.format}: ${w}`);
     if (value.entries.length === 0 && value.warnings.length === 0) note(`${value.format}: the cache holds no entries`);
     for (const e of value.entries) {
       const id = `${e.path}\0${e.lastModified ?? ''}`;

@@ -130,6 +130,6 @@ describe('ShimCache table: every control set, deduplicated, the current one mark
     h.add(shim('ControlSet002', Buffer.from('efbeadde', 'hex').reverse()));
     const { rows, notes } = shimCacheRows([h]);
     expect(rows.map((r) => r.cells['Control Sets'])).toEqual(['ControlSet001', 'ControlSet001', 'ControlSet001']);
-    expect(notes.map((n) => n.cells)).toEqual([{ Hive: 'SYSTEM', Key: 'SYSTEM\\ControlSet002\\Control\\Session Manager\\AppCompatCache', Note: 'unknown: unknown AppCompatCache signature 0xefbeadde (4 bytes): not decoded' }]);
+    expect(notes.map((n) => n.cells)).toEqual([{ Hive: 'SYSTEM', Key: 'SYSTEM\\ControlSet002\\Control\\Session Manager\\AppCompatCache', Note: 'unknown AppCompatCache signature 0xefbeadde (4 bytes): not decoded' }]);
   });
 });
