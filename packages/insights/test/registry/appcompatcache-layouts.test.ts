@@ -89,6 +89,12 @@ describe('AppCompatCache: every layout, recognised by signature and entry size',
     expect(tsCut.entries).toHaveLength(2);
     expect(tsCut.warnings[0]).toMatch(/^entry 3 \(offset \d+\) declares \d+ bytes, past the value's end/);
     expect(tsCut.warnings[1]).toBe('header counts 3 entries, 2 decoded');
+    // A FILETIME past year 9999 (entry 2's FILETIME: 0x80 + 32 + 8 in a 32-bit Windows 7 value) is left empty, with a warning.
+    const far = buildTable('win7', 32, ENTRIES);
+    far.writeBigUInt64LE(0xffffffffffffffffn, 0x80 + 32 + 8);
+    const farValue = decodeAppCompatCache(far);
+    expect(farValue.entries.map((e) => e.lastModified)).toEqual([ENTRIES[0]!.lastModified, null, null]);
+    expect(farValue.warnings).toEqual(['entry 2: last modification time 0xffffffffffffffff is out of range, left empty']);
     // Random bytes behind every signature: only decoded entries and warnings come back.
     let seed = 7;
     const rnd = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % 256;

@@ -23,10 +23,16 @@ export const INSERT_FLAG_EXECUTED = 0x2;
 
 export const hex = (n: number): string => `0x${n.toString(16).padStart(8, '0')}`;
 
-/** A FILETIME as ISO text; zero (never set) as null. */
-export function filetimeAt(buf: Buffer, at: number): string | null {
+/**
+ * A FILETIME as ISO text; zero (never set) as null. One past year 9999 is no time a correct decoder
+ * shows: null, and `warnings` gets a line naming the entry and the raw value.
+ */
+export function filetimeAt(buf: Buffer, at: number, warnings: string[], entry: number): string | null {
   const ft = buf.readBigUInt64LE(at);
-  return ft === 0n ? null : filetimeToIso(ft);
+  if (ft === 0n) return null;
+  const iso = filetimeToIso(ft);
+  if (iso === null) warnings.push(`entry ${entry}: last modification time 0x${ft.toString(16)} is out of range, left empty`);
+  return iso;
 }
 
 /** UTF-16LE text of `size` bytes at `at`, or null when it does not lie inside the value. */

@@ -26,7 +26,7 @@ export function decodeNt5(buf: Buffer): ShimCacheValue {
   const entries = rows.map((r, i) => ({
     position: i + 1,
     path: r.path,
-    lastModified: filetimeAt(buf, r.at + (layout.bits === 32 ? 8 : 16)),
+    lastModified: filetimeAt(buf, r.at + (layout.bits === 32 ? 8 : 16), warnings, i + 1),
     executed: flags ? (buf.readUInt32LE(r.at + tail) & INSERT_FLAG_EXECUTED) !== 0 : null,
   }));
   return { format: `${os}, ${layout.bits}-bit entries`, entries, warnings };

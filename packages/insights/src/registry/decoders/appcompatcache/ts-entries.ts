@@ -27,7 +27,7 @@ export const WIN10: TsLayout = { format: 'Windows 10 / 11 / Server 2016+ (48-byt
 export const WIN10_1703: TsLayout = { format: 'Windows 10 1703+ / 11 / Server 2019+ (52-byte header)', signature: '10ts', start: 0x34, flags: false, countAt: 0x28 };
 
 /** One entry's body [at, end), or the name of the field that runs past its end. */
-function body(buf: Buffer, at: number, end: number, layout: TsLayout): Omit<ShimEntry, 'position'> | string {
+function body(buf: Buffer, at: number, end: number, layout: TsLayout, warnings: string[], entry: number): Omit<ShimEntry, 'position'> | string {
   let p = at;
   if (p + 2 > end) return 'path size';
   const size = buf.readUInt16LE(p);
@@ -44,7 +44,7 @@ function body(buf: Buffer, at: number, end: number, layout: TsLayout): Omit<Shim
     p += 8;
   }
   if (p + 8 > end) return 'last modification time';
-  const lastModified = filetimeAt(buf, p);
+  const lastModified = filetimeAt(buf, p, warnings, entry);
   p += 8;
   if (p + 4 > end || p + 4 + buf.readUInt32LE(p) > end) return 'data';
   return { path, lastModified, executed };
@@ -71,7 +71,7 @@ export function decodeTsEntries(buf: Buffer, layout: TsLayout): ShimCacheValue {
       warnings.push(`entry ${entries.length + 1} (offset ${at}) declares ${end - at - 12} bytes, past the value's end (${buf.length})`);
       break;
     }
-    const e = body(buf, at + 12, end, layout);
+    const e = body(buf, at + 12, end, layout, warnings, entries.length + 1);
     if (typeof e === 'string') {
       warnings.push(`entry ${entries.length + 1} (offset ${at}): its ${e} runs past the entry's declared end`);
       break;

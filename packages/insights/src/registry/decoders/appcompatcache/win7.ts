@@ -24,7 +24,7 @@ export function decodeWin7(buf: Buffer): ShimCacheValue {
   const entries = rows.map((r, i) => ({
     position: i + 1,
     path: r.path,
-    lastModified: filetimeAt(buf, r.at + (is32 ? 8 : 16)),
+    lastModified: filetimeAt(buf, r.at + (is32 ? 8 : 16), warnings, i + 1),
     executed: (buf.readUInt32LE(r.at + (is32 ? 16 : 24)) & INSERT_FLAG_EXECUTED) !== 0,
   }));
   return { format: `Windows 7 / Server 2008 R2, ${layout.bits}-bit entries`, entries, warnings };
