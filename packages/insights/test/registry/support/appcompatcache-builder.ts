@@ -28,11 +28,11 @@ export function filetime(iso: string | null): bigint {
 
 const utf16 = (s: string): Buffer => Buffer.from(s, 'utf16le');
 
-/** Windows XP 32-bit: 400-byte header (0xdeadbeef, count @4, LRU count @8), 552-byte entries. */
+/** Windows XP 32-bit: 400-byte header (0xdeadbeef, capacity 96 @4, entries in use @8), 552-byte entries. */
 export function buildXp(entries: BuiltEntry[]): Buffer {
   const buf = Buffer.alloc(0x190 + entries.length * 552);
   buf.writeUInt32LE(0xdeadbeef, 0);
-  buf.writeUInt32LE(entries.length, 4);
+  buf.writeUInt32LE(96, 4);
   buf.writeUInt32LE(entries.length, 8);
   entries.forEach((e, i) => {
     const at = 0x190 + i * 552;
