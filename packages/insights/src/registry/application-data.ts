@@ -1,33 +1,17 @@
-import { Verdict } from '../common/importance.js';
-import { masquerade } from '../common/masquerade.js';
-import { stagingPath } from '../common/staging-paths.js';
 import { formatTime } from '../common/time-format.js';
-import { toolName } from '../common/tool-names.js';
 import type { RegistryContext } from './context/registry-context.js';
-import { decodeAppCompatCache } from './decoders/appcompatcache.js';
 import { keyCell } from './format.js';
+import { pathVerdict } from './path-verdict.js';
 import { hiveCell, registryAnalyzer, type RegistryResultType } from './registry-analyzer.js';
 import type { HiveKeys } from './store/hive-keys.js';
 import type { KeyStore } from './store/key-store.js';
+import { shimCacheRows, SHIM_COLUMNS, SHIM_NOTE_COLUMNS, SHIM_PATTERN } from './shim-cache.js';
 import { bin, str, type SlimKey } from './store/slim-key.js';
 import { tableInsight, type Row } from './table.js';
 
 const UNINSTALL = 'Microsoft\\Windows\\CurrentVersion\\Uninstall';
-const SHIM = 'CCS\\Control\\Session Manager\\AppCompatCache';
 const P = ['Hive', 'Key', 'Last Write', 'Deleted'];
 const prov = (h: HiveKeys, k: SlimKey): Record<string, string> => ({ Hive: hiveCell(h), Key: keyCell(h, k), 'Last Write': formatTime(k.lastWrite), Deleted: k.deleted ? 'yes' : '' });
-
-/** L1/L3/L5 on a program path (ShimCache and traces). */
-function pathVerdict(path: string): Verdict {
-  const v = new Verdict();
-  const s = stagingPath(path);
-  if (s) v.hit(s.importance, s.reason);
-  const m = /^[a-z]:\\|^\\/i.test(path) ? masquerade(path) : null;
-  if (m) v.hit(m.importance, m.reason);
-  const t = toolName(path);
-  if (t) v.hit('High', `L5 tool name ${t}`);
-  return v;
-}
 
 function installed(store: KeyStore, context: RegistryContext): Row[] {
   const rows: Row[] = [];
@@ -59,28 +43,6 @@ function installed(store: KeyStore, context: RegistryContext): Row[] {
   return rows;
 }
 
-function shimCache(store: KeyStore): { rows: Row[]; notes: string[] } {
-  const rows: Row[] = [];
-  const notes: string[] = [];
-  for (const h of store.ofType('SYSTEM')) {
-    const key = h.key(SHIM);
-    const data = bin(key, 'AppCompatCache');
-    if (!key || !data) continue;
-    const { format, entries } = decodeAppCompatCache(data);
-    if (entries.length === 0) notes.push(`${hiveCell(h)}: AppCompatCache format ${format}, no entries decoded`);
-    for (const e of entries) {
-      const path = e.path.replace(/^\\\?\?\\/, '');
-      const v = pathVerdict(path);
-      rows.push({
-        cells: { Position: String(e.position), Path: path, 'Last Modified': formatTime(e.lastModified), Executed: e.executed === null ? '' : e.executed ? 'yes' : 'no', Reasons: v.text, ...prov(h, key) },
-        importance: v.importance,
-        time: null,
-      });
-    }
-  }
-  return { rows, notes };
-}
-
 function traces(store: KeyStore, context: RegistryContext): Row[] {
   const rows: Row[] = [];
   const add = (h: HiveKeys, k: SlimKey, source: string, item: string, details: string): void => {
@@ -110,13 +72,13 @@ function traces(store: KeyStore, context: RegistryContext): Row[] {
 }
 
 function build(store: KeyStore, context: RegistryContext): ReturnType<RegistryResultType['build']> {
-  const shim = shimCache(store);
+  const shim = shimCacheRows(store.ofType('SYSTEM'));
   const out = [
     tableInsight('Application Data', 'General', ['Name', 'Version', 'Publisher', 'Install Date', 'Install Location', 'Uninstall String', 'Scope', ...P], installed(store, context)),
-    tableInsight('Application Data: ShimCache', 'General', ['Position', 'Path', 'Last Modified', 'Executed', 'Importance', 'Reasons', ...P], shim.rows),
+    tableInsight('Application Data: ShimCache', 'General', SHIM_COLUMNS, shim.rows),
     tableInsight('Application Data: Application Traces', 'General', ['Source', 'Item', 'Details', 'Importance', 'Reasons', ...P], traces(store, context)),
   ];
-  if (shim.notes.length > 0) out.push(tableInsight('Application Data: ShimCache Notes', 'General', ['Note'], shim.notes.map((n) => ({ cells: { Note: n } }))));
+  if (shim.notes.length > 0) out.push(tableInsight('Application Data: ShimCache Notes', 'General', SHIM_NOTE_COLUMNS, shim.notes));
   return out;
 }
 
@@ -131,7 +93,7 @@ export const APPLICATION_DATA: RegistryResultType = {
       'Software\\WinRAR\\ArcHistory',
       'Software\\Microsoft\\Windows NT\\CurrentVersion\\AppCompatFlags\\Compatibility Assistant\\Store',
     ],
-    SYSTEM: [SHIM],
+    SYSTEM: [SHIM_PATTERN],
     'Amcache.hve': ['Root\\InventoryApplicationFile\\*', 'Root\\File\\*', 'Root\\File\\*\\*'],
   },
   build,

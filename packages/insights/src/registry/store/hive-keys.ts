@@ -40,8 +40,18 @@ export class HiveKeys {
     const select = this.byPath.get('select')?.find((k) => !k.deleted);
     const current = select?.values.find((v) => v.name.toLowerCase() === 'current')?.data;
     if (typeof current === 'number' && current > 0) return current;
-    const sets = [...this.byPath.keys()].map((p) => /^controlset(\d{3})(?:\\|$)/.exec(p)?.[1]).filter((n): n is string => n !== undefined);
-    return sets.length > 0 ? Math.min(...sets.map(Number)) : 1;
+    const sets = this.controlSets();
+    return sets.length > 0 ? Math.min(...sets) : 1;
+  }
+
+  /** Numbers of the ControlSet00n keys under which some key was kept, ascending. */
+  controlSets(): number[] {
+    const sets = new Set<number>();
+    for (const p of this.byPath.keys()) {
+      const n = /^controlset(\d{3})(?:\\|$)/.exec(p)?.[1];
+      if (n !== undefined) sets.add(Number(n));
+    }
+    return [...sets].sort((a, b) => a - b);
   }
 
   /** `CCS\…` resolved to `ControlSet00n\…`; other paths unchanged, lower case. */

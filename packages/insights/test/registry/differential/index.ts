@@ -1,4 +1,9 @@
 import type { Comparator } from './comparator.js';
+import { NETWORK_PROFILES } from './network-profiles.js';
+import { RUN_KEYS } from './run-keys.js';
+import { SERVICES } from './services.js';
+import { SHIMCACHE } from './shimcache.js';
+import { USB_DEVICES } from './usb-devices.js';
 
 /** Every artifact's comparator, one line each (one file per artifact beside this one). */
-export const COMPARATORS: Comparator[] = [];
+export const COMPARATORS: Comparator[] = [SHIMCACHE, SERVICES, RUN_KEYS, USB_DEVICES, NETWORK_PROFILES];

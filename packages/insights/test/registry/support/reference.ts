@@ -28,8 +28,8 @@ export async function regipy(rel: string, ...plugins: string[]): Promise<Record<
 }
 
 /** regipy prints times as `2018-03-27T12:11:32.021204+00:00`; our cells as `2018-03-27 12:11:32.021 UTC`. */
-export function refTime(t: string | null | undefined): string {
-  if (!t) return '';
+export function refTime(t: unknown): string {
+  if (typeof t !== 'string' || t === '') return '';
   const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.(\d+))?/.exec(t);
   return m ? `${m[1]} ${m[2]}.${(m[3] ?? '').padEnd(3, '0').slice(0, 3)} UTC` : '';
 }
