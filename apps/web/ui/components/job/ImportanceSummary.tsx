@@ -4,6 +4,7 @@ import { IMPORTANCE_COLOR } from '../../lib/importance';
 
 /** Counts by importance over every result type that ranks its rows: the first thing on a job page. */
 export function ImportanceSummary({ counts, ranked }: { counts: ImportanceCount[]; ranked: number }) {
+  if (ranked === 0) return <Text c="dimmed">No result type of this job ranks its rows by importance.</Text>;
   return (
     <div aria-label="Rows by importance" role="group">
       <SimpleGrid cols={counts.length} spacing="sm">
