@@ -211,6 +211,19 @@ describe.runIf(runnable)('the job page leads with findings', () => {
       await page.screenshot({ path: join(SHOTS, `job-page-${width}.png`), fullPage: true });
       await overview.screenshot({ path: join(SHOTS, `job-page-${width}-overview.png`) });
     }
+
+    // A row's address opened afresh (the key is asked again: it lives in memory only) still lands on the row.
+    await page.goto('about:blank');
+    await page.goto(`${service.base}/jobs/${jobId}#insight-process-analysis/row-${processRows.length - 1}`);
+    await page.getByLabel('Encryption key').fill(key);
+    await page.getByRole('button', { name: 'Open' }).click();
+    const last = page.getByRole('table', { name: 'Process Analysis', exact: true }).locator('[data-focused]');
+    await last.waitFor({ timeout: 30_000 });
+    expect(await last.getAttribute('data-row-id')).toBe(String(processRows.length - 1));
+    const lastBox = (await last.boundingBox())!;
+    expect(lastBox.y).toBeGreaterThanOrEqual(0);
+    expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(900);
+    expect((await last.textContent())!).toContain(processRows.at(-1)!.cells[0]!);
     console.log(`screenshots: ${SHOTS}/job-page-*.png`);
     await page.close();
   });

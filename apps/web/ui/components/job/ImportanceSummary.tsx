@@ -31,8 +31,8 @@ export function ImportanceSummary({ counts, ranked }: { counts: ImportanceCount[
         ))}
       </SimpleGrid>
       <Text size="xs" c="dimmed" mt={6}>
-        Rows counted over the {ranked} result type{ranked === 1 ? '' : 's'} that rank their rows (an Importance or Level column, or timeline entries). A process can be
-        counted in more than one (its summary row and its command lines).
+        Rows counted over the {ranked} result type{ranked === 1 ? '' : 's'} that rank their rows (an Importance or Level column, or timeline entries); one event
+        can count in several of them (an EVTX process in Process Analysis, its command lines and the Key Event Timeline).
       </Text>
     </div>
   );
