@@ -38,6 +38,8 @@ export function JobView({ id }: { id: string }) {
   });
   const insights = useMemo(() => (job.data?.insights ?? []) as Insight[], [job.data]);
   const types = useMemo(() => resultTypes(insights), [insights]);
+  // Derived once per answer from the server, not again when a finding's link re-renders the page.
+  const summary = useMemo(() => ({ counts: importanceCounts(types), findings: findings(types), sigma: sigmaByLevel(types) }), [types]);
 
   if (job.isPending) {
     return (
@@ -59,7 +61,7 @@ export function JobView({ id }: { id: string }) {
   const { jobName, status } = job.data;
   const category = categoryFromTitles(types.map((t) => t.title));
   const ranked = types.filter((t) => t.hasImportance);
-  const sigma = sigmaByLevel(types);
+  const { sigma } = summary;
   const extras = [
     { id: 'job-summary', label: 'Summary' },
     { id: 'job-findings', label: 'Critical and High findings' },
@@ -89,13 +91,13 @@ export function JobView({ id }: { id: string }) {
                 <Title order={3} size="h4" id="job-summary-title" mb="xs">
                   Summary
                 </Title>
-                <ImportanceSummary counts={importanceCounts(types)} ranked={ranked.length} />
+                <ImportanceSummary counts={summary.counts} ranked={ranked.length} />
               </section>
               <section id="job-findings" aria-labelledby="job-findings-title" className={classes.anchorTarget}>
                 <Title order={3} size="h4" id="job-findings-title" mb="xs">
                   Critical and High findings
                 </Title>
-                <FindingsList items={findings(types)} />
+                <FindingsList items={summary.findings} />
               </section>
               {sigma.sources.length > 0 && (
                 <section id="job-sigma" aria-labelledby="job-sigma-title" className={classes.anchorTarget}>
