@@ -54,7 +54,8 @@ const smartSort: SortingFn<GridRow> = (a, b, id) => {
 /**
  * A table for up to tens of thousands of rows: sortable by any column, filtered by a text box
  * over every cell and per column, rows expandable to their full values, and only the rows in
- * view rendered (fixed row height, so scrolling a 10k-row table shifts nothing).
+ * view rendered (fixed row height, so scrolling a 10k-row table shifts nothing). Optionally
+ * opens collapsed to its first rows, and brings a requested row into view, highlighted.
  */
 export function DataGrid({ label, columns, rows, renderCell, initialSorting = [], height = 480, collapseAfter, focusRow }: DataGridProps) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
@@ -123,7 +124,7 @@ export function DataGrid({ label, columns, rows, renderCell, initialSorting = []
       table.resetColumnFilters();
     }
     setPending(id);
-    // Only a new request (seq) re-runs this: the table object is new on every render.
+    // Only a new request (seq) runs this again: the user may filter once the row has been shown.
   }, [focusRow?.seq]);
   useEffect(() => {
     if (pending === null) return;
