@@ -119,6 +119,13 @@ describe.runIf(runnable)('the job page leads with findings', () => {
     const listedTypes = new Set(await findings.locator('tbody tr td:nth-child(2) a:first-child').allTextContents());
     expect(listedTypes).toEqual(new Set(urgent.map((r) => r.title)));
     await expect.poll(() => findings.getByText('sekurlsa::LogonPasswords', { exact: false }).count()).toBeGreaterThan(0);
+    // The list filters over every cell of its rows.
+    await page.getByLabel('Filter findings', { exact: true }).fill('SCHTASKS');
+    const schtasks = urgent.filter((r) => [r.title, ...r.cells].join('\n').toLowerCase().includes('schtasks'));
+    expect(schtasks.length).toBeGreaterThan(0);
+    await expect.poll(() => findings.locator('tbody tr').count()).toBe(schtasks.length);
+    await page.getByText(`${schtasks.length} of ${urgent.length} findings`).waitFor();
+    await page.getByLabel('Filter findings', { exact: true }).fill('');
 
     // Sigma by level: every matched rule of the Sigma table, under its level.
     const sigmaRows = rows.filter((r) => r.category === 'Sigma');

@@ -1,7 +1,7 @@
 'use client';
 
-import { Anchor, Button, Table, Text } from '@mantine/core';
-import { useContext, useState } from 'react';
+import { Anchor, Button, Group, Table, Text, TextInput } from '@mantine/core';
+import { useContext, useMemo, useState } from 'react';
 import type { Finding } from '../../lib/findings';
 import { RowFocusContext, rowHash } from '../../lib/row-focus';
 import { ImportanceBadge } from '../ImportanceBadge';
@@ -16,11 +16,22 @@ const RECORDS = 5;
 /** One list of the Critical and High rows of every result type, each linking to its row and records. */
 export function FindingsList({ items }: { items: Finding[] }) {
   const [all, setAll] = useState(false);
+  const [filter, setFilter] = useState('');
   const { request } = useContext(RowFocusContext);
+  // The filter reads every cell of the row, not only the key cells shown.
+  const texts = useMemo(() => items.map((f) => [f.type.title, ...f.row.cells].join('\n').toLowerCase()), [items]);
+  const needle = filter.trim().toLowerCase();
+  const matching = needle === '' ? items : items.filter((_f, i) => texts[i]!.includes(needle));
   if (items.length === 0) return <Text c="dimmed">No result type has a Critical or High row.</Text>;
-  const shown = all ? items : items.slice(0, FIRST);
+  const shown = all ? matching : matching.slice(0, FIRST);
   return (
     <div>
+      <Group justify="space-between" mb={6}>
+        <TextInput size="xs" w={280} placeholder="Filter findings…" aria-label="Filter findings" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
+        <Text size="xs" c="dimmed" aria-live="polite">
+          {matching.length === items.length ? `${items.length} findings` : `${matching.length} of ${items.length} findings`}
+        </Text>
+      </Group>
       <Table layout="fixed" verticalSpacing={4} fz="sm" aria-label="Critical and High findings" striped>
         <Table.Thead>
           <Table.Tr>
@@ -81,9 +92,9 @@ export function FindingsList({ items }: { items: Finding[] }) {
           })}
         </Table.Tbody>
       </Table>
-      {items.length > FIRST && (
+      {matching.length > FIRST && (
         <Button variant="subtle" size="compact-sm" mt={4} onClick={() => setAll((v) => !v)} aria-expanded={all}>
-          {all ? `Show the first ${FIRST} findings only` : `Show all ${items.length} findings`}
+          {all ? `Show the first ${FIRST} findings only` : `Show all ${matching.length} findings`}
         </Button>
       )}
     </div>
