@@ -1,6 +1,6 @@
 'use client';
 
-import { ActionIcon, Group, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Group, Text, TextInput, UnstyledButton } from '@mantine/core';
 import {
   flexRender,
   getCoreRowModel,
@@ -12,7 +12,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { asImportance, importanceRank } from '../lib/importance';
 import { DetailList } from './DetailList';
 import classes from './DataGrid.module.css';
@@ -32,6 +32,10 @@ export interface DataGridProps {
   initialSorting?: SortingState;
   /** Height of the scrolling body; rows outside it are not rendered (virtualised). */
   height?: number;
+  /** Long tables open showing this many rows (after sorting and filtering), with a button for the rest. */
+  collapseAfter?: number;
+  /** A row (its index in `rows`) to bring into view and highlight; a new `seq` asks again. */
+  focusRow?: { row: number; seq: number } | null;
 }
 
 const ROW_HEIGHT = 34;
@@ -50,11 +54,15 @@ const smartSort: SortingFn<GridRow> = (a, b, id) => {
 /**
  * A table for up to tens of thousands of rows: sortable by any column, filtered by a text box
  * over every cell and per column, rows expandable to their full values, and only the rows in
- * view rendered (fixed row height, so scrolling a 10k-row table shifts nothing).
+ * view rendered (fixed row height, so scrolling a 10k-row table shifts nothing). Optionally
+ * opens collapsed to its first rows, and brings a requested row into view, highlighted.
  */
-export function DataGrid({ label, columns, rows, renderCell, initialSorting = [], height = 480 }: DataGridProps) {
+export function DataGrid({ label, columns, rows, renderCell, initialSorting = [], height = 480, collapseAfter, focusRow }: DataGridProps) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const [globalFilter, setGlobalFilter] = useState('');
+  const [showAll, setShowAll] = useState(false);
+  const [focused, setFocused] = useState<string | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const hasDetails = rows.some((r) => r.detail && Object.keys(r.detail).length > 0) || columns.length > 0;
 
@@ -81,7 +89,9 @@ export function DataGrid({ label, columns, rows, renderCell, initialSorting = []
     getFilteredRowModel: getFilteredRowModel(),
     getRowId: (_r, i) => String(i),
   });
-  const visible = table.getRowModel().rows;
+  const matching = table.getRowModel().rows;
+  const collapsed = collapseAfter !== undefined && !showAll && matching.length > collapseAfter;
+  const visible = collapsed ? matching.slice(0, collapseAfter) : matching;
 
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
@@ -104,6 +114,38 @@ export function DataGrid({ label, columns, rows, renderCell, initialSorting = []
       return next;
     });
 
+  // A finding's link: clear filters hiding the row, open the table if the row is past the
+  // collapsed part, then scroll the (virtualised) row into view once it is rendered.
+  useEffect(() => {
+    if (!focusRow || focusRow.row < 0 || focusRow.row >= rows.length) return;
+    const id = String(focusRow.row);
+    if (!table.getRowModel().rows.some((r) => r.id === id)) {
+      setGlobalFilter('');
+      table.resetColumnFilters();
+    }
+    setPending(id);
+    // Only a new request (seq) runs this again: the user may filter once the row has been shown.
+  }, [focusRow?.seq]);
+  useEffect(() => {
+    if (pending === null) return;
+    const pos = matching.findIndex((r) => r.id === pending);
+    if (pos < 0) return;
+    if (collapseAfter !== undefined && pos >= collapseAfter && !showAll) {
+      setShowAll(true);
+      return;
+    }
+    setPending(null);
+    setFocused(pending);
+    virtual.scrollToIndex(pos, { align: 'center' });
+    let tries = 0;
+    const reveal = () => {
+      const el = scroller.current?.querySelector(`[data-row-id="${pending}"]`);
+      if (el) el.scrollIntoView({ block: 'center' });
+      else if (tries++ < 10) requestAnimationFrame(reveal);
+    };
+    requestAnimationFrame(reveal);
+  }, [pending, matching, collapseAfter, showAll, virtual]);
+
   return (
     <div>
       <Group justify="space-between" mb={6}>
@@ -116,10 +158,10 @@ export function DataGrid({ label, columns, rows, renderCell, initialSorting = []
           onChange={(e) => setGlobalFilter(e.currentTarget.value)}
         />
         <Text size="xs" c="dimmed" aria-live="polite">
-          {visible.length === rows.length ? `${rows.length} row${rows.length === 1 ? '' : 's'}` : `${visible.length} of ${rows.length} rows`}
+          {matching.length === rows.length ? `${rows.length} row${rows.length === 1 ? '' : 's'}` : `${matching.length} of ${rows.length} rows`}
         </Text>
       </Group>
-      <div ref={scroller} className={classes.scroller} style={{ maxHeight: height }} role="table" aria-label={label} aria-rowcount={visible.length + 1}>
+      <div ref={scroller} className={classes.scroller} style={{ maxHeight: collapsed ? undefined : height }} role="table" aria-label={label} aria-rowcount={matching.length + 1}>
         <div className={classes.header} style={{ gridTemplateColumns: template, width: totalWidth, minWidth: '100%' }} role="row">
           {hasDetails && <div role="columnheader" aria-label="Details" />}
           {table.getHeaderGroups()[0]!.headers.map((h) => {
@@ -141,7 +183,7 @@ export function DataGrid({ label, columns, rows, renderCell, initialSorting = []
             );
           })}
         </div>
-        {visible.length === 0 && (
+        {matching.length === 0 && (
           <Text size="sm" c="dimmed" p="md">
             {rows.length === 0 ? 'No rows.' : 'No row matches the filter.'}
           </Text>
@@ -152,7 +194,15 @@ export function DataGrid({ label, columns, rows, renderCell, initialSorting = []
             const index = Number(row.id);
             const open = expanded.has(index);
             return (
-              <div key={row.id} data-index={item.index} ref={virtual.measureElement} className={classes.rowWrap} style={{ transform: `translateY(${item.start}px)`, width: totalWidth }}>
+              <div
+                key={row.id}
+                data-index={item.index}
+                data-row-id={row.id}
+                data-focused={focused === row.id || undefined}
+                ref={virtual.measureElement}
+                className={classes.rowWrap}
+                style={{ transform: `translateY(${item.start}px)`, width: totalWidth }}
+              >
                 <div className={classes.row} style={{ gridTemplateColumns: template }} role="row">
                   {hasDetails && (
                     <div role="cell">
@@ -180,6 +230,11 @@ export function DataGrid({ label, columns, rows, renderCell, initialSorting = []
           })}
         </div>
       </div>
+      {collapseAfter !== undefined && matching.length > collapseAfter && (
+        <Button variant="subtle" size="compact-xs" mt={4} onClick={() => setShowAll((v) => !v)} aria-expanded={!collapsed}>
+          {collapsed ? `Show all ${matching.length} rows` : `Show the first ${collapseAfter} rows only`}
+        </Button>
+      )}
     </div>
   );
 }

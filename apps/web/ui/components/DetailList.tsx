@@ -1,19 +1,17 @@
-import { Code, Table } from '@mantine/core';
+import { Code } from '@mantine/core';
+import { Fragment } from 'react';
+import classes from './DetailList.module.css';
 
-/** Full key/value pairs (long command lines and event data wrap instead of being cut). */
-export function DetailList({ entries }: { entries: [string, string][] }) {
+/** Full key/value pairs (long keys, command lines and event data wrap instead of being cut). */
+export function DetailList({ entries, label }: { entries: [string, string][]; label?: string }) {
   return (
-    <Table withRowBorders={false} verticalSpacing={2} fz="xs" layout="fixed">
-      <Table.Tbody>
-        {entries.map(([k, v]) => (
-          <Table.Tr key={k}>
-            <Table.Th w={200} style={{ verticalAlign: 'top' }}>
-              {k}
-            </Table.Th>
-            <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{v === '' ? <Code c="dimmed">(empty)</Code> : v}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <dl className={classes.list} aria-label={label}>
+      {entries.map(([k, v], i) => (
+        <Fragment key={`${i}:${k}`}>
+          <dt className={classes.key}>{k}</dt>
+          <dd className={classes.value}>{v === '' ? <Code c="dimmed">(empty)</Code> : v}</dd>
+        </Fragment>
+      ))}
+    </dl>
   );
 }

@@ -1,27 +1,45 @@
 'use client';
 
-import { Alert, Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Insight } from '@quarry/insights';
 import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
+import { findings, importanceCounts } from '../lib/findings';
 import { isRunning, pollInterval } from '../lib/polling';
+import { resultTypes } from '../lib/result-types';
+import { RowFocusContext, useRowFocusState } from '../lib/row-focus';
+import { SearchLinkContext, categoryFromTitles } from '../lib/search-link';
+import { sigmaByLevel } from '../lib/sigma-levels';
 import { errorCode, errorMessage, trpc } from '../lib/trpc';
 import { useSession } from '../lib/use-session';
-import { InsightView, insightTitle } from './insights/InsightView';
+import { InsightView } from './insights/InsightView';
+import { FindingsList } from './job/FindingsList';
+import { ImportanceSummary } from './job/ImportanceSummary';
+import { JobToc } from './job/JobToc';
+import classes from './job/JobPage.module.css';
+import { SigmaLevels } from './job/SigmaLevels';
 import { KeyPrompt } from './KeyPrompt';
-import { SearchLinkContext, categoryFromTitles } from '../lib/search-link';
 import { StatusBadge } from './StatusBadge';
 
-/** A job page: polls while the job runs (the spec's schedule), then shows the insights in order. */
+/**
+ * A job page: polls while the job runs (the spec's schedule). Findings first: counts by
+ * importance, the Critical and High rows of every result type, Sigma by level; then every result
+ * type as a section, in the analyzers' order, beside a sticky table of contents.
+ */
 export function JobView({ id }: { id: string }) {
   const session = useSession();
   const openedAt = useRef(Date.now());
+  const focus = useRowFocusState();
   const job = useQuery({
     queryKey: ['job', id, session.token, session.key],
     queryFn: () => trpc.jobs.get.query({ id }),
     retry: false,
     refetchInterval: (q) => (q.state.data && isRunning(q.state.data.status) ? pollInterval(Date.now() - openedAt.current) : false),
   });
+  const insights = useMemo(() => (job.data?.insights ?? []) as Insight[], [job.data]);
+  const types = useMemo(() => resultTypes(insights), [insights]);
+  // Derived once per answer from the server, not again when a finding's link re-renders the page.
+  const summary = useMemo(() => ({ counts: importanceCounts(types), findings: findings(types), sigma: sigmaByLevel(types) }), [types]);
 
   if (job.isPending) {
     return (
@@ -41,41 +59,69 @@ export function JobView({ id }: { id: string }) {
     );
   }
   const { jobName, status } = job.data;
-  const insights = (job.data.insights ?? []) as Insight[];
-  const category = categoryFromTitles(insights.map(insightTitle));
+  const category = categoryFromTitles(types.map((t) => t.title));
+  const ranked = types.filter((t) => t.hasImportance);
+  const { sigma } = summary;
+  const extras = [
+    { id: 'job-summary', label: 'Summary' },
+    { id: 'job-findings', label: 'Critical and High findings' },
+    ...(sigma.sources.length > 0 ? [{ id: 'job-sigma', label: 'Sigma by level' }] : []),
+  ];
   return (
     <SearchLinkContext.Provider value={{ jobId: id, category }}>
-    <Stack gap="md">
-      <Group justify="space-between">
-        <div>
-          <Title order={2}>{jobName}</Title>
-          <Text size="xs" c="dimmed" ff="monospace">
-            {id}
-          </Text>
-        </div>
-        <StatusBadge status={status} />
-      </Group>
-      {isRunning(status) && (
-        <Alert color="blue" title={`Job ${status.toLowerCase()}`}>
-          This page checks again by itself (every 5 s at first, then less often).
-        </Alert>
-      )}
-      {insights.length > 0 && (
-        <nav aria-label="Insights in this job">
-          <Group gap={6}>
-            {insights.map((ins, i) => (
-              <Anchor key={i} href={`#insight-${insightTitle(ins).toLowerCase().replace(/[^a-z0-9]+/g, '-')}`} size="xs">
-                {insightTitle(ins)}
-              </Anchor>
-            ))}
+      <RowFocusContext.Provider value={focus}>
+        <Stack gap="md">
+          <Group justify="space-between">
+            <div>
+              <Title order={2}>{jobName}</Title>
+              <Text size="xs" c="dimmed" ff="monospace">
+                {id}
+              </Text>
+            </div>
+            <StatusBadge status={status} />
           </Group>
-        </nav>
-      )}
-      {insights.map((ins, i) => (
-        <InsightView key={i} insight={ins} />
-      ))}
-      {!isRunning(status) && insights.length === 0 && <Text c="dimmed">This job produced no insights.</Text>}
-    </Stack>
+          {isRunning(status) && (
+            <Alert color="blue" title={`Job ${status.toLowerCase()}`}>
+              This page checks again by itself (every 5 s at first, then less often).
+            </Alert>
+          )}
+          {types.length > 0 && (
+            <>
+              <section id="job-summary" aria-labelledby="job-summary-title" className={classes.anchorTarget}>
+                <Title order={3} size="h4" id="job-summary-title" mb="xs">
+                  Summary
+                </Title>
+                <ImportanceSummary counts={summary.counts} ranked={ranked.length} />
+              </section>
+              <section id="job-findings" aria-labelledby="job-findings-title" className={classes.anchorTarget}>
+                <Title order={3} size="h4" id="job-findings-title" mb="xs">
+                  Critical and High findings
+                </Title>
+                <FindingsList items={summary.findings} />
+              </section>
+              {sigma.sources.length > 0 && (
+                <section id="job-sigma" aria-labelledby="job-sigma-title" className={classes.anchorTarget}>
+                  <Title order={3} size="h4" id="job-sigma-title" mb="xs">
+                    Sigma matches by level
+                  </Title>
+                  <SigmaLevels levels={sigma.levels} />
+                </section>
+              )}
+              <div className={classes.body}>
+                <aside className={classes.toc}>
+                  <JobToc types={types} extras={extras} />
+                </aside>
+                <div className={classes.sections}>
+                  {insights.map((ins, i) => (
+                    <InsightView key={types[i]!.id} insight={ins} id={types[i]!.id} />
+                  ))}
+                </div>
+              </div>
+            </>
+          )}
+          {!isRunning(status) && insights.length === 0 && <Text c="dimmed">This job produced no insights.</Text>}
+        </Stack>
+      </RowFocusContext.Provider>
     </SearchLinkContext.Provider>
   );
 }

@@ -1,4 +1,5 @@
 import type { Insight } from '@quarry/insights';
+import { slug } from '../../lib/result-types';
 import { ChartInsight } from './Chart';
 import { ErrorInsight } from './Error';
 import { GraphInsight } from './Graph';
@@ -14,32 +15,35 @@ export function insightTitle(insight: Insight): string {
   return Object.values(insight)[0]!.title;
 }
 
-/** One insight, drawn by its type. An unknown type (a newer server) is shown as JSON, not dropped. */
-export function InsightView({ insight }: { insight: Insight }) {
+/**
+ * One insight, drawn by its type, as the section `id` of the page (the job page makes ids unique;
+ * the search page's summary uses the title's). An unknown type (a newer server) is shown as JSON, not dropped.
+ */
+export function InsightView({ insight, id = `insight-${slug(insightTitle(insight))}` }: { insight: Insight; id?: string }) {
   if ('Timeline' in insight) {
     const p = insight.Timeline;
-    return <InsightCard title={p.title} type="Timeline" category={p.category}><TimelineInsight insight={p} /></InsightCard>;
+    return <InsightCard id={id} title={p.title} type="Timeline" category={p.category}><TimelineInsight insight={p} section={id} /></InsightCard>;
   }
   if ('Table' in insight) {
     const p = insight.Table;
-    return <InsightCard title={p.title} type="Table" category={p.category}><TableInsight insight={p} /></InsightCard>;
+    return <InsightCard id={id} title={p.title} type="Table" category={p.category}><TableInsight insight={p} section={id} /></InsightCard>;
   }
   if ('IndexTable' in insight) {
     const p = insight.IndexTable;
-    return <InsightCard title={p.title} type="IndexTable" category={p.category}><IndexTableInsight insight={p} /></InsightCard>;
+    return <InsightCard id={id} title={p.title} type="IndexTable" category={p.category}><IndexTableInsight insight={p} section={id} /></InsightCard>;
   }
   if ('Chart' in insight) {
     const p = insight.Chart;
-    return <InsightCard title={p.title} type={`Chart (${p.display_mode})`} category={p.category}><ChartInsight insight={p} /></InsightCard>;
+    return <InsightCard id={id} title={p.title} type={`Chart (${p.display_mode})`} category={p.category}><ChartInsight insight={p} /></InsightCard>;
   }
   if ('Graph' in insight) {
     const p = insight.Graph;
-    return <InsightCard title={p.title} type="Graph" category={p.category}><GraphInsight insight={p} /></InsightCard>;
+    return <InsightCard id={id} title={p.title} type="Graph" category={p.category}><GraphInsight insight={p} /></InsightCard>;
   }
   if ('Metadata' in insight) {
     const p = insight.Metadata;
-    return <InsightCard title={p.title} type="Metadata" category={p.category}><MetadataInsight insight={p} /></InsightCard>;
+    return <InsightCard id={id} title={p.title} type="Metadata" category={p.category}><MetadataInsight insight={p} /></InsightCard>;
   }
-  if ('Error' in insight) return <ErrorInsight insight={insight.Error} />;
-  return <pre>{JSON.stringify(insight, null, 2)}</pre>;
+  if ('Error' in insight) return <section id={id}><ErrorInsight insight={insight.Error} /></section>;
+  return <pre id={id}>{JSON.stringify(insight, null, 2)}</pre>;
 }

@@ -4,5 +4,5 @@ import { DetailList } from '../DetailList';
 type MetadataPayload = Extract<Insight, { Metadata: unknown }>['Metadata'];
 
 export function MetadataInsight({ insight }: { insight: MetadataPayload }) {
-  return <DetailList entries={Object.entries(insight.data)} />;
+  return <DetailList entries={Object.entries(insight.data)} label={insight.title} />;
 }

@@ -5,11 +5,13 @@ import type { Insight, TimelineEntry } from '@quarry/insights';
 import { useMemo, useState } from 'react';
 import { IMPORTANCE_COLOR, IMPORTANCE_ORDER } from '../../lib/importance';
 import { formatTime } from '../../lib/format';
+import { useRowFocus } from '../../lib/row-focus';
 import { useECharts } from '../../lib/use-echarts';
 import { DataGrid, type GridRow } from '../DataGrid';
 import { DetailList } from '../DetailList';
 import { RecordLinks } from '../RecordLinks';
 import { ImportanceBadge } from '../ImportanceBadge';
+import { COLLAPSE_AFTER } from './cells';
 
 type TimelinePayload = Extract<Insight, { Timeline: unknown }>['Timeline'];
 
@@ -21,7 +23,8 @@ const COLUMNS = ['First seen', 'Last seen', 'Importance', 'Event', 'Description'
  * when seen once). Wheel or pinch zooms, dragging pans, the slider below picks a window; clicking
  * an entry shows it in full. The same entries are listed in a sortable table below.
  */
-export function TimelineInsight({ insight }: { insight: TimelinePayload }) {
+export function TimelineInsight({ insight, section }: { insight: TimelinePayload; section?: string }) {
+  const focus = useRowFocus(section);
   const [selected, setSelected] = useState<TimelineEntry | null>(null);
   const option = useMemo(() => timelineOption(insight.data), [insight.data]);
   const ref = useECharts(option, (p) => setSelected(insight.data[p.dataIndex] ?? null));
@@ -58,6 +61,8 @@ export function TimelineInsight({ insight }: { insight: TimelinePayload }) {
         columns={COLUMNS}
         rows={rows}
         height={320}
+        collapseAfter={COLLAPSE_AFTER}
+        focusRow={focus}
         renderCell={(c, v) => (c === 'Importance' ? <ImportanceBadge value={v} /> : c === 'Record ID' ? <RecordLinks value={v} /> : v)}
       />
     </Stack>
