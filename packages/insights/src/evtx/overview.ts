@@ -124,7 +124,7 @@ export function overview(ctx: AnalyzerContext<'winevtx'>): Analyzer<'winevtx'> {
         ...reports
           .sort((a, b) => a.input.position - b.input.position)
           .flatMap((r) => [...(r.error ? [`${r.input.name}: ${r.error}`] : []), ...r.warnings.map((w) => `${r.input.name}: ${w}`)]),
-        ...keepWarnings(implausible.map((i) => `${i.input.name}: ${implausibleWarning(i)}`)),
+        ...keepWarnings(implausible.map((i) => (i.input ? `${i.input.name}: ${implausibleWarning(i)}` : implausibleWarning(i)))),
       ];
       const sigma = job.sigma;
       sigma?.finish();

@@ -5,7 +5,8 @@ import type { InputRef } from './input.js';
  * tables and reported instead, with where it lies so an analyst can look at the bytes.
  */
 export interface ImplausibleItem {
-  input: InputRef;
+  /** The input it was read from; null for a job-wide table (EVTX tables merge every input). */
+  input: InputRef | null;
   /** What the item is: "ShimCache entry", "EVTX record", "prefetch run time". */
   structure: string;
   /** Where in the input: a byte offset, a record id, or a registry key path with its value name. */
@@ -26,15 +27,15 @@ export class ImplausibleItems {
   private readonly items = new Map<string, ImplausibleItem>();
 
   add(item: ImplausibleItem): void {
-    const key = `${item.input.position}\u0000${item.structure}\u0000${item.offset}\u0000${item.reason}`;
+    const key = `${item.input?.position ?? -1}\u0000${item.structure}\u0000${item.offset}\u0000${item.reason}`;
     if (!this.items.has(key)) this.items.set(key, item);
   }
 
   of(input: InputRef): ImplausibleItem[] {
-    return [...this.items.values()].filter((i) => i.input.position === input.position);
+    return [...this.items.values()].filter((i) => i.input?.position === input.position);
   }
 
   all(): ImplausibleItem[] {
-    return [...this.items.values()].sort((a, b) => a.input.position - b.input.position);
+    return [...this.items.values()].sort((a, b) => (a.input?.position ?? -1) - (b.input?.position ?? -1));
   }
 }
