@@ -122,4 +122,43 @@ describe.skipIf(!HAVE_SAMPLES)(`Crafted garbage lands as a warning with its offs
     expect(meta['warnings']).toContain(`not shown: User Activity Last Used at ${keyPath}: time in 1601, before 1980-01-01`);
     expect(allCells(insights)).not.toContain('1601-');
   });
+  test('registry: a Windows 10 ShimCache entry whose FILETIME is 1 (1601) is not a ShimCache row', async () => {
+    const name = 'SYSTEM_B';
+    const original = readFileSync(samplePath(`registry/regipy/${name}`));
+    const bytes = Buffer.from(original);
+    // The current control set's AppCompatCache value, decoded here by hand: header size u32 @0 (0x30/0x34), then
+    // entries "10ts", hash u32, body size u32, body = path length u16, UTF-16 path, FILETIME u64, ….
+    const hive = new Hive(Buffer.from(original), []);
+    const select = [...hive.walk()].find((k) => /^[^\\]+\\Select$/i.test(k.path))!;
+    const current = Number(select.values.find((v) => v.name === 'Current')!.data);
+    const ccs = `ControlSet${String(current).padStart(3, '0')}`;
+    const key = [...hive.walk()].find((k) => k.path.toLowerCase().endsWith(`\\${ccs}\\control\\session manager\\appcompatcache`.toLowerCase()))!;
+    const raw = key.values.find((v) => v.name === 'AppCompatCache')!.raw;
+    expect([0x30, 0x34]).toContain(raw.readUInt32LE(0));
+    let at = raw.readUInt32LE(0);
+    const entries: { path: string; filetimeAt: number }[] = [];
+    while (entries.length < 3) {
+      expect(raw.toString('latin1', at, at + 4)).toBe('10ts');
+      const body = at + 12;
+      const len = raw.readUInt16LE(body);
+      entries.push({ path: raw.toString('utf16le', body + 2, body + 2 + len), filetimeAt: body + 2 + len });
+      at = body + raw.readUInt32LE(at + 8);
+    }
+    const third = entries[2]!;
+    // The value's bytes lie in the hive file as they are (a big value in 16 KiB segments): find the 32 bytes that end with the FILETIME.
+    const window = raw.subarray(third.filetimeAt - 24, third.filetimeAt + 8);
+    let patched = 0;
+    for (let m = bytes.indexOf(window); m >= 0; m = bytes.indexOf(window, m + 1), patched++) bytes.writeBigUInt64LE(1n, m + 24);
+    expect(patched).toBeGreaterThan(0);
+    const path = third.path.replace(/^\\\?\?\\/, '');
+
+    const clean = await job('registry', name, Buffer.from(original));
+    const insights = await job('registry', name, bytes);
+    const before = rows(clean, 'Application Data: ShimCache').find((r) => r['Position'] === '3');
+    expect(before?.['Path']).toBe(path);
+    expect(rows(insights, 'Application Data: ShimCache').some((r) => r['Position'] === '3' || r['Path'] === path)).toBe(false);
+    expect(rows(insights, 'Application Data: ShimCache').some((r) => r['Position'] === '2')).toBe(true);
+    const meta = metadata(insights, `File metadata: ${name}`);
+    expect(meta['warnings']).toContain(`not shown: Application Data: ShimCache Last Modified at ${before!['Key']} entry 3: time in 1601, before 1980-01-01`);
+  });
 });
