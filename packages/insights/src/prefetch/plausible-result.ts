@@ -7,6 +7,9 @@ import type { InputRef } from '../pipeline/input.js';
 const runTimeOffset = (version: number, slot: number): number => (version === 17 ? 0x78 : 0x80) + slot * 8;
 const hex = (n: number): string => `0x${n.toString(16)}`;
 
+/** The structure name of a rejected run time, which the result types count as a run time out of range. */
+export const RUN_TIME_STRUCTURE = 'prefetch last run time';
+
 /**
  * A parsed .pf with what no correct decoder emits taken out (common/plausibility.ts): a run time
  * or volume creation time outside the bounds becomes an unset slot, a file reference or directory
@@ -20,7 +23,7 @@ export function plausibleResult(result: PrefetchResult, input: InputRef, bounds:
   const lastRunTimes = result.lastRunTimes.map((t, slot) => {
     const why = implausibleTime(t, bounds);
     if (!why) return t;
-    reject('prefetch last run time', `byte ${hex(runTimeOffset(result.version, slot))} (run slot ${slot + 1})`, why);
+    reject(RUN_TIME_STRUCTURE, `byte ${hex(runTimeOffset(result.version, slot))} (run slot ${slot + 1})`, why);
     return null;
   });
   const volumes = result.volumes.map((v) => {

@@ -61,6 +61,10 @@ describe.skipIf(!HAVE_SAMPLES)(`Crafted garbage lands as a warning with its offs
     expect(stats[0]!['Recorded Runs']).toBe('');
     expect(allCells(insights)).not.toContain('1601-');
     expect(rows(insights, 'Module Analysis').some((r) => /[\ud800\ufffd]/.test(r['Path']! + r['Module']!))).toBe(false);
+    // The rejected time still counts as a stored run out of range, not as "no run time" (A8).
+    const anomalies = rows(insights, 'Anomaly Detection');
+    expect(anomalies.filter((r) => r['Rule'] === 'Damaged file').map((r) => r['Details'])).toEqual([`${name}: 1 run time out of range`]);
+    expect(anomalies.some((r) => r['Rule'] === 'A8 no run time')).toBe(false);
     // The reference that was not damaged is still there.
     expect(rows(insights, 'Module Analysis').some((r) => r['Module'] === 'KERNEL32.DLL')).toBe(true);
   });
