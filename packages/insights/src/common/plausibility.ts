@@ -63,7 +63,8 @@ export function implausibleTime(t: string | number | null | undefined, bounds: T
 
 /**
  * Characters no decoded path or name holds: a lone UTF-16 surrogate (a misaligned or cut string),
- * U+FFFD (bytes that were not text), C0 and C1 controls (in free text TAB, LF and CR are allowed).
+ * U+FFFD (bytes that were not text), C0 and C1 controls. TAB is allowed: Windows 10 writes
+ * packaged-app ShimCache entries as TAB-separated package identities. Free text may also hold LF, CR.
  */
 function badCharacter(s: string, freeText: boolean): string | null {
   for (let i = 0; i < s.length; i++) {
@@ -78,16 +79,16 @@ function badCharacter(s: string, freeText: boolean): string | null {
     }
     if (c >= 0xdc00 && c <= 0xdfff) return `unpaired surrogate U+${c.toString(16).toUpperCase()} at character ${i}`;
     if (c === 0xfffd) return `replacement character U+FFFD at character ${i}`;
-    const allowed = freeText && (c === 0x09 || c === 0x0a || c === 0x0d);
+    const allowed = c === 0x09 || (freeText && (c === 0x0a || c === 0x0d));
     if (!allowed && (c < 0x20 || (c >= 0x7f && c <= 0x9f))) return `control character U+${c.toString(16).toUpperCase().padStart(4, '0')} at character ${i}`;
   }
   return null;
 }
 
-/** A path or name (file, key, program, device): no control character at all. */
+/** A path or name (file, key, program, device): no control character but TAB. */
 export const implausibleName = (s: string | null | undefined): string | null => (s ? badCharacter(s, false) : null);
 
-/** Free text (details, descriptions): TAB, LF and CR may appear. */
+/** Free text (details, descriptions, command lines): TAB, LF and CR may appear. */
 export const implausibleText = (s: string | null | undefined): string | null => (s ? badCharacter(s, true) : null);
 
 /** A count read from a structure larger than the structure could hold (or negative, or no integer). */

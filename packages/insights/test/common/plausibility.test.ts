@@ -47,14 +47,17 @@ describe('plausibility guard: names and text', () => {
     expect(implausibleName('C:\\Users\\a\ud83d\ude00.txt')).toBeNull();
   });
 
-  test('U+FFFD, C0 and C1 controls and DEL are garbage in a name; ordinary Unicode is not', () => {
+  test('U+FFFD, C0 (but TAB) and C1 controls and DEL are garbage in a name; ordinary Unicode is not', () => {
     expect(implausibleName('abc\ufffd')).toBe('replacement character U+FFFD at character 3');
     expect(implausibleName('a\u0000b')).toBe('control character U+0000 at character 1');
-    expect(implausibleName('a\tb')).toBe('control character U+0009 at character 1');
+    expect(implausibleName('a\nb')).toBe('control character U+000A at character 1');
+    expect(implausibleName('a\rb')).toBe('control character U+000D at character 1');
     expect(implausibleName('a\u007f')).toBe('control character U+007F at character 1');
     expect(implausibleName('a\u0085')).toBe('control character U+0085 at character 1');
     expect(implausibleName('a\u009f')).toBe('control character U+009F at character 1');
     expect(implausibleName('C:\\Program Files\\Überwachung\\日本語 ™.exe')).toBeNull();
+    // Windows 10 packaged-app ShimCache entries (SYSTEM_B) are TAB-separated package identities.
+    expect(implausibleName('00000009\t07e2466530840000\t000a00003fab0000\t8664\tMicrosoft.Windows.Photos\t8wekyb3d8bbwe\t')).toBeNull();
     expect(implausibleName('')).toBeNull();
     expect(implausibleName(null)).toBeNull();
   });
