@@ -1,7 +1,6 @@
 import type { ParseCategory } from '@quarry/vocabulary';
 import type { Analyzer, AnalyzerContext, InputReport } from '../pipeline/analyzer.js';
-import { implausibleWarning, type ImplausibleItem } from '../pipeline/implausible-items.js';
-import { keepWarnings } from '../pipeline/readers/reader.js';
+import { implausibleLines } from '../pipeline/implausible-items.js';
 import type { Insight } from '../types.js';
 
 /**
@@ -26,8 +25,9 @@ export function fileMetadata<C extends ParseCategory>(ctx: AnalyzerContext<C>): 
       return reports
         .sort((a, b) => a.input.position - b.input.position)
         .map((r) => {
-          const implausible: ImplausibleItem[] = [...(r.implausible ?? []), ...ctx.implausible.of(r.input)];
-          const warnings = [...r.warnings, ...keepWarnings(implausible.map(implausibleWarning))];
+          const kept = [...(r.implausible?.of(r.input) ?? []), ...ctx.implausible.of(r.input)];
+          const count = (r.implausible?.count(r.input) ?? 0) + ctx.implausible.count(r.input);
+          const warnings = [...r.warnings, ...implausibleLines(kept, count)];
           return {
             Metadata: {
               title: `File metadata: ${r.input.name}`,
@@ -38,7 +38,7 @@ export function fileMetadata<C extends ParseCategory>(ctx: AnalyzerContext<C>): 
                 sha256: r.input.sha256,
                 ...r.facts,
                 records: String(pushed.get(r.input.position) ?? 0),
-                implausible_items: String(implausible.length),
+                implausible_items: String(count),
                 warnings: warnings.length === 0 ? '' : warnings.join('\n'),
                 ...(r.error ? { error: r.error } : {}),
               },

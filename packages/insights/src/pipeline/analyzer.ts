@@ -1,6 +1,6 @@
 import type { ParseCategory } from '@quarry/vocabulary';
 import type { Insight } from '../types.js';
-import type { ImplausibleItem, ImplausibleItems } from './implausible-items.js';
+import type { ImplausibleItems } from './implausible-items.js';
 import type { InputRef } from './input.js';
 import type { RecordOf } from './records.js';
 import type { CommunityRules } from '../sigma/community-rules.js';
@@ -17,7 +17,7 @@ export interface InputReport {
   /** Facts worth showing about the input (detected type, hive type, replayed logs, …). */
   facts: Record<string, string>;
   /** Items the reader kept from the analyzers because no correct decoder emits them (EVTX records, prefetch times). */
-  implausible?: ImplausibleItem[];
+  implausible?: ImplausibleItems;
 }
 
 /** Job options the analyzers may act on (non-secret). */

@@ -18,24 +18,57 @@ export interface ImplausibleItem {
 /** One line of a metadata `warnings` cell. */
 export const implausibleWarning = (i: ImplausibleItem): string => `not shown: ${i.structure} at ${i.offset}: ${i.reason}`;
 
+/** Items kept per input (a damaged log may hold thousands); the rest are only counted. */
+export const KEPT_PER_INPUT = 50;
+
+const slot = (input: InputRef | null): number => input?.position ?? -1;
+
 /**
- * The job's rejected items, filled by analyzers as they build their insights and read by the
- * insights that report on the job (File metadata, the EVTX Overview), which finish after them.
- * An item several result types reject (the same value read by two tables) is kept once.
+ * Rejected items, per input: what a reader kept out (in its InputReport) or what the analyzers kept
+ * out of their tables (the job's list on the analyzer context), read by the insights that report
+ * on the job (File metadata, the EVTX Overview), which finish after the others. Memory stays
+ * bounded: the first KEPT_PER_INPUT items of an input are kept, every one is counted. An item
+ * rejected twice alike is kept once.
  */
 export class ImplausibleItems {
-  private readonly items = new Map<string, ImplausibleItem>();
+  private readonly kept = new Map<number, Map<string, ImplausibleItem>>();
+  private readonly counts = new Map<number, number>();
 
   add(item: ImplausibleItem): void {
-    const key = `${item.input?.position ?? -1}\u0000${item.structure}\u0000${item.offset}\u0000${item.reason}`;
-    if (!this.items.has(key)) this.items.set(key, item);
+    const at = slot(item.input);
+    let kept = this.kept.get(at);
+    if (!kept) this.kept.set(at, (kept = new Map()));
+    const key = `${item.structure}\u0000${item.offset}\u0000${item.reason}`;
+    if (kept.has(key)) return;
+    this.counts.set(at, (this.counts.get(at) ?? 0) + 1);
+    if (kept.size < KEPT_PER_INPUT) kept.set(key, item);
   }
 
-  of(input: InputRef): ImplausibleItem[] {
-    return [...this.items.values()].filter((i) => i.input?.position === input.position);
+  /** The kept items of an input (null: the job-wide ones). */
+  of(input: InputRef | null): ImplausibleItem[] {
+    return [...(this.kept.get(slot(input))?.values() ?? [])];
   }
 
+  /** How many items of an input were rejected, kept or not. */
+  count(input: InputRef | null): number {
+    return this.counts.get(slot(input)) ?? 0;
+  }
+
+  /** Every input's kept items, job-wide ones first, then by input position. */
   all(): ImplausibleItem[] {
-    return [...this.items.values()].sort((a, b) => (a.input?.position ?? -1) - (b.input?.position ?? -1));
+    return [...this.kept.keys()].sort((a, b) => a - b).flatMap((at) => [...this.kept.get(at)!.values()]);
   }
+
+  total(): number {
+    let n = 0;
+    for (const c of this.counts.values()) n += c;
+    return n;
+  }
+}
+
+/** Warning lines for an input's items: the kept ones, then how many more were counted. */
+export function implausibleLines(items: readonly ImplausibleItem[], count: number, prefix = ''): string[] {
+  const lines = items.map((i) => `${prefix}${implausibleWarning(i)}`);
+  if (count > items.length) lines.push(`${prefix}… and ${count - items.length} more items not shown`);
+  return lines;
 }

@@ -31,7 +31,8 @@ export function jobAnalyzer(build: (job: PrefetchJob) => Insight[]): (ctx: Analy
       inputDone(report: InputReport) {
         if (report.error) job.unreadable.push({ recordId: report.input.position + 1, fileName: report.input.name, error: report.error });
         // Run times the reader rejected as implausible still count as stored but out of range (A8 stays quiet).
-        const rejected = report.implausible?.filter((i) => i.structure === RUN_TIME_STRUCTURE).length ?? 0;
+        // (At most eight, added first: always among the kept items.)
+        const rejected = report.implausible?.of(report.input).filter((i) => i.structure === RUN_TIME_STRUCTURE).length ?? 0;
         const entry = rejected > 0 ? job.entries.find((e) => e.recordId === report.input.position + 1) : undefined;
         if (entry) entry.badRuns += rejected;
       },

@@ -1,6 +1,6 @@
 import type { PrefetchResult } from '@quarry/prefetch';
 import { implausibleName, implausibleTime, quoteValue, type TimeBounds } from '../common/plausibility.js';
-import type { ImplausibleItem } from '../pipeline/implausible-items.js';
+import { ImplausibleItems } from '../pipeline/implausible-items.js';
 import type { InputRef } from '../pipeline/input.js';
 
 /** Run FILETIMEs in the uncompressed SCCA data: v17 one at 0x78; v23 one, v26/30/31 eight, from 0x80. */
@@ -16,9 +16,9 @@ export const RUN_TIME_STRUCTURE = 'prefetch last run time';
  * whose name holds broken characters is dropped; each one becomes an item with its offset. Zero
  * FILETIMEs are unset slots already (null), not garbage.
  */
-export function plausibleResult(result: PrefetchResult, input: InputRef, bounds: TimeBounds): { result: PrefetchResult; implausible: ImplausibleItem[] } {
-  const implausible: ImplausibleItem[] = [];
-  const reject = (structure: string, offset: string, reason: string) => implausible.push({ input, structure, offset, reason });
+export function plausibleResult(result: PrefetchResult, input: InputRef, bounds: TimeBounds): { result: PrefetchResult; implausible: ImplausibleItems } {
+  const implausible = new ImplausibleItems();
+  const reject = (structure: string, offset: string, reason: string) => implausible.add({ input, structure, offset, reason });
 
   const lastRunTimes = result.lastRunTimes.map((t, slot) => {
     const why = implausibleTime(t, bounds);

@@ -2,7 +2,7 @@ import { openEvtx } from '@quarry/evtx';
 import { implausibleTime, timeBounds } from '../../common/plausibility.js';
 import { recordTimeOf } from '../../evtx/event-view.js';
 import { FILE_KIND_LABEL } from '../../file-kind.js';
-import type { ImplausibleItem } from '../implausible-items.js';
+import { ImplausibleItems } from '../implausible-items.js';
 import { sigmaAnnotator } from '../../sigma/sigma-threads.js';
 import { peek } from '../peek.js';
 import { acceptedKind } from './wrong-kind.js';
@@ -22,12 +22,12 @@ export const readEvtxInputs: JobReader<'winevtx'> = async function* (inputs, env
     const kind = acceptedKind('winevtx', input.ref, head);
     const file = openEvtx({ stream, size: input.ref.size }, { threads: env.threads, annotator });
     let records = 0;
-    const implausible: ImplausibleItem[] = [];
+    const implausible = new ImplausibleItems();
     for await (const record of file) {
       // A time no Windows wrote (a damaged or misread header) would date every finding of the record wrongly.
       const reason = implausibleTime(recordTimeOf(record), bounds);
       if (reason) {
-        implausible.push({ input: input.ref, structure: 'EVTX record', offset: `record ${record.recordId} (byte ${record.offset}, chunk ${record.chunk})`, reason });
+        implausible.add({ input: input.ref, structure: 'EVTX record', offset: `record ${record.recordId} (byte ${record.offset}, chunk ${record.chunk})`, reason });
         continue;
       }
       records++;
@@ -50,4 +50,3 @@ export const readEvtxInputs: JobReader<'winevtx'> = async function* (inputs, env
     };
   }
 };
-
