@@ -165,4 +165,49 @@ describe.skipIf(!HAVE_SAMPLES)(`Crafted garbage lands as a warning with its offs
     const meta = metadata(insights, `File metadata: ${name}`);
     expect(meta['warnings']).toContain(`not shown: Application Data: ShimCache Last Modified at ${before!['Key']} entry 3: time in 1601, before 1980-01-01`);
   });
+  test('registry: a 32-bit Windows 7 ShimCache whose first entry has no time shows only its real entries (the issue 36 report)', async () => {
+    const name = 'SYSTEM_B';
+    const original = readFileSync(samplePath(`registry/regipy/${name}`));
+    // A 32-bit Vista/7 cache built here: magic 0xbadc0fee, count @4, 24-byte entries from 0x80 (path length u16,
+    // max length u16, path offset u32, FILETIME @8, insert flags @16, shim flags @20), paths after the entries.
+    const truth = [
+      { path: 'C:\\Windows\\system32\\nopath.exe', ms: null },
+      { path: 'C:\\Windows\\system32\\cmd.exe', ms: Date.UTC(2012, 3, 6, 18, 50, 1) },
+      { path: 'C:\\Users\\nfury\\Desktop\\tool.exe', ms: Date.UTC(2012, 3, 7, 9, 15, 30) },
+    ];
+    const blob = Buffer.alloc(0x80 + truth.length * 24 + 256);
+    blob.writeUInt32LE(0xbadc0fee, 0);
+    blob.writeUInt32LE(truth.length, 4);
+    let text = 0x80 + truth.length * 24;
+    truth.forEach((t, i) => {
+      const e = 0x80 + i * 24;
+      const bytes = Buffer.from(t.path, 'utf16le');
+      blob.writeUInt16LE(bytes.length, e);
+      blob.writeUInt16LE(bytes.length + 2, e + 2);
+      blob.writeUInt32LE(text, e + 4);
+      // No time recorded for the first entry (FILETIME 0): its high half at +12 is 0, as a 64-bit entry's would be.
+      blob.writeBigUInt64LE(t.ms === null ? 0n : filetime(t.ms), e + 8);
+      blob.writeUInt32LE(0x2, e + 16);
+      bytes.copy(blob, text);
+      text += bytes.length + 2;
+    });
+    // Written over the start of the current control set's AppCompatCache value, in place.
+    const hive = new Hive(Buffer.from(original), []);
+    const raw = [...hive.walk()].find((k) => /\\ControlSet001\\Control\\Session Manager\\AppCompatCache$/i.test(k.path))!.values.find((v) => v.name === 'AppCompatCache')!.raw;
+    expect(raw.length).toBeGreaterThan(blob.length);
+    const bytes = Buffer.from(original);
+    const at = bytes.indexOf(raw.subarray(0, 64));
+    expect(at).toBeGreaterThan(0);
+    blob.copy(bytes, at);
+
+    const insights = await job('registry', name, bytes);
+    const shown = rows(insights, 'Application Data: ShimCache');
+    const real = new Set(truth.map((t) => `${t.path}|${t.ms === null ? '' : new Date(t.ms).toISOString().replace('T', ' ').replace('Z', ' UTC')}`));
+    // Whatever the decoder makes of it, a row is one of the real entries, never garbage.
+    for (const r of shown) expect(real).toContain(`${r['Path']}|${r['Last Modified']}`);
+    // An entry not shown is reported, not silently lost. (The decoder of today reads this value with the 64-bit
+    // layout: paths from the header bytes, times in 1601 and 1700; all three are reported and none is a row.)
+    const reported = (metadata(insights, `File metadata: ${name}`)['warnings'] ?? '').split('\n').filter((w) => w.startsWith('not shown: Application Data: ShimCache'));
+    if (shown.length < truth.length) expect(reported.length).toBeGreaterThan(0);
+  });
 });
