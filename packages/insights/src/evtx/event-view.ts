@@ -128,6 +128,12 @@ export function recordTime(record: EvtxRecord, sys: Obj | undefined): number {
   return Number.isNaN(parsed) ? t : parsed;
 }
 
+/** recordTime of a record on its own (its System element looked up here), for code without a view. */
+export function recordTimeOf(record: EvtxRecord): number {
+  const ev = record.event['Event'];
+  return recordTime(record, isObj(ev) && isObj(ev['System']) ? ev['System'] : undefined);
+}
+
 /**
  * EventRecordID from the event (what evtx_dump, Event Viewer and every tool show). Exported or
  * carved logs may carry a different number in the record header, so that is only the fallback.

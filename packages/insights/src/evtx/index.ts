@@ -4,13 +4,14 @@ import { keyEventTimeline } from './key-event-timeline.js';
 import { networkAnalysis } from './network-analysis.js';
 import { overview } from './overview.js';
 import { persistence } from './persistence.js';
+import { withPlausibleTimes } from './plausible-times.js';
 import { processAnalysis } from './process-analysis.js';
 import { processGraph } from './process-graph.js';
 import { sigmaMatches } from './sigma-matches.js';
 
 /**
  * The EVTX result types in spec order. The Sigma analyzer follows the Overview, whose tables its
- * insights belong to ("Overview: Sigma Matches").
+ * insights belong to ("Overview: Sigma Matches"). Each shows no implausible time (plausible-times.ts).
  */
 export const EVTX_ANALYZERS: readonly AnalyzerFactory<'winevtx'>[] = [
   overview,
@@ -21,4 +22,4 @@ export const EVTX_ANALYZERS: readonly AnalyzerFactory<'winevtx'>[] = [
   networkAnalysis,
   authentication,
   persistence,
-];
+].map(withPlausibleTimes);

@@ -1,5 +1,6 @@
 import { formatTime } from '../common/time-format.js';
 import type { Analyzer, AnalyzerContext, InputReport } from '../pipeline/analyzer.js';
+import { implausibleLines } from '../pipeline/implausible-items.js';
 import type { Insight } from '../types.js';
 import { dataList, field, viewOf, type EventView } from './event-view.js';
 import { evtxJob } from './job-state.js';
@@ -69,6 +70,8 @@ export function overview(ctx: AnalyzerContext<'winevtx'>): Analyzer<'winevtx'> {
   };
 
   return {
+    // Its warnings list what the other result types kept out of their tables.
+    reportsOnJob: true,
     push(record) {
       const v = viewOf(record);
       records++;
@@ -115,9 +118,14 @@ export function overview(ctx: AnalyzerContext<'winevtx'>): Analyzer<'winevtx'> {
       const other = counts.slice(TOP_EVENT_IDS).reduce((s, c) => s + c[1], 0);
       if (other > 0) chart.push(['Other', other]);
 
-      const warnings = reports
-        .sort((a, b) => a.input.position - b.input.position)
-        .flatMap((r) => [...(r.error ? [`${r.input.name}: ${r.error}`] : []), ...r.warnings.map((w) => `${r.input.name}: ${w}`)]);
+      reports.sort((a, b) => a.input.position - b.input.position);
+      // Rejected items: the job-wide ones (tables over every input), then each input's (its reader's and its tables').
+      const implausible = [
+        ...implausibleLines(ctx.implausible.of(null), ctx.implausible.count(null)),
+        ...reports.flatMap((r) => implausibleLines([...(r.implausible?.of(r.input) ?? []), ...ctx.implausible.of(r.input)], (r.implausible?.count(r.input) ?? 0) + ctx.implausible.count(r.input), `${r.input.name}: `)),
+      ];
+      const rejected = ctx.implausible.total() + reports.reduce((n, r) => n + (r.implausible?.total() ?? 0), 0);
+      const warnings = [...reports.flatMap((r) => [...(r.error ? [`${r.input.name}: ${r.error}`] : []), ...r.warnings.map((w) => `${r.input.name}: ${w}`)]), ...implausible];
       const sigma = job.sigma;
       sigma?.finish();
       const meta: Record<string, string> = {
@@ -134,6 +142,7 @@ export function overview(ctx: AnalyzerContext<'winevtx'>): Analyzer<'winevtx'> {
         sigma_rules_matched: String(sigma?.hits.size ?? 0),
         sigma_matches: String(sigma?.matchCount ?? 0),
         sigma_rules_without_logsource: String(sigma?.rulesWithoutLogsource ?? 0),
+        implausible_items: String(rejected),
         warnings: warnings.length ? `${warnings.length}: ${warnings.join('\n')}` : '0',
       };
       const header = ['Computer', 'Events', 'First Event', 'Last Event', 'Channels', 'OS', 'Time Zone', 'Last Boot'];

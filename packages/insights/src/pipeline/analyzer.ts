@@ -1,5 +1,6 @@
 import type { ParseCategory } from '@quarry/vocabulary';
 import type { Insight } from '../types.js';
+import type { ImplausibleItems } from './implausible-items.js';
 import type { InputRef } from './input.js';
 import type { RecordOf } from './records.js';
 import type { CommunityRules } from '../sigma/community-rules.js';
@@ -15,6 +16,8 @@ export interface InputReport {
   error: string | null;
   /** Facts worth showing about the input (detected type, hive type, replayed logs, …). */
   facts: Record<string, string>;
+  /** Items the reader kept from the analyzers because no correct decoder emits them (EVTX records, prefetch times). */
+  implausible?: ImplausibleItems;
 }
 
 /** Job options the analyzers may act on (non-secret). */
@@ -39,6 +42,8 @@ export interface AnalyzerContext<C extends ParseCategory = ParseCategory> {
   notes: RecordNotes;
   /** The job's Sigma rules, resolved once per job (run_sigma_rules on EVTX), as the parser threads got them. */
   sigmaRules?: CommunityRules | undefined;
+  /** Where analyzers put the items they keep out of their tables (common/plausibility.ts). */
+  implausible: ImplausibleItems;
 }
 
 /**
@@ -52,6 +57,11 @@ export interface Analyzer<C extends ParseCategory = ParseCategory> {
   inputDone?(report: InputReport): void;
   /** The result type's insights, once every input is done. */
   finish(): Insight[];
+  /**
+   * Reports on the job (File metadata, the EVTX Overview): finished after every other analyzer, so
+   * it sees what they rejected as implausible; its insights keep their place in the list.
+   */
+  reportsOnJob?: true;
 }
 
 export type AnalyzerFactory<C extends ParseCategory = ParseCategory> = (ctx: AnalyzerContext<C>) => Analyzer<C>;

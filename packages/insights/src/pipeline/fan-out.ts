@@ -1,7 +1,8 @@
 import type { ParseCategory } from '@quarry/vocabulary';
 import { ANALYZERS } from '../analyzers.js';
 import type { Insight } from '../types.js';
-import type { AnalysisOptions, AnalyzerFactory, RecordNotes } from './analyzer.js';
+import type { AnalysisOptions, Analyzer, AnalyzerFactory, RecordNotes } from './analyzer.js';
+import { ImplausibleItems } from './implausible-items.js';
 import type { InputRef } from './input.js';
 import type { ReaderEvent } from './readers/reader.js';
 import type { RecordSink } from './record-sink.js';
@@ -31,7 +32,7 @@ const NONE: readonly string[] = [];
  */
 export async function fanOut<C extends ParseCategory>(run: FanOut<C>): Promise<{ insights: Insight[]; failures: string[] }> {
   const notes = run.notes ?? { sigmaMatches: NONE };
-  const ctx = { category: run.category, inputs: run.inputs, options: run.options, notes, sigmaRules: run.sigmaRules };
+  const ctx = { category: run.category, inputs: run.inputs, options: run.options, notes, sigmaRules: run.sigmaRules, implausible: new ImplausibleItems() };
   const analyzers = (run.analyzers ?? (ANALYZERS[run.category] as readonly AnalyzerFactory<C>[])).map((make) => make(ctx));
   const failures: string[] = [];
   for await (const event of run.events) {
@@ -47,5 +48,11 @@ export async function fanOut<C extends ParseCategory>(run: FanOut<C>): Promise<{
     run.onProgress?.();
     run.signal?.throwIfAborted();
   }
-  return { insights: analyzers.flatMap((a) => a.finish()), failures };
+  return { insights: finishAll(analyzers), failures };
+}
+
+/** Every analyzer's insights in registration order; those reporting on the job are finished last. */
+function finishAll<C extends ParseCategory>(analyzers: readonly Analyzer<C>[]): Insight[] {
+  const done = analyzers.map((a) => (a.reportsOnJob ? null : a.finish()));
+  return analyzers.flatMap((a, i) => done[i] ?? a.finish());
 }

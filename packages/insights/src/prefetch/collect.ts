@@ -1,6 +1,7 @@
 import type { Analyzer, AnalyzerContext, InputReport } from '../pipeline/analyzer.js';
 import type { Insight } from '../types.js';
 import { toEntry, type PrefetchEntry } from './entry.js';
+import { RUN_TIME_STRUCTURE } from './plausible-result.js';
 
 /** A .pf of the job that could not be read at all (the reader's error). */
 export interface UnreadableFile {
@@ -29,6 +30,11 @@ export function jobAnalyzer(build: (job: PrefetchJob) => Insight[]): (ctx: Analy
       },
       inputDone(report: InputReport) {
         if (report.error) job.unreadable.push({ recordId: report.input.position + 1, fileName: report.input.name, error: report.error });
+        // Run times the reader rejected as implausible still count as stored but out of range (A8 stays quiet).
+        // (At most eight, added first: always among the kept items.)
+        const rejected = report.implausible?.of(report.input).filter((i) => i.structure === RUN_TIME_STRUCTURE).length ?? 0;
+        const entry = rejected > 0 ? job.entries.find((e) => e.recordId === report.input.position + 1) : undefined;
+        if (entry) entry.badRuns += rejected;
       },
       finish() {
         job.entries.sort((a, b) => a.recordId - b.recordId);

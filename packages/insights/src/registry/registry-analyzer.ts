@@ -3,6 +3,7 @@ import type { Insight } from '../types.js';
 import { CONTEXT_PATTERNS, contextOf, type RegistryContext } from './context/registry-context.js';
 import type { HiveKeys } from './store/hive-keys.js';
 import { storeFor, type KeyPatterns, type KeyStore } from './store/key-store.js';
+import { withoutImplausible } from './plausible-tables.js';
 import { tableInsight } from './table.js';
 
 /** A registry result type: the keys it reads, and how its insights are built from them at the end. */
@@ -36,7 +37,7 @@ export function registryAnalyzer(type: RegistryResultType): AnalyzerFactory<'reg
     store.want(type.patterns);
     return {
       push: (record) => store.add(record),
-      finish: () => [...type.build(store, contextOf(store)), ...notes(type.title, store)],
+      finish: () => [...withoutImplausible(type.build(store, contextOf(store)), store, ctx.implausible), ...notes(type.title, store)],
     };
   };
 }

@@ -4,6 +4,7 @@ import type { PrefetchResult } from '@quarry/prefetch';
 import { sharedPath } from '@quarry/testkit';
 import { runPipeline, type Insight, type PipelineInput } from '../../src/index.js';
 import type { AnalyzerFactory, InputReport } from '../../src/pipeline/analyzer.js';
+import { ImplausibleItems } from '../../src/pipeline/implausible-items.js';
 import type { InputRef } from '../../src/pipeline/input.js';
 
 export const PREFETCH_SAMPLES = sharedPath('samples', 'prefetch');
@@ -49,7 +50,7 @@ const ref = (position: number, name: string): InputRef => ({ position, fileId: `
 /** Runs one analyzer over hand-made results (and unreadable files), as the pipeline would. */
 export function analyse(make: AnalyzerFactory<'prefetch'>, files: ({ name: string; result: PrefetchResult } | { name: string; error: string })[]): Insight[] {
   const inputs = files.map((f, i) => ref(i, f.name));
-  const a = make({ category: 'prefetch', inputs, options: { runSigmaRules: false }, notes: { sigmaMatches: [] } });
+  const a = make({ category: 'prefetch', inputs, options: { runSigmaRules: false }, notes: { sigmaMatches: [] }, implausible: new ImplausibleItems() });
   files.forEach((f, i) => {
     if ('result' in f) a.push({ result: f.result }, inputs[i]!);
     const report: InputReport = { input: inputs[i]!, records: 'result' in f ? 1 : 0, warnings: [], error: 'error' in f ? f.error : null, facts: {} };

@@ -1,5 +1,8 @@
 import { openEvtx } from '@quarry/evtx';
+import { implausibleTime, timeBounds } from '../../common/plausibility.js';
+import { recordTimeOf } from '../../evtx/event-view.js';
 import { FILE_KIND_LABEL } from '../../file-kind.js';
+import { ImplausibleItems } from '../implausible-items.js';
 import { sigmaAnnotator } from '../../sigma/sigma-threads.js';
 import { peek } from '../peek.js';
 import { acceptedKind } from './wrong-kind.js';
@@ -12,12 +15,21 @@ import { keepWarnings, type JobReader } from './reader.js';
  */
 export const readEvtxInputs: JobReader<'winevtx'> = async function* (inputs, env) {
   const annotator = env.sigmaRules && sigmaAnnotator(env.sigmaRules);
+  // A record's own time is the newest evidence there is: only "now" bounds it (docs/api-decisions.md).
+  const bounds = timeBounds(null);
   for (const input of inputs) {
     const { head, stream } = await peek(input.open());
     const kind = acceptedKind('winevtx', input.ref, head);
     const file = openEvtx({ stream, size: input.ref.size }, { threads: env.threads, annotator });
     let records = 0;
+    const implausible = new ImplausibleItems();
     for await (const record of file) {
+      // A time no Windows wrote (a damaged or misread header) would date every finding of the record wrongly.
+      const reason = implausibleTime(recordTimeOf(record), bounds);
+      if (reason) {
+        implausible.add({ input: input.ref, structure: 'EVTX record', offset: `record ${record.recordId} (byte ${record.offset}, chunk ${record.chunk})`, reason });
+        continue;
+      }
       records++;
       yield { type: 'record', record, input: input.ref };
     }
@@ -28,6 +40,7 @@ export const readEvtxInputs: JobReader<'winevtx'> = async function* (inputs, env
         records,
         warnings: keepWarnings(file.warnings.map((w) => `${w.message} (offset ${w.offset})`)),
         error: file.header === undefined && records === 0 ? 'no readable EVTX header or record' : null,
+        implausible,
         facts: {
           detected_type: FILE_KIND_LABEL[kind],
           chunks: String(file.stats.chunks),

@@ -1,5 +1,7 @@
 import { PrefetchError, parsePrefetch } from '@quarry/prefetch';
 import { ACCEPTED_KINDS } from '../../accepted-kinds.js';
+import { timeBounds } from '../../common/plausibility.js';
+import { plausibleResult } from '../../prefetch/plausible-result.js';
 import { FILE_KIND_LABEL, detectFileKind } from '../../file-kind.js';
 import { UnusableInputError } from '../errors.js';
 import { peek, readAll } from '../peek.js';
@@ -13,6 +15,8 @@ const MAX_PREFETCH_BYTES = 64 * 1024 * 1024;
  * reported and the job goes on with the rest: it fails only when no file could be read.
  */
 export const readPrefetchInputs: JobReader<'prefetch'> = async function* (inputs) {
+  // A .pf holds no time later than its own runs: only "now" bounds them (docs/api-decisions.md).
+  const bounds = timeBounds(null);
   for (const input of inputs) {
     const { head, stream, close } = await peek(input.open());
     const kind = detectFileKind(head);
@@ -24,14 +28,15 @@ export const readPrefetchInputs: JobReader<'prefetch'> = async function* (inputs
     }
     const bytes = await readAll(stream, MAX_PREFETCH_BYTES, () => new UnusableInputError(`File ${input.ref.name} is too large for a prefetch file`));
     const facts = { detected_type: FILE_KIND_LABEL[kind] };
-    let result;
+    let parsed;
     try {
-      result = parsePrefetch(bytes, { fileName: input.ref.name });
+      parsed = parsePrefetch(bytes, { fileName: input.ref.name });
     } catch (err) {
       if (!(err instanceof PrefetchError)) throw err;
       yield { type: 'done', report: { input: input.ref, records: 0, warnings: [], error: err.message, facts } };
       continue;
     }
+    const { result, implausible } = plausibleResult(parsed, input.ref, bounds);
     yield { type: 'record', record: { result }, input: input.ref };
     yield {
       type: 'done',
@@ -40,6 +45,7 @@ export const readPrefetchInputs: JobReader<'prefetch'> = async function* (inputs
         records: 1,
         warnings: keepWarnings([...result.warnings.map((w) => w.message), ...result.anomalies]),
         error: null,
+        implausible,
         facts: { ...facts, version: String(result.version), executable: result.executableName },
       },
     };

@@ -35,6 +35,8 @@ export class KeyStore {
   private compiled: Map<HiveType, RegExp> | null = null;
   private readonly hives = new Map<HiveRef, HiveKeys>();
   private last: RegistryRecord | null = null;
+  private latest: string | null = null;
+  private readonly now = new Date().toISOString();
 
   want(patterns: KeyPatterns): void {
     for (const [type, list] of Object.entries(patterns) as [HiveType, string[]][]) {
@@ -59,11 +61,22 @@ export class KeyStore {
       });
       this.hives.set(hive, keys);
     }
+    // Live keys were stamped by the system's clock; deleted ones may be any bytes.
+    if (!key.deleted && key.lastWrite !== null && key.lastWrite <= this.now && (this.latest === null || key.lastWrite > this.latest)) this.latest = key.lastWrite;
     // Deleted keys whose parents are gone cannot be placed on a path.
     if (key.path.startsWith('<orphan>')) return;
     const cut = key.path.indexOf('\\');
     const rel = cut < 0 ? '' : key.path.slice(cut + 1);
     if (this.regExp(hive.type)?.test(rel)) keys.add(slimKey(key, rel));
+  }
+
+  /**
+   * The job's collection time for the plausibility guard: the newest last-write time of a live key
+   * (ISO), no later than now. The base block's own time is no use: hives copied from an install
+   * image keep it for years while their keys change (docs/api-decisions.md).
+   */
+  latestWrite(): string | null {
+    return this.latest;
   }
 
   /** Every hive seen, in job order (input position, then member order). */
