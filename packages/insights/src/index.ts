@@ -12,6 +12,8 @@ export { fanOut, type FanOut } from './pipeline/fan-out.js';
 export type { ReaderEvent } from './pipeline/readers/reader.js';
 export { configureSigmaRules, sigmaRuleDirs, BUILTIN_SIGMA_RULES } from './sigma/index.js';
 export { communityRules, type CommunityRules } from './sigma/index.js';
+export type { LoadedRuleSet } from './sigma/community-rules.js';
+export * from './rule-sets/index.js';
 export * from './hunting/index.js';
 export { yaraResultsTable, yaraRuleMetadata, YARA_RESULTS_TITLE, RULE_METADATA_TITLE, type YaraFileResult } from './yara/results.js';
 export { yaraRuleDirs, CommunityPacks, skippedRuleFiles } from './yara/community-packs.js';
