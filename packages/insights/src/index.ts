@@ -17,4 +17,5 @@ export * from './rule-sets/index.js';
 export * from './hunting/index.js';
 export { yaraResultsTable, yaraRuleMetadata, YARA_RESULTS_TITLE, RULE_METADATA_TITLE, type YaraFileResult } from './yara/results.js';
 export { yaraRuleDirs, CommunityPacks, skippedRuleFiles } from './yara/community-packs.js';
+export { loadedYaraSets } from './yara/loaded-sets.js';
 export { recordTime, eventRecordId } from './evtx/event-view.js';

@@ -1,5 +1,10 @@
 import { spawn } from 'node:child_process';
 
+/** A URL's user and password (`https://user:token@mirror/...`) never reach a log or the status record. */
+export function redactUrl(text: string): string {
+  return text.replace(/\/\/[^/@\s]+@/g, '//***@');
+}
+
 export interface GitResult {
   ok: boolean;
   stdout: string;
@@ -22,11 +27,11 @@ export function git(args: readonly string[], timeoutMs = 300_000): Promise<GitRe
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4_000)));
-    child.on('error', (err) => resolve({ ok: false, stdout, reason: `git could not run (${err.message})` }));
+    child.on('error', (err) => resolve({ ok: false, stdout, reason: redactUrl(`git could not run (${err.message})`) }));
     child.on('close', (code, signal) => {
       const last = stderr.trim().split('\n').filter(Boolean).at(-1) ?? '';
       const reason = signal ? `git stopped by ${signal} (timed out after ${timeoutMs / 1000} s?)` : last || `git exited ${code}`;
-      resolve({ ok: code === 0 && !signal, stdout, reason: code === 0 ? '' : reason });
+      resolve({ ok: code === 0 && !signal, stdout, reason: code === 0 ? '' : redactUrl(reason) });
     });
   });
 }

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkSet } from './check-set.js';
-import { git } from './git.js';
+import { git, redactUrl } from './git.js';
 import { copyKept, replaceDir, stagingDir } from './install.js';
 import { writeSetRecord, type RuleEngineName, type RuleSetRecord } from './set-record.js';
 import type { PackSource, RuleSources } from './sources.js';
@@ -48,10 +48,10 @@ export async function updateRuleSets(opts: UpdateOptions): Promise<RuleSetsStatu
     }
   };
 
-  step(`sigma: fetching the newest SigmaHQ release from ${opts.sources.sigmaRepo}`);
+  step(`sigma: fetching the newest SigmaHQ release from ${redactUrl(opts.sources.sigmaRepo)}`);
   settle('sigma', await fetchSigma(opts));
   for (const pack of opts.sources.yaraPacks) {
-    step(`yara: fetching ${pack.name} from ${pack.repo}${pack.branch ? ` (${pack.branch})` : ''}`);
+    step(`yara: fetching ${pack.name} from ${redactUrl(pack.repo)}${pack.branch ? ` (${pack.branch})` : ''}`);
     settle(`yara ${pack.name}`, await fetchPack(opts, pack));
   }
   status.state = failures.length === 0 ? 'installed' : status.sets.length > 0 ? 'partial' : 'failed';
@@ -73,7 +73,7 @@ async function fetchSigma(opts: UpdateOptions): Promise<Outcome> {
     .filter((t) => RELEASE_TAG.test(t))
     .sort()
     .at(-1);
-  if (!tag) return { ok: false, reason: `no release tag (rYYYY-MM-DD) in ${repo}` };
+  if (!tag) return { ok: false, reason: `no release tag (rYYYY-MM-DD) in ${redactUrl(repo)}` };
   opts.log(`sigma: cloning SigmaHQ release ${tag}`);
   return installFrom(opts, 'sigma', { name: 'SigmaHQ', version: tag, repo, branch: tag }, join(rulesRoot(opts.dataDir), 'sigma'), SIGMA_KEEP);
 }
@@ -110,7 +110,7 @@ async function installFrom(
       engine,
       name: set.name,
       version,
-      source: set.repo,
+      source: redactUrl(set.repo),
       installed_at: new Date().toISOString(),
       loaded: check.loaded,
       refused: check.refused,

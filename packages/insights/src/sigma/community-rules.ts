@@ -87,7 +87,8 @@ export function loadCommunityRules(directories: readonly string[]): CommunityRul
   const refusedReasons = engine.report.refused.map((r) => `${r.file ?? '(text)'}: ${r.reason}`);
   const infos = engine.ruleInfos;
   const sets = dirs.map((directory, i) => {
-    const inside = (file: string | undefined): boolean => file !== undefined && file.startsWith(directory.endsWith(sep) ? directory : directory + sep);
+    // A configured path may be one rule file rather than a directory.
+    const inside = (file: string | undefined): boolean => file !== undefined && (file === directory || file.startsWith(directory.endsWith(sep) ? directory : directory + sep));
     return {
       ...setLabel(directory, i === 0),
       directory,
