@@ -10,11 +10,11 @@ import { updateRuleSets } from './update.js';
 import type { UpdateThreadReply } from './update-thread-protocol.js';
 
 const port = parentPort!;
-const { dataDir, sources, fetch } = workerData as { dataDir: string; sources: RuleSources; fetch: boolean };
+const { dataDir, sources, fetchSets } = workerData as { dataDir: string; sources: RuleSources; fetchSets: boolean };
 const reply = (r: UpdateThreadReply): void => port.postMessage(r);
 
 try {
-  const status = fetch ? await updateRuleSets({ dataDir, sources, trigger: 'first-run', log: (line) => reply({ type: 'log', line }) }) : undefined;
+  const status = fetchSets ? await updateRuleSets({ dataDir, sources, trigger: 'first-run', log: (line) => reply({ type: 'log', line }) }) : undefined;
   reply({ type: 'done', status, builtin: status?.state === 'installed' ? undefined : await builtinRuleCounts() });
 } catch (err) {
   reply({ type: 'failed', message: (err as Error).message });

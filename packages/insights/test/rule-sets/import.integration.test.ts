@@ -5,9 +5,8 @@ import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sharedPath } from '@quarry/testkit';
 import { RuleImportError, importRuleSet, readSetRecord, readStatus } from '../../src/index.js';
-import { HAVE_RULES, NO_RULES, filesUnder, standaloneSigmaFiles, yaraRuleCount } from './rule-repos.js';
+import { HAVE_RULES, NO_RULES, filesUnder, sharedPath, standaloneSigmaFiles, yaraRuleCount } from '@quarry/testkit';
 
 const RULES_CLI = fileURLToPath(new URL('../../../../scripts/rules.mjs', import.meta.url));
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BUILTIN_RULES_DIR } from '@quarry/yara';
 import { BUILTIN_SIGMA_RULES, CommunityPacks, fetchRuleSetsOnFirstRun, loadedYaraSets, readStatus, sigmaRuleDirs, updateRuleSets, yaraRuleDirs, type RuleSources } from '../../src/index.js';
 import { communityRules, configureSigmaRules } from '../../src/sigma/index.js';
-import { HAVE_RULES, NO_RULES, filesUnder, makePackRepo, makeSigmaRepo, yaraRuleCount, type PackRepo, type SigmaRepo } from './rule-repos.js';
+import { HAVE_RULES, NO_RULES, filesUnder, makePackRepo, makeSigmaRepo, yaraRuleCount, type PackRepo, type SigmaRepo } from '@quarry/testkit';
 
 // The built-in packs, counted from their files: each Sigma file holds one rule.
 const BUILTIN_SIGMA = filesUnder(BUILTIN_SIGMA_RULES, /\.yml$/).length;

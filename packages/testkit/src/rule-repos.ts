@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { sharedPath } from '@quarry/testkit';
+import { sharedPath } from './shared.js';
 
 const SIGMA = sharedPath('rules', 'sigma');
 const REVERSINGLABS = sharedPath('rules', 'yara', 'reversinglabs');
