@@ -84,6 +84,10 @@ describe.skipIf(!HAVE_RULES)(`npm start without community rule sets ${HAVE_RULES
       expect((await packRow.getByRole('cell').allInnerTexts()).slice(2)).toEqual([String(yaraRuleCount(pack.files)), '0']);
       await page.getByText('First-start fetch started').waitFor();
       await page.getByText('installed', { exact: true }).waitFor();
+      // To be looked at, as the end-to-end test's screenshots are.
+      const shot = join(tmpdir(), 'quarry-e2e-screens', 'rules-first-run.png');
+      await page.screenshot({ path: shot, fullPage: true });
+      console.log(`screenshot: ${shot}`);
     } finally {
       await browser.close();
     }

@@ -3,6 +3,7 @@
 import { Alert, Badge, Code, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import type { LoadedRuleSet, RuleSetsStatus } from '@quarry/insights';
 import { useQuery } from '@tanstack/react-query';
+import { formatTime } from '../../lib/format';
 import { errorMessage, trpc } from '../../lib/trpc';
 
 const STATE_COLOR: Record<RuleSetsStatus['state'], string> = { fetching: 'blue', importing: 'blue', installed: 'green', partial: 'orange', failed: 'red' };
@@ -57,8 +58,8 @@ function LastRun({ status }: { status: RuleSetsStatus | null }) {
     <Stack gap={4}>
       <Group gap="xs">
         <Text size="sm">
-          {what} started {status.started_at}
-          {status.finished_at ? `, ended ${status.finished_at}` : ''}
+          {what} started {formatTime(Date.parse(status.started_at))}
+          {status.finished_at ? `, ended ${formatTime(Date.parse(status.finished_at))}` : ''}
         </Text>
         <Badge color={STATE_COLOR[status.state]} variant="light">
           {status.state}
