@@ -19,11 +19,11 @@ interface Computer {
 }
 
 const TOP_EVENT_IDS = 25;
+/** Rows of "Overview: Event IDs" kept (the most frequent first). */
+const EVENT_ID_ROWS = 500;
 
 /** "SigmaHQ r2026-01-01: 3752 loaded, 2 refused". */
 const ruleSetCell = (s: LoadedRuleSet): string => `${s.name}${s.version ? ` ${s.version}` : ''}: ${s.loaded} loaded, ${s.refused} refused`;
-/** Rows of "Overview: Event IDs" kept (the most frequent first). */
-const EVENT_ID_ROWS = 500;
 
 /**
  * Where the dashboard's lookup page answers for one event (module event_id): a relative link the
