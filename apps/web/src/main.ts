@@ -14,7 +14,7 @@ import { cachedBlobCheck, createBlobStore, dropDeletedHourly, openSharedFiles } 
 import { connectJobRunner } from '@quarry/temporal';
 import { LookupStore } from '@quarry/reference';
 import { RecordStores } from '@quarry/store';
-import { configureSigmaRules, sigmaRuleDirs } from '@quarry/insights';
+import { configureSigmaRules, fetchRuleSetsOnFirstRun, ruleSources, sigmaRuleDirs } from '@quarry/insights';
 import { healthCheck, readinessCheck } from './health.js';
 import { startWebServer } from './web-server.js';
 import { superviseWorker } from './worker-process.js';
@@ -66,6 +66,19 @@ hunting.warm().then(
   () => log.info('community rule sets loaded'),
   (err: unknown) => log.error({ err }, 'community rule sets could not be loaded; inline scans will retry on use'),
 );
+// First start without community rule sets (QUARRY_ROLE=all, the single-command install): fetch
+// them in the background as `rules update` does; this process and the worker reload them. Offline,
+// one warning says what runs and how to add more.
+if (env.QUARRY_ROLE === 'all') {
+  const firstRun = fetchRuleSetsOnFirstRun({
+    dataDir: stack.dataDir,
+    sources: ruleSources({ sigmaRepo: env.QUARRY_SIGMA_RULES_REPO, yaraPackRepos: env.QUARRY_YARA_PACK_REPOS }),
+    configuredDirs: [env.QUARRY_SIGMA_RULES, env.QUARRY_YARA_RULES].flatMap((v) => (v ?? '').split(':')).filter(Boolean),
+    autoFetch: env.QUARRY_RULES_AUTO_FETCH,
+    log: { info: (msg) => log.info(msg), warn: (msg) => log.warn(msg) },
+  });
+  if (firstRun.started) firstRun.done.catch((err: unknown) => log.error({ err }, 'the first-start rule-set fetch failed'));
+}
 const deps = { db, blobs, runner, lookups, recordStores, log, hunting, quotas: new Quotas(quotaLimitsFrom(env)) };
 // What a crash left behind (blobs without a row, unpublished record stores) goes, in the background.
 void sweepOrphans({ db, blobs, recordStores, log });

@@ -23,7 +23,8 @@ test('the start command brings up PostgreSQL, Temporal, a worker and the web ser
   const port = await freePort();
   const uiPort = await freePort();
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: String(port), TEMPORAL_UI_PORT: String(uiPort), QUARRY_DATA_DIR: dataDir, DATABASE_URL: '', TEMPORAL_ADDRESS: '', LOG_LEVEL: 'warn' },
+    // No first-start rule fetch: tests never reach the internet (first-run.integration.test.ts covers it).
+    env: { ...process.env, PORT: String(port), TEMPORAL_UI_PORT: String(uiPort), QUARRY_DATA_DIR: dataDir, DATABASE_URL: '', TEMPORAL_ADDRESS: '', LOG_LEVEL: 'warn', QUARRY_RULES_AUTO_FETCH: 'false' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';

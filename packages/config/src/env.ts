@@ -24,6 +24,9 @@ const httpUrl = z.string().refine((s) => /^https?:\/\/./.test(s) && URL.canParse
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** `name=url` or `name=url#branch` pairs separated by commas (a git URL: https://, ssh, file://, a path). */
+const packRepos = z.string().regex(/^\s*[\w.-]+=[^\s,=#]+(#[^\s,#]+)?\s*(,\s*[\w.-]+=[^\s,=#]+(#[^\s,#]+)?\s*)*$/, 'must be name=git-url[#branch] pairs separated by commas, e.g. signature-base=https://mirror/signature-base.git#master');
+
 const hostPort = z.string().regex(/^[^\s:/]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:7233');
 
 const schema = z.object({
@@ -62,6 +65,12 @@ const schema = z.object({
   /** Community rule directories, `:`-separated, besides the built-in packs and `.data/rules/{sigma,yara}`. */
   QUARRY_SIGMA_RULES: z.string().optional(),
   QUARRY_YARA_RULES: z.string().optional(),
+  /** Where `rules update` (and the first start) fetch the SigmaHQ release tags from: a git URL (mirrors, tests). */
+  QUARRY_SIGMA_RULES_REPO: z.string().min(1).default('https://github.com/SigmaHQ/sigma.git'),
+  /** The YARA packs fetched, replacing the public list (signature-base, reversinglabs): `name=git-url[#branch]` pairs. */
+  QUARRY_YARA_PACK_REPOS: packRepos.optional(),
+  /** `false`: the first `npm start` without community rule sets does not try to fetch them (air-gapped labs). */
+  QUARRY_RULES_AUTO_FETCH: flag.optional(),
   /**
    * Per-tier rate limits, `tier=count` pairs (`anonymous=5,free=20,pro=100,enterprise=500`; tiers left
    * out keep their defaults): YARA file-scan jobs per hour, inline YARA/Sigma scans per minute.
@@ -77,11 +86,12 @@ const SECRET = new Set(['QUARRY_MASTER_KEY', 'DATABASE_URL', 'AWS_SECRET_ACCESS_
 type Parsed = z.infer<typeof schema>;
 
 /** The validated environment. Directories are absolute; unset services are `undefined`. */
-export type Env = Omit<Parsed, 'QUARRY_DATA_DIR' | 'BLOB_DIR' | 'QUARRY_CACHE_DIR' | 'S3_FORCE_PATH_STYLE' | 'AWS_ENDPOINT_URL_S3'> & {
+export type Env = Omit<Parsed, 'QUARRY_DATA_DIR' | 'BLOB_DIR' | 'QUARRY_CACHE_DIR' | 'S3_FORCE_PATH_STYLE' | 'AWS_ENDPOINT_URL_S3' | 'QUARRY_RULES_AUTO_FETCH'> & {
   QUARRY_DATA_DIR: string;
   BLOB_DIR: string;
   QUARRY_CACHE_DIR: string;
   S3_FORCE_PATH_STYLE: boolean;
+  QUARRY_RULES_AUTO_FETCH: boolean;
 };
 
 export type EnvSource = Readonly<Record<string, string | undefined>>;
@@ -134,6 +144,7 @@ function parseEnv(source: EnvSource): Env {
     ...data,
     ...(endpoint ? { S3_ENDPOINT: endpoint } : {}),
     S3_FORCE_PATH_STYLE: data.S3_FORCE_PATH_STYLE ?? endpoint !== undefined,
+    QUARRY_RULES_AUTO_FETCH: data.QUARRY_RULES_AUTO_FETCH ?? true,
     QUARRY_DATA_DIR: dataDir,
     BLOB_DIR: absolute(data.BLOB_DIR ?? join(dataDir, 'blobs')),
     QUARRY_CACHE_DIR: absolute(data.QUARRY_CACHE_DIR ?? join(dataDir, 'cache')),

@@ -22,6 +22,8 @@ describe('loadEnv', () => {
       QUARRY_ROLE: 'all',
       WORKER_HEAP_MB: 768,
       WORKER_HEALTH_HOST: '127.0.0.1',
+      QUARRY_SIGMA_RULES_REPO: 'https://github.com/SigmaHQ/sigma.git',
+      QUARRY_RULES_AUTO_FETCH: true,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.TEMPORAL_ADDRESS).toBeUndefined();
@@ -62,6 +64,8 @@ describe('loadEnv', () => {
       QUARRY_ROLE: 'all',
       WORKER_HEAP_MB: 768,
       WORKER_HEALTH_HOST: '127.0.0.1',
+      QUARRY_SIGMA_RULES_REPO: 'https://github.com/SigmaHQ/sigma.git',
+      QUARRY_RULES_AUTO_FETCH: true,
     });
   });
 
@@ -141,6 +145,20 @@ describe('loadEnv', () => {
     expect(message).toContain('"eighty"');
     expect(message).not.toContain('hunter2');
     expect(message).not.toContain('c2VjcmV0');
+  });
+
+  test('rule sources: a mirror for SigmaHQ, YARA pack repositories as name=url[#branch], auto-fetch off', () => {
+    const env = loadEnv({
+      QUARRY_SIGMA_RULES_REPO: 'file:///srv/mirror/sigma.git',
+      QUARRY_YARA_PACK_REPOS: 'signature-base=https://mirror.example/sb.git#master, reversinglabs=/srv/mirror/rl.git',
+      QUARRY_RULES_AUTO_FETCH: 'false',
+    });
+    expect(env).toMatchObject({
+      QUARRY_SIGMA_RULES_REPO: 'file:///srv/mirror/sigma.git',
+      QUARRY_YARA_PACK_REPOS: 'signature-base=https://mirror.example/sb.git#master, reversinglabs=/srv/mirror/rl.git',
+      QUARRY_RULES_AUTO_FETCH: false,
+    });
+    expect(() => loadEnv({ QUARRY_YARA_PACK_REPOS: 'https://mirror.example/sb.git' })).toThrow(/QUARRY_YARA_PACK_REPOS: must be name=git-url/);
   });
 
   test('remembers the parse of process.env', () => {

@@ -10,3 +10,4 @@ export type { StringMatch } from './engine.js';
 export { customRule, checkRule, decodeRuleBase64, type CustomRule, type RuleCheck } from './custom-rule.js';
 export { findRule, retrieveRules, type RuleVariant } from './retrieval.js';
 export { BUILTIN_RULES_DIR } from './builtin.js';
+export { PUBLIC_PACKS } from './update-packs.js';

@@ -18,13 +18,17 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** The real service (`npm start`'s program) on embedded PostgreSQL and Temporal, in a fresh data dir. */
-export async function startService(): Promise<RunningService> {
+/**
+ * The real service (`npm start`'s program) on embedded PostgreSQL and Temporal, in a fresh data dir.
+ * It does not fetch community rule sets on its first start (tests never reach the internet) unless
+ * `env` says where from.
+ */
+export async function startService(env: Record<string, string> = {}): Promise<RunningService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'quarry-e2e-'));
   const port = await freePort();
   const uiPort = await freePort();
   const child: ChildProcess = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: String(port), TEMPORAL_UI_PORT: String(uiPort), QUARRY_DATA_DIR: dataDir, DATABASE_URL: '', TEMPORAL_ADDRESS: '', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), TEMPORAL_UI_PORT: String(uiPort), QUARRY_DATA_DIR: dataDir, DATABASE_URL: '', TEMPORAL_ADDRESS: '', LOG_LEVEL: 'warn', QUARRY_RULES_AUTO_FETCH: 'false', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));

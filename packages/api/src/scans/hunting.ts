@@ -25,8 +25,11 @@ export class Hunting {
   readonly yaraPacks: CommunityPacks;
   readonly sigma: SigmaDataPool;
   readonly scanTimeoutMs: number;
+  /** Holds `rules/` (installed sets and the status of the last update); undefined: none. */
+  readonly dataDir: string | undefined;
 
   constructor(opts: HuntingOptions = {}) {
+    this.dataDir = opts.dataDir;
     this.scanTimeoutMs = opts.scanTimeoutMs ?? DATA_SCAN_TIMEOUT_MS;
     this.yaraPool = new ScanPool({ size: opts.yaraWorkers ?? 1, timeoutMs: this.scanTimeoutMs });
     this.yaraPacks = new CommunityPacks(yaraRuleDirs(opts));

@@ -1,6 +1,7 @@
 import { formatTime } from '../common/time-format.js';
 import type { Analyzer, AnalyzerContext, InputReport } from '../pipeline/analyzer.js';
 import { implausibleLines } from '../pipeline/implausible-items.js';
+import type { LoadedRuleSet } from '../sigma/community-rules.js';
 import type { Insight } from '../types.js';
 import { dataList, field, viewOf, type EventView } from './event-view.js';
 import { evtxJob } from './job-state.js';
@@ -21,6 +22,9 @@ interface Computer {
 const TOP_EVENT_IDS = 25;
 /** Rows of "Overview: Event IDs" kept (the most frequent first). */
 const EVENT_ID_ROWS = 500;
+
+/** "SigmaHQ r2026-01-01: 3752 loaded, 2 refused". */
+const ruleSetCell = (s: LoadedRuleSet): string => `${s.name}${s.version ? ` ${s.version}` : ''}: ${s.loaded} loaded, ${s.refused} refused`;
 
 /**
  * Where the dashboard's lookup page answers for one event (module event_id): a relative link the
@@ -143,6 +147,9 @@ export function overview(ctx: AnalyzerContext<'winevtx'>): Analyzer<'winevtx'> {
         sigma_matches: String(sigma?.matchCount ?? 0),
         sigma_rules_without_logsource: String(sigma?.rulesWithoutLogsource ?? 0),
         implausible_items: String(rejected),
+        // Which sets ran, so a count of 0 matches can be told apart from "only the built-in pack ran".
+        sigma_rule_sets: sigma ? listCell(sigma.rules.sets.map(ruleSetCell)) : '',
+        sigma_rules_refused: String(sigma?.rules.refused ?? 0),
         warnings: warnings.length ? `${warnings.length}: ${warnings.join('\n')}` : '0',
       };
       const header = ['Computer', 'Events', 'First Event', 'Last Event', 'Channels', 'OS', 'Time Zone', 'Last Boot'];

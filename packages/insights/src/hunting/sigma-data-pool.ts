@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { LoadedRuleSet } from '../sigma/community-rules.js';
 import type { SigmaThreadReply, SigmaThreadRequest } from './sigma-data-protocol.js';
 import type { SigmaDataOutcome } from './sigma-data-scan.js';
 
@@ -34,11 +35,14 @@ export class SigmaDataPool {
 
   constructor(private readonly opts: { dirs: readonly string[]; timeoutMs: number }) {}
 
-  /** Compiles the community set now (start-up), so the first request does not wait for it. */
-  async warm(): Promise<{ loaded: number; refused: number }> {
+  /**
+   * Compiles the community set now (start-up), so the first request does not wait for it; again
+   * when its files changed. Says what is loaded, per set (the Rules page).
+   */
+  async warm(): Promise<{ loaded: number; refused: number; sets: LoadedRuleSet[] }> {
     const r = await this.serial(() => this.send({ type: 'warm', id: this.nextId++ }));
     if (r.type !== 'warmed') throw new Error(`unexpected reply ${r.type}`);
-    return { loaded: r.loaded, refused: r.refused };
+    return { loaded: r.loaded, refused: r.refused, sets: r.sets };
   }
 
   async scan(text: string, rule: string | undefined): Promise<SigmaDataOutcome> {

@@ -1,3 +1,4 @@
+import type { LoadedRuleSet } from '../sigma/community-rules.js';
 import type { SigmaDataOutcome } from './sigma-data-scan.js';
 
 export type SigmaThreadRequest =
@@ -6,7 +7,7 @@ export type SigmaThreadRequest =
   | { type: 'lines'; id: number; names: string[] };
 
 export type SigmaThreadReply =
-  | { type: 'warmed'; id: number; loaded: number; refused: number }
+  | { type: 'warmed'; id: number; loaded: number; refused: number; sets: LoadedRuleSet[] }
   | { type: 'start'; id: number }
   | { type: 'done'; id: number; outcome: SigmaDataOutcome }
   | { type: 'lines'; id: number; found: Record<string, string[]>; missing: string[] }

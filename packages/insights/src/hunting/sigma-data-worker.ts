@@ -17,7 +17,7 @@ port.on('message', (req: SigmaThreadRequest) => {
   try {
     if (req.type === 'warm') {
       const rules = communityRules();
-      reply({ type: 'warmed', id: req.id, loaded: rules.loaded, refused: rules.refused });
+      reply({ type: 'warmed', id: req.id, loaded: rules.loaded, refused: rules.refused, sets: rules.sets });
       return;
     }
     if (req.type === 'lines') {

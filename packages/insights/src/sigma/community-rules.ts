@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SigmaEngine, readRuleFiles, resolveWindowsLogsource, type RuleDocument, type RuleInfo, type SourceResult } from '@quarry/sigma';
+import { setLabel } from '../rule-sets/set-record.js';
 
 /** The rules this project writes (key detections for the EVTX result types), shipped with the package. */
 export const BUILTIN_SIGMA_RULES = fileURLToPath(new URL('../../rules/sigma/', import.meta.url));
@@ -22,6 +23,16 @@ export function sigmaRuleDirs(opts: { sigmaRules?: string | undefined; dataDir?:
   return dirs;
 }
 
+/** One loaded rule directory: the set's name and version (from its install record) and its counts. */
+export interface LoadedRuleSet {
+  name: string;
+  /** Empty when unknown (a directory copied or configured by hand). */
+  version: string;
+  directory: string;
+  loaded: number;
+  refused: number;
+}
+
 /** A compiled rule set and what the Overview says about it. */
 export interface CommunityRules {
   engine: SigmaEngine;
@@ -40,6 +51,8 @@ export interface CommunityRules {
   refusedReasons: string[];
   /** The parsed rule files, for parser threads that compile the same set (sigma-threads.ts). */
   documents: RuleDocument[];
+  /** Per directory, the built-in pack first. */
+  sets: LoadedRuleSet[];
 }
 
 /** Loads the built-in pack plus `directories` (missing ones are skipped and not listed). */
@@ -72,5 +85,16 @@ export function loadCommunityRules(directories: readonly string[]): CommunityRul
     }
   }
   const refusedReasons = engine.report.refused.map((r) => `${r.file ?? '(text)'}: ${r.reason}`);
-  return { engine, directories: dirs, loaded: engine.report.loaded.rules, refused: engine.report.refused.length, channels, filesByName, refusedReasons, documents: source.documents };
+  const infos = engine.ruleInfos;
+  const sets = dirs.map((directory, i) => {
+    // A configured path may be one rule file rather than a directory.
+    const inside = (file: string | undefined): boolean => file !== undefined && (file === directory || file.startsWith(directory.endsWith(sep) ? directory : directory + sep));
+    return {
+      ...setLabel(directory, i === 0),
+      directory,
+      loaded: infos.filter((r) => inside(r.file)).length,
+      refused: engine.report.refused.filter((r) => inside(r.file)).length,
+    };
+  });
+  return { engine, directories: dirs, loaded: engine.report.loaded.rules, refused: engine.report.refused.length, channels, filesByName, refusedReasons, documents: source.documents, sets };
 }

@@ -6,12 +6,15 @@ import { RecheckGate, ruleFilesFingerprint } from '../hunting/fingerprint.js';
 /**
  * The community YARA directories: the built-in pack, the `QUARRY_YARA_RULES` value (`:`-separated,
  * passed in: only @quarry/config reads the environment) and `<dataDir>/rules/yara` (filled by
- * `npm run rules -- update`) when present. Missing directories are left out.
+ * `npm run rules -- update`). Missing configured directories are left out; the data directory's
+ * stays listed.
  */
 export function yaraRuleDirs(opts: { yaraRules?: string | undefined; dataDir?: string | undefined }): string[] {
-  const dirs = [BUILTIN_RULES_DIR, ...(opts.yaraRules ?? '').split(':').map((d) => d.trim()).filter(Boolean)];
+  const dirs = [BUILTIN_RULES_DIR, ...(opts.yaraRules ?? '').split(':').map((d) => d.trim()).filter(Boolean)].filter((d) => existsSync(d));
+  // Listed even when absent: CommunityPacks loads the directories that exist, so a set fetched or
+  // imported later (the first start's background fetch) is picked up by the reload.
   if (opts.dataDir) dirs.push(join(opts.dataDir, 'rules', 'yara'));
-  return [...new Set(dirs)].filter((d) => existsSync(d));
+  return [...new Set(dirs)];
 }
 
 const YARA_FILE = /\.(yar|yara)$/i;
@@ -39,7 +42,7 @@ export class CommunityPacks {
       const fingerprint = ruleFilesFingerprint(this.dirs, YARA_FILE);
       if (this.current === undefined || fingerprint !== this.fingerprint) {
         this.fingerprint = fingerprint;
-        const loading = this.cache.get({ dirs: this.dirs, name: 'community' });
+        const loading = this.cache.get({ dirs: this.dirs.filter((d) => existsSync(d)), name: 'community' });
         // A failed load is retried on the next call instead of sticking.
         loading.catch(() => {
           if (this.current === loading) this.current = undefined;

@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { sharedPath } from '@quarry/testkit';
-import { configureSigmaRules } from '../../src/sigma/index.js';
+import { BUILTIN_SIGMA_RULES, configureSigmaRules, sigmaRuleDirs } from '../../src/sigma/index.js';
+import { importRuleSet } from '../../src/index.js';
 import { HAVE_SAMPLES, NO_SAMPLES } from '../support/inputs.js';
 import { insight, rowsOf, runEvtx } from './run-evtx.js';
 
@@ -33,10 +36,34 @@ describe.skipIf(!HAVE_SAMPLES)(`Sigma in the EVTX job ${HAVE_SAMPLES ? '' : NO_S
     expect(Number(meta['sigma_rules_matched'])).toBeGreaterThanOrEqual(1);
     // Built-in rules on Sysmon / System have nothing to read in a Security-only job.
     expect(Number(meta['sigma_rules_without_logsource'])).toBe(3);
+    // Which sets ran: the built-in pack (one rule a file) and the configured rule file, by its name.
+    const builtin = readdirSync(BUILTIN_SIGMA_RULES).filter((f) => f.endsWith('.yml')).length;
+    expect(meta['sigma_rule_sets']).toBe(`Quarry built-in: ${builtin} loaded, 0 refused, ${basename(REGRESSION)}.yml: 1 loaded, 0 refused`);
+    expect(meta['sigma_rules_refused']).toBe('0');
     expect(insight(all, 'Chart', 'Overview: Sigma Matches by Level').display_mode).toBe('pie');
     const level = row!['Level'];
     if (level === 'high' || level === 'critical')
       expect(insight(all, 'Timeline', 'Key Event Timeline').data.some((t) => t.short_name === `Sigma: ${row!['Rule']}` && t.category === 'Sigma')).toBe(true);
+  });
+
+  test('an installed set: the Overview names it with its version and counts, refused rules included', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'quarry-overview-sets-'));
+    try {
+      const source = join(root, 'sigma-r2026-01-01', 'rules');
+      mkdirSync(source, { recursive: true });
+      cpSync(sharedPath('rules', 'sigma', `${REGRESSION}.yml`), join(source, 'rule.yml'));
+      // A condition naming a selection the rule lacks: our engine refuses it.
+      writeFileSync(join(source, 'broken.yml'), 'title: Broken\nlogsource: { product: windows }\ndetection:\n  a: { EventID: 1 }\n  condition: a and b\n');
+      const dataDir = join(root, 'data');
+      await importRuleSet({ dataDir, source: join(root, 'sigma-r2026-01-01'), log: () => {} });
+      configureSigmaRules(sigmaRuleDirs({ dataDir }));
+      const meta = insight(await runEvtx([evtx], true), 'Metadata', 'Overview').data;
+      expect(meta['sigma_rule_sets']).toMatch(/, SigmaHQ r2026-01-01: 1 loaded, 1 refused$/);
+      expect(meta['sigma_rules_refused']).toBe('1');
+      expect(Number(meta['sigma_rules_matched'])).toBeGreaterThanOrEqual(1);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   test('run_sigma_rules false: no Sigma insight and no Sigma timeline entry', async () => {
@@ -44,6 +71,7 @@ describe.skipIf(!HAVE_SAMPLES)(`Sigma in the EVTX job ${HAVE_SAMPLES ? '' : NO_S
     expect(all.some((i) => Object.values(i)[0]?.category === 'Sigma')).toBe(false);
     expect(insight(all, 'Timeline', 'Key Event Timeline').data.some((t) => t.category === 'Sigma')).toBe(false);
     expect(insight(all, 'Metadata', 'Overview').data['sigma_enabled']).toBe('false');
+    expect(insight(all, 'Metadata', 'Overview').data['sigma_rule_sets']).toBe('');
   });
 });
 

@@ -21,6 +21,7 @@ import { scanData } from '../../scans/scan-data.js';
 import { scanDataInput, scanDataSchema } from '../../scans/scan-data.schema.js';
 import { retrieveRules } from '../../rules/retrieve-rules.js';
 import { retrieveRulesSchema } from '../../rules/retrieve-rules.schema.js';
+import { getRuleSets } from '../../rules/get-rule-sets.js';
 import { frontCaller, type FrontContext } from '../context.js';
 import { internalErrorMessage } from '../internal-error.js';
 import { TRPC_CODE } from './error-codes.js';
@@ -81,6 +82,7 @@ export const appRouter = t.router({
   rules: procedure
     .input(z.object({ engine, params: anyObject }))
     .query(({ ctx, input }) => retrieveRules(ctx.deps, input.engine, validate(retrieveRulesSchema, input.params))),
+  ruleSets: procedure.query(({ ctx }) => getRuleSets(ctx.deps)),
   jobs: t.router({
     list: procedure.query(({ ctx }) => listJobs(ctx.deps, ctx.caller)),
     get: procedure.input(z.object({ id: z.string() })).query(({ ctx, input }) => getJob(ctx.deps, ctx.caller, ctx.clientKey, input.id)),
