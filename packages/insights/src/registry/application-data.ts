@@ -1,4 +1,5 @@
 import { Verdict } from '../common/importance.js';
+import { AMCACHE_PATTERNS, amcacheTraces } from './application-data/amcache.js';
 import { masquerade } from '../common/masquerade.js';
 import { stagingPath } from '../common/staging-paths.js';
 import { formatTime } from '../common/time-format.js';
@@ -6,7 +7,7 @@ import { toolName } from '../common/tool-names.js';
 import type { RegistryContext } from './context/registry-context.js';
 import { decodeAppCompatCache } from './decoders/appcompatcache.js';
 import { keyCell } from './format.js';
-import { hiveCell, registryAnalyzer, type RegistryResultType } from './registry-analyzer.js';
+import { hiveCell, registryAnalyzer, type RegistryResultType, type Warn } from './registry-analyzer.js';
 import type { HiveKeys } from './store/hive-keys.js';
 import type { KeyStore } from './store/key-store.js';
 import { bin, str, type SlimKey } from './store/slim-key.js';
@@ -81,7 +82,7 @@ function shimCache(store: KeyStore): { rows: Row[]; notes: string[] } {
   return { rows, notes };
 }
 
-function traces(store: KeyStore, context: RegistryContext): Row[] {
+function traces(store: KeyStore, context: RegistryContext, warn: Warn): Row[] {
   const rows: Row[] = [];
   const add = (h: HiveKeys, k: SlimKey, source: string, item: string, details: string): void => {
     const v = pathVerdict(item);
@@ -102,19 +103,17 @@ function traces(store: KeyStore, context: RegistryContext): Row[] {
     for (const k of h.children('Microsoft\\Windows\\CurrentVersion\\App Paths')) add(h, k, 'App Paths', k.name, str(k, ''));
   }
   for (const h of store.ofType('Amcache.hve')) {
-    for (const k of h.children('Root\\InventoryApplicationFile')) add(h, k, 'Amcache', str(k, 'LowerCaseLongPath') || k.name, [str(k, 'Publisher'), str(k, 'FileId') && `SHA1 ${str(k, 'FileId').replace(/^0000/, '')}`].filter((s) => s).join('; '));
-    // Windows 8 / Server 2012 layout: Root\File\<volume>\<file id>, value 15 = full path, 101 = SHA1.
-    for (const vol of h.children('Root\\File')) for (const k of h.children(vol.path)) if (str(k, '15')) add(h, k, 'Amcache', str(k, '15'), str(k, '101') ? `SHA1 ${str(k, '101').replace(/^0000/, '')}` : '');
+    for (const t of amcacheTraces(h, (note) => warn(h, `Amcache ${note}`))) add(h, t.key, t.source, t.item, t.details);
   }
   return rows;
 }
 
-function build(store: KeyStore, context: RegistryContext): ReturnType<RegistryResultType['build']> {
+function build(store: KeyStore, context: RegistryContext, warn: Warn): ReturnType<RegistryResultType['build']> {
   const shim = shimCache(store);
   const out = [
     tableInsight('Application Data', 'General', ['Name', 'Version', 'Publisher', 'Install Date', 'Install Location', 'Uninstall String', 'Scope', ...P], installed(store, context)),
     tableInsight('Application Data: ShimCache', 'General', ['Position', 'Path', 'Last Modified', 'Executed', 'Importance', 'Reasons', ...P], shim.rows),
-    tableInsight('Application Data: Application Traces', 'General', ['Source', 'Item', 'Details', 'Importance', 'Reasons', ...P], traces(store, context)),
+    tableInsight('Application Data: Application Traces', 'General', ['Source', 'Item', 'Details', 'Importance', 'Reasons', ...P], traces(store, context, warn)),
   ];
   if (shim.notes.length > 0) out.push(tableInsight('Application Data: ShimCache Notes', 'General', ['Note'], shim.notes.map((n) => ({ cells: { Note: n } }))));
   return out;
@@ -132,7 +131,7 @@ export const APPLICATION_DATA: RegistryResultType = {
       'Software\\Microsoft\\Windows NT\\CurrentVersion\\AppCompatFlags\\Compatibility Assistant\\Store',
     ],
     SYSTEM: [SHIM],
-    'Amcache.hve': ['Root\\InventoryApplicationFile\\*', 'Root\\File\\*', 'Root\\File\\*\\*'],
+    'Amcache.hve': AMCACHE_PATTERNS,
   },
   build,
 };

@@ -1,4 +1,5 @@
+import { AMCACHE } from './amcache.js';
 import type { Comparator } from './comparator.js';
 
 /** Every artifact's comparator, one line each (one file per artifact beside this one). */
-export const COMPARATORS: Comparator[] = [];
+export const COMPARATORS: Comparator[] = [AMCACHE];
