@@ -6,7 +6,7 @@ import { toolName } from '../common/tool-names.js';
 import type { Insight } from '../types.js';
 import type { RegistryContext } from './context/registry-context.js';
 import { deletedCell, keyCell } from './format.js';
-import { hiveCell, registryAnalyzer, type RegistryResultType } from './registry-analyzer.js';
+import { hiveCell, registryAnalyzer, type RegistryResultType, type Warn } from './registry-analyzer.js';
 import type { KeyStore } from './store/key-store.js';
 import { tableInsight, type Row } from './table.js';
 import type { ActivityItem } from './user-activity/activity-item.js';
@@ -29,9 +29,9 @@ function itemVerdict(item: string): Verdict {
   return v;
 }
 
-function activityRows(store: KeyStore, context: RegistryContext): Row[] {
+function activityRows(store: KeyStore, context: RegistryContext, warn: Warn): Row[] {
   const items: ActivityItem[] = [];
-  for (const h of store.ofType('NTUSER.DAT')) ntuserActivity(h, items);
+  for (const h of store.ofType('NTUSER.DAT')) ntuserActivity(h, items, (note) => warn(h, note));
   return items.map((i) => {
     const v = itemVerdict(i.item);
     return {
@@ -114,9 +114,9 @@ function usbRows(store: KeyStore, context: RegistryContext): Row[] {
   );
 }
 
-function build(store: KeyStore, context: RegistryContext): Insight[] {
+function build(store: KeyStore, context: RegistryContext, warn: Warn): Insight[] {
   return [
-    tableInsight('User Activity', 'General', ['User', 'Source', 'Item', 'Count', 'Last Used', 'Details', 'Importance', 'Reasons', ...PROVENANCE], activityRows(store, context)),
+    tableInsight('User Activity', 'General', ['User', 'Source', 'Item', 'Count', 'Last Used', 'Details', 'Importance', 'Reasons', ...PROVENANCE], activityRows(store, context, warn)),
     tableInsight('User Activity: Program Execution', 'General', ['User', 'Program', 'Last Run', ...PROVENANCE], programRows(store, context)),
     tableInsight('User Activity: ShellBags', 'General', ['User', 'Path', 'Slot', 'Last Write', 'Item Type', 'Hive', 'Key', 'Deleted'], shellBagRows(store, context)),
     tableInsight(

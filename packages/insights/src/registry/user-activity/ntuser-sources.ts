@@ -3,12 +3,13 @@ import { decodeUserAssist, userAssistName } from '../decoders/userassist.js';
 import { mruOrder, utf16z } from '../decoders/mru.js';
 import { decodePidl, pidlPath } from '../decoders/shell-items.js';
 import type { HiveKeys } from '../store/hive-keys.js';
-import { bin, type SlimKey } from '../store/slim-key.js';
+import { bin, num, type SlimKey } from '../store/slim-key.js';
 import type { ActivityItem } from './activity-item.js';
 
 const EXPLORER = 'Software\\Microsoft\\Windows\\CurrentVersion\\Explorer';
 
 export const NTUSER_ACTIVITY_PATTERNS = [
+  `${EXPLORER}\\UserAssist\\*`,
   `${EXPLORER}\\UserAssist\\*\\Count`,
   `${EXPLORER}\\RecentDocs`,
   `${EXPLORER}\\RecentDocs\\*`,
@@ -26,16 +27,22 @@ export const NTUSER_ACTIVITY_PATTERNS = [
 
 type Add = (key: SlimKey, source: string, item: string, extra?: Partial<ActivityItem>) => void;
 
-function userAssist(hive: HiveKeys, add: Add): void {
+function userAssist(hive: HiveKeys, add: Add, warn: Warn): void {
   for (const key of hive.under(`${EXPLORER}\\UserAssist`)) {
     if (key.name.toLowerCase() !== 'count') continue;
+    const version = num(hive.key(key.path.slice(0, key.path.lastIndexOf('\\'))), 'Version');
     for (const v of key.values) {
-      const d = Buffer.isBuffer(v.data) ? decodeUserAssist(v.data) : null;
-      const name = userAssistName(v.name);
-      // UEME_CTLSESSION holds session bookkeeping, not a program.
-      if (!d || name === 'UEME_CTLSESSION') continue;
-      const details = d.focusCount === null ? '' : `focus count ${d.focusCount}, focus time ${d.focusMs} ms`;
-      add(key, 'UserAssist', name, { count: String(d.runCount), lastUsed: d.lastRun, details, deletedValue: v.deleted });
+      const { item, kind } = userAssistName(v.name);
+      // UEME_CTLSESSION and UEME_CTLCUACount hold session bookkeeping, not a program.
+      if (kind === 'UEME_CTLCUACount' || item === 'UEME_CTLSESSION') continue;
+      if (!Buffer.isBuffer(v.data)) continue;
+      const { data: d, bad } = decodeUserAssist(v.data, version);
+      if (!d) {
+        warn(`UserAssist ${key.path}\\${v.name} (${item}): ${bad}; not shown`);
+        continue;
+      }
+      const details = [kind, d.focusCount === null ? '' : `focus count ${d.focusCount}, focus time ${d.focusMs} ms`].filter((x) => x).join('; ');
+      add(key, 'UserAssist', item, { count: String(d.runCount), lastUsed: d.lastRun, details, deletedValue: v.deleted });
     }
   }
 }
@@ -115,9 +122,12 @@ function mountPoints(hive: HiveKeys, add: Add): void {
   }
 }
 
-export function ntuserActivity(hive: HiveKeys, out: ActivityItem[]): void {
+/** Reports a value refused by its decoder (the hive is known to the caller). */
+export type Warn = (note: string) => void;
+
+export function ntuserActivity(hive: HiveKeys, out: ActivityItem[], warn: Warn): void {
   const add: Add = (key, source, item, extra = {}) => out.push({ hive, key, source, item, count: '', lastUsed: null, details: '', ...extra });
-  userAssist(hive, add);
+  userAssist(hive, add, warn);
   recentDocs(hive, add);
   typed(hive, add);
   comDlg32(hive, add);

@@ -1,5 +1,6 @@
 import { AMCACHE } from './amcache.js';
 import type { Comparator } from './comparator.js';
+import { USERASSIST } from './userassist.js';
 
 /** Every artifact's comparator, one line each (one file per artifact beside this one). */
-export const COMPARATORS: Comparator[] = [AMCACHE];
+export const COMPARATORS: Comparator[] = [AMCACHE, USERASSIST];
