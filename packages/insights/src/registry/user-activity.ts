@@ -54,9 +54,9 @@ function activityRows(store: KeyStore, context: RegistryContext, warn: Warn): Ro
   });
 }
 
-function programRows(store: KeyStore, context: RegistryContext): Row[] {
+function programRows(store: KeyStore, context: RegistryContext, warn: Warn): Row[] {
   return store.ofType('SYSTEM').flatMap((h) =>
-    bamEntries(h).map((e) => ({
+    bamEntries(h, (note) => warn(h, note)).map((e) => ({
       cells: { User: context.userLabel(e.sid), Program: e.program, 'Last Run': formatTime(e.lastRun), Hive: hiveCell(h), Key: keyCell(h, e.key), 'Last Write': formatTime(e.key.lastWrite), Deleted: deletedCell(e.key, e.value) },
       time: e.lastRun,
     })),
@@ -117,7 +117,7 @@ function usbRows(store: KeyStore, context: RegistryContext): Row[] {
 function build(store: KeyStore, context: RegistryContext, warn: Warn): Insight[] {
   return [
     tableInsight('User Activity', 'General', ['User', 'Source', 'Item', 'Count', 'Last Used', 'Details', 'Importance', 'Reasons', ...PROVENANCE], activityRows(store, context, warn)),
-    tableInsight('User Activity: Program Execution', 'General', ['User', 'Program', 'Last Run', ...PROVENANCE], programRows(store, context)),
+    tableInsight('User Activity: Program Execution', 'General', ['User', 'Program', 'Last Run', ...PROVENANCE], programRows(store, context, warn)),
     tableInsight('User Activity: ShellBags', 'General', ['User', 'Path', 'Slot', 'Last Write', 'Item Type', 'Hive', 'Key', 'Deleted'], shellBagRows(store, context)),
     tableInsight(
       'User Activity: USB Devices',
