@@ -12,7 +12,7 @@ import { tableInsight, type Row } from './table.js';
 import type { ActivityItem } from './user-activity/activity-item.js';
 import { BAM_PATTERNS, bamEntries } from './user-activity/bam.js';
 import { NTUSER_ACTIVITY_PATTERNS, ntuserActivity } from './user-activity/ntuser-sources.js';
-import { NTUSER_BAGMRU, USRCLASS_BAGMRU, shellBags } from './user-activity/shellbags.js';
+import { NTUSER_BAGMRUS, USRCLASS_BAGMRU, shellBags } from './user-activity/shellbags.js';
 import { USB_SOFTWARE_PATTERNS, USB_SYSTEM_PATTERNS, portableDeviceNames, usbDevices } from './user-activity/usb-devices.js';
 
 const PROVENANCE = ['Hive', 'Key', 'Last Write', 'Deleted'];
@@ -64,7 +64,7 @@ function programRows(store: KeyStore, context: RegistryContext, warn: Warn): Row
 }
 
 function shellBagRows(store: KeyStore, context: RegistryContext): Row[] {
-  const bags = [...store.ofType('UsrClass.dat').flatMap((h) => shellBags(h, USRCLASS_BAGMRU)), ...store.ofType('NTUSER.DAT').flatMap((h) => shellBags(h, NTUSER_BAGMRU))];
+  const bags = [...store.ofType('UsrClass.dat').flatMap((h) => shellBags(h, USRCLASS_BAGMRU)), ...store.ofType('NTUSER.DAT').flatMap((h) => NTUSER_BAGMRUS.flatMap((root) => shellBags(h, root)))];
   return bags.map((b) => ({
     cells: { User: context.userOf(b.hive), Path: b.path, Slot: b.slot, 'Last Write': formatTime(b.key.lastWrite), 'Item Type': b.itemType, Hive: hiveCell(b.hive), Key: keyCell(b.hive, b.key), Deleted: b.deleted ? 'yes' : '' },
     time: b.key.lastWrite,
@@ -131,7 +131,7 @@ function build(store: KeyStore, context: RegistryContext, warn: Warn): Insight[]
 export const USER_ACTIVITY: RegistryResultType = {
   title: 'User Activity',
   patterns: {
-    'NTUSER.DAT': [...NTUSER_ACTIVITY_PATTERNS, `${NTUSER_BAGMRU}\\**`],
+    'NTUSER.DAT': [...NTUSER_ACTIVITY_PATTERNS, ...NTUSER_BAGMRUS.map((r) => `${r}\\**`)],
     'UsrClass.dat': [`${USRCLASS_BAGMRU}\\**`],
     SYSTEM: [...BAM_PATTERNS, ...USB_SYSTEM_PATTERNS],
     SOFTWARE: USB_SOFTWARE_PATTERNS,
