@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Insight } from '../../src/index.js';
 import { samplePath } from '../support/inputs.js';
 import type { Comparator, HiveUnderTest } from './differential/comparator.js';
 import { COMPARATORS } from './differential/index.js';
@@ -27,6 +28,18 @@ const HIVES: HiveUnderTest[] = [
 /** Comparators whose reference needs libfwsi (regipy's shellbag plugins). */
 const needsFwsi = (c: Comparator): boolean => c.regipyPlugins.some((p) => p.includes('shellbag'));
 
+/** Each hive's job and regipy run once, with every comparator's plugins together (as the runner does). */
+const runs = new Map<string, Promise<{ ours: Insight[]; ref: Record<string, unknown> }>>();
+function run(hive: HiveUnderTest): Promise<{ ours: Insight[]; ref: Record<string, unknown> }> {
+  const plugins = [...new Set(COMPARATORS.filter((c) => c.appliesTo(hive) && !(needsFwsi(c) && REGIPY_SHELLBAGS.skip)).flatMap((c) => c.regipyPlugins))];
+  let p = runs.get(hive.label);
+  if (!p) {
+    p = (async () => ({ ours: await registryJob([hive.label]), ref: await regipy(hive.label, ...plugins) }))();
+    runs.set(hive.label, p);
+  }
+  return p;
+}
+
 describe.skipIf(REGIPY.skip)(`registry differential: Amcache and user activity vs regipy/regfexport ${REGIPY.skip ? REGIPY.reason : ''}`, () => {
   for (const comparator of COMPARATORS) {
     const hives = HIVES.filter((h) => comparator.appliesTo(h));
@@ -34,8 +47,7 @@ describe.skipIf(REGIPY.skip)(`registry differential: Amcache and user activity v
     it.skipIf(needsFwsi(comparator) && REGIPY_SHELLBAGS.skip)(`${comparator.artifact}: every entry equal or explained on ${hives.length} hive(s)`, async () => {
       let compared = 0;
       for (const hive of hives) {
-        const ours = await registryJob([hive.label]);
-        const ref = await regipy(hive.label, ...comparator.regipyPlugins);
+        const { ours, ref } = await run(hive);
         const result = comparator.compare(ours, ref, hive);
         compared += result.compared;
         expect(result.unexplained, `${comparator.artifact} on ${hive.label}`).toEqual([]);

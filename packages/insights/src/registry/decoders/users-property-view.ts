@@ -9,6 +9,8 @@ const DELEGATE = Buffer.from('741a595e96dfd3488d671733bcee28ba', 'hex');
 export interface UsersPropertyView {
   /** The delegate folder's CLSID, when the item carries one. */
   folder: string | null;
+  /** A 16-byte identifier as a GUID (a known folder id, 0x23FEBBEE items); null for other sizes. */
+  identifier: string | null;
   /** PKEY_DisplayName from its property store. */
   name: string | null;
 }
@@ -28,5 +30,6 @@ export function usersPropertyView(item: Buffer): UsersPropertyView | null {
   // After the store: a property store may embed whole PIDLs with delegate markers of their own.
   const mark = item.indexOf(DELEGATE, storeAt + storeSize);
   const folder = mark >= 0 && mark + 32 <= item.length ? guid(item.subarray(mark + 16, mark + 32)) : null;
-  return { folder, name };
+  const identifier = idSize === 16 && sigAt + 24 <= item.length ? guid(item.subarray(sigAt + 8, sigAt + 24)) : null;
+  return { folder, identifier, name };
 }

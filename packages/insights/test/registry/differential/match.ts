@@ -21,7 +21,7 @@ export type Explain = (ours: Entry | null, theirs: Entry | null) => string | nul
  * Pairs entries by key (in order when a key repeats), counts equal pairs, and sorts every
  * difference into explained or unexplained. An entry only one side has is a difference too.
  */
-export function compareEntries(artifact: string, hive: HiveUnderTest, ours: Entry[], theirs: Entry[], explain: Explain): ArtifactComparison {
+export function compareEntries(artifact: string, hive: HiveUnderTest, ours: Entry[], theirs: Entry[], explain: Explain, alike?: (ours: Entry, theirs: Entry) => boolean): ArtifactComparison {
   const out: ArtifactComparison = { artifact, hive: hive.label, compared: 0, equal: 0, explained: [], unexplained: [] };
   const group = (es: Entry[]): Map<string, Entry[]> => {
     const m = new Map<string, Entry[]>();
@@ -42,9 +42,16 @@ export function compareEntries(artifact: string, hive: HiveUnderTest, ours: Entr
       xs.splice(i, 1);
       ys.splice(j, 1);
     }
-    for (let i = 0; i < Math.max(xs.length, ys.length); i++) {
-      const x = xs[i] ?? null;
-      const y = ys[i] ?? null;
+    // Then entries the comparator says are one entry shown differently, so a difference is explained against its own peer.
+    const pairs: [Entry | null, Entry | null][] = [];
+    const xsLeft: Entry[] = [];
+    for (const x of xs) {
+      const j = alike ? ys.findIndex((y) => alike(x, y)) : -1;
+      if (j >= 0) pairs.push([x, ys.splice(j, 1)[0]!]);
+      else xsLeft.push(x);
+    }
+    for (let i = 0; i < Math.max(xsLeft.length, ys.length); i++) pairs.push([xsLeft[i] ?? null, ys[i] ?? null]);
+    for (const [x, y] of pairs) {
       out.compared++;
       const why = explain(x, y);
       if (why) out.explained.push({ key, why });

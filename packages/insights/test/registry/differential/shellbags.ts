@@ -48,6 +48,7 @@ const NAMED_OTHERWISE: { clsid: string; ours: string; theirs: string }[] = [
   { clsid: 'f02c1a0d-be21-4350-88b0-7367fc96ef3c', ours: 'Network', theirs: 'Computers and Devices' },
   { clsid: '679f85cb-0220-4080-b29b-5540cc05aab6', ours: 'Quick Access', theirs: 'Home Folder' },
   { clsid: '59031a47-3f72-44a7-89c5-5595fe6b30ee', ours: 'Users Files', theirs: 'Shared Documents Folder (Users Files)' },
+  { clsid: '031e4825-7b94-4dc3-b131-e946b44c8dd5', ours: 'Libraries', theirs: 'Users Libraries' },
 ];
 
 /**
