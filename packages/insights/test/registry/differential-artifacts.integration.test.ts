@@ -25,8 +25,8 @@ const HIVES: HiveUnderTest[] = [
   { rel: 'regipy/SYSTEM_B', kind: 'SYSTEM' },
 ].map(({ rel, kind }) => ({ path: samplePath(`registry/${rel}`), label: rel, kind }));
 
-/** Comparators whose reference needs libfwsi (regipy's shellbag plugins). */
-const needsFwsi = (c: Comparator): boolean => c.regipyPlugins.some((p) => p.includes('shellbag'));
+/** Comparators whose reference needs libfwsi (regipy's shellbag plugins; OpenSave's PIDLs through support/regipy_comdlg32.py). */
+const needsFwsi = (c: Comparator): boolean => c.regipyPlugins.some((p) => p.includes('shellbag')) || c.artifact === 'OpenSave';
 
 /** Each hive's job and regipy run once, with every comparator's plugins together (as the runner does). */
 const runs = new Map<string, Promise<{ ours: Insight[]; ref: Record<string, unknown> }>>();

@@ -64,7 +64,7 @@ export interface UserAssistName {
 export function userAssistName(valueName: string): UserAssistName {
   let name = rot13(valueName);
   let kind = '';
-  const ueme = /^(UEME_[A-Z]+):(.*)$/s.exec(name);
+  const ueme = /^(UEME_[A-Za-z]+):(.*)$/s.exec(name);
   if (ueme) {
     kind = ueme[1]!;
     name = ueme[2]!;

@@ -73,6 +73,7 @@ describe('UserAssist names', () => {
     expect(userAssistName(rot13('UEME_RUNPIDL:%csidl2%\\MSN.lnk'))).toEqual({ item: 'Programs\\MSN.lnk', kind: 'UEME_RUNPIDL' });
     expect(userAssistName(rot13('UEME_RUNPATH:C:\\WINDOWS\\system32\\NOTEPAD.EXE'))).toEqual({ item: 'C:\\WINDOWS\\system32\\NOTEPAD.EXE', kind: 'UEME_RUNPATH' });
     expect(userAssistName(rot13('UEME_RUNPATH'))).toEqual({ item: 'UEME_RUNPATH', kind: '' });
+    expect(userAssistName(rot13('UEME_CTLCUACount:ctor'))).toEqual({ item: 'ctor', kind: 'UEME_CTLCUACount' });
     expect(userAssistName(rot13('UEME_RUNPIDL:%csidl99%\\x.lnk')).item).toBe('%csidl99%\\x.lnk');
   });
 
