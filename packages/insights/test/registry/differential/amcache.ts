@@ -1,5 +1,5 @@
 import type { Comparator } from './comparator.js';
-import { compareEntries, pluginEntries, recovered, refTime, rowsOf, type Entry } from './match.js';
+import { compareEntries, fromLog, pluginEntries, recovered, refTime, replayedAfter, rowsOf, type Entry } from './match.js';
 import { exportedChildren, regfexport, type ExportedKey } from './regfexport.js';
 
 interface RegipyAmcache {
@@ -31,11 +31,11 @@ export const AMCACHE: Comparator = {
 
     const mine: Entry[] = [];
     for (const r of rowsOf(ours, TRACES, hive)) {
-      const [item, d, deleted] = [r['Item']!, r['Details']!, r['Deleted'] === 'yes'];
-      if (r['Source'] === 'Amcache File') mine.push({ key: `file ${item.toLowerCase()}`, value: `${sha1Of(d)}|${r['Last Write']}`, deleted });
-      if (r['Source'] === 'Amcache Driver') mine.push({ key: `driver ${item.toLowerCase()}`, value: `${versionOf(d)}|${sha1Of(d)}`, deleted });
+      const [item, d, deleted, written] = [r['Item']!, r['Details']!, r['Deleted'] === 'yes', r['Last Write']];
+      if (r['Source'] === 'Amcache File') mine.push({ key: `file ${item.toLowerCase()}`, value: `${sha1Of(d)}|${r['Last Write']}`, deleted, written });
+      if (r['Source'] === 'Amcache Driver') mine.push({ key: `driver ${item.toLowerCase()}`, value: `${versionOf(d)}|${sha1Of(d)}`, deleted, written });
       const shown = d.split('; ').includes(publisher.get(item) ?? '') ? 'publisher shown' : 'publisher missing';
-      if (r['Source'] === 'Amcache Program') mine.push({ key: `program ${item}`, value: `${versionOf(d)}|${shown}`, deleted });
+      if (r['Source'] === 'Amcache Program') mine.push({ key: `program ${item}`, value: `${versionOf(d)}|${shown}`, deleted, written });
     }
 
     const theirs: Entry[] = [];
@@ -56,7 +56,8 @@ export const AMCACHE: Comparator = {
     }
     for (const k of programs) theirs.push({ key: `program ${val(k, 'Name')}`, value: `${val(k, 'Version')}|${val(k, 'Publisher') ? 'publisher shown' : 'publisher missing'}` });
 
-    const result = compareEntries('Amcache', hive, mine, theirs, recovered);
+    const log = fromLog(replayedAfter(hive.path));
+    const result = compareEntries('Amcache', hive, mine, theirs, (o, t) => recovered(o, t) ?? log(o, t));
     if (rawKeys > 0) result.explained.push({ key: 'regipy raw keys', why: `regipy's amcache plugin appends ${rawKeys} Root\\File\\{volume} key object(s) as entries (run() adds the volume key itself when it has values); they hold no file` });
     return result;
   },

@@ -1,4 +1,5 @@
-import { basename } from 'node:path';
+import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import type { Insight } from '../../../src/index.js';
 import type { ArtifactComparison, HiveUnderTest } from './comparator.js';
 
@@ -8,6 +9,8 @@ export interface Entry {
   value: string;
   /** Our row came from a key or value recovered from free space (its Deleted cell is "yes"). */
   deleted?: boolean;
+  /** Our row's key Last Write cell, for entries a transaction log may have changed. */
+  written?: string;
 }
 
 /** regipy and regfexport read live cells only: an entry we recovered from free space has no peer. */
@@ -83,3 +86,31 @@ export function pluginEntries<T>(regipy: Record<string, unknown>, plugin: string
   const v = regipy[plugin];
   return Array.isArray(v) ? (v as T[]) : [];
 }
+
+/**
+ * When our side replayed transaction logs the reference never reads: the primary file's base
+ * block timestamp (offset 12) as a cell, if the primary is dirty (sequence numbers at 4 and 8
+ * differ) and a .LOG1/.LOG2 lies beside it; else null.
+ */
+export function replayedAfter(path: string): string | null {
+  const head = Buffer.alloc(20);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, head, 0, 20, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (head.toString('latin1', 0, 4) !== 'regf' || head.readUInt32LE(4) === head.readUInt32LE(8)) return null;
+  // Log names differ in case from their hive's (transactions_NTUSER.DAT beside transactions_ntuser.dat.log1).
+  const logs = new Set([`${basename(path)}.log1`, `${basename(path)}.log2`].map((n) => n.toLowerCase()));
+  if (!readdirSync(dirname(path)).some((n) => logs.has(n.toLowerCase()))) return null;
+  const ms = Number(head.readBigUInt64LE(12) / 10_000n - 11_644_473_600_000n);
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 23)} UTC`;
+}
+
+/** A difference in a key our side has from the logs: written after the primary file's last write. */
+export const fromLog =
+  (after: string | null): Explain =>
+  (ours) =>
+    after && ours?.written && ours.written > after ? `key written ${ours.written}, after the primary file's last write ${after}: it comes from the transaction log we replay and the reference does not read` : null;

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Comparator, HiveUnderTest } from './comparator.js';
-import { compareEntries, pluginEntries, recovered, rowsOf, type Entry } from './match.js';
+import { compareEntries, fromLog, pluginEntries, recovered, replayedAfter, rowsOf, type Entry } from './match.js';
 import { exportedBytes, exportedChildren, regfexport } from './regfexport.js';
 
 interface PidlEntry {
@@ -58,7 +58,7 @@ export const OPENSAVE: Comparator = {
     const translate = (p: string): string => p.split('\\').map((s, i) => (i === 0 ? (NAMED_OTHERWISE[s] ?? s) : s)).join('\\');
     const mine: Entry[] = rows.map((r) => {
       const last = r['Source']!.startsWith('LastVisited');
-      return { key: r['Source']!, value: last ? `${r['Item']}|${translate(norm(folderOf(r['Details']!)))}` : translate(norm(r['Item']!)), deleted: r['Deleted'] === 'yes' };
+      return { key: r['Source']!, value: last ? `${r['Item']}|${translate(norm(folderOf(r['Details']!)))}` : translate(norm(r['Item']!)), deleted: r['Deleted'] === 'yes', written: r['Last Write'] };
     });
     const theirs: Entry[] = pidlEntries(hive).map((e) => ({
       key: e.key === 'LastVisitedPidlMRU' ? 'LastVisitedPidlMRU' : `OpenSavePidlMRU ${e.key.slice('OpenSavePidlMRU\\'.length)}`,
@@ -77,7 +77,8 @@ export const OPENSAVE: Comparator = {
       const [program, next] = utf16(b, 0);
       theirs.push({ key: 'LastVisitedMRU', value: `${program}|${utf16(b, next)[0]}` });
     }
-    const result = compareEntries('OpenSave', hive, mine, theirs, (o, t) => recovered(o, t) ?? untyped(o, t), (o, t) => untyped(o, t) !== null);
+    const log = fromLog(replayedAfter(hive.path));
+    const result = compareEntries('OpenSave', hive, mine, theirs, (o, t) => recovered(o, t) ?? untyped(o, t) ?? log(o, t), (o, t) => untyped(o, t) !== null);
     if (theirs.length > 0 && pluginEntries(regipy, 'comdlg32').length === 0) {
       result.explained.push({ key: 'regipy comdlg32', why: `regipy's comdlg32 plugin yields nothing where its cell reader shows ${theirs.length} values (hex text again); compared with libfwsi and regfexport instead` });
     }

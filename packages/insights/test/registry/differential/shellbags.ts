@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Comparator, HiveUnderTest } from './comparator.js';
-import { compareEntries, pluginEntries, recovered, rowsOf, type Entry } from './match.js';
+import { compareEntries, fromLog, pluginEntries, recovered, replayedAfter, rowsOf, type Entry } from './match.js';
 
 interface RegipyBag {
   reg_path: string;
@@ -71,11 +71,12 @@ export const SHELLBAGS: Comparator = {
           return alias ? alias.theirs : seg;
         })
         .join('\\');
-    const mine: Entry[] = rows.map((r) => ({ key: translate(norm(r['Path']!)), value: KIND[r['Item Type']!] ?? r['Item Type']!, deleted: r['Deleted'] === 'yes' }));
+    const mine: Entry[] = rows.map((r) => ({ key: translate(norm(r['Path']!)), value: KIND[r['Item Type']!] ?? r['Item Type']!, deleted: r['Deleted'] === 'yes', written: r['Last Write'] }));
     const ref = [...pluginEntries<RegipyBag>(regipy, hive.kind === 'NTUSER' ? 'ntuser_shellbag_plugin' : 'usrclass_shellbag_plugin'), ...(hive.kind === 'NTUSER' ? noRoam(hive) : [])];
     const childless = ref.filter((e) => e.shell_type === 'Childless');
     const theirs: Entry[] = ref.filter((e) => e.shell_type !== 'Childless').map((e) => ({ key: norm(e.path ?? ''), value: e.shell_type }));
-    const result = compareEntries('ShellBags', hive, mine, theirs, recovered);
+    const log = fromLog(replayedAfter(hive.path));
+    const result = compareEntries('ShellBags', hive, mine, theirs, (o, t) => recovered(o, t) ?? log(o, t));
     for (const [clsid, n] of used) {
       const a = NAMED_OTHERWISE.find((x) => x.clsid === clsid)!;
       result.explained.push({ key: `regipy naming {${clsid}}`, why: `${n} paths start with {${clsid}}, which we name "${a.ours}" (Explorer's name) and libfwsi's table "${a.theirs}"; compared after translating` });

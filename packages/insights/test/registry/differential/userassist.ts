@@ -1,5 +1,5 @@
 import type { Comparator } from './comparator.js';
-import { compareEntries, pluginEntries, recovered, refTime, rowsOf, type Entry } from './match.js';
+import { compareEntries, fromLog, pluginEntries, recovered, refTime, replayedAfter, rowsOf, type Entry } from './match.js';
 
 interface RegipyUserAssist {
   name: string;
@@ -34,7 +34,7 @@ export const USERASSIST: Comparator = {
       value: `${e.run_counter}|${e.timestamp.startsWith('1601') ? '' : refTime(e.timestamp)}`,
     }));
     for (const r of rows) {
-      const entry = { key: tail(r['Item']!), value: `${r['Count']}|${r['Last Used']}`, deleted: r['Deleted'] === 'yes' };
+      const entry = { key: tail(r['Item']!), value: `${r['Count']}|${r['Last Used']}`, deleted: r['Deleted'] === 'yes', written: r['Last Write'] };
       const guid = guidOf(r['Key']!);
       if (!LISTED.has(guid)) {
         extra.push({ key: entry.key, why: `under ${guid}, a UserAssist GUID regipy's list does not hold` });
@@ -50,8 +50,9 @@ export const USERASSIST: Comparator = {
         }
       }
     }
+    const log = fromLog(replayedAfter(hive.path));
     const result = compareEntries('UserAssist', hive, mine, theirs, (o, t) => {
-      const r = recovered(o, t);
+      const r = recovered(o, t) ?? log(o, t);
       if (r) return r;
       if (!o && t && /^UEME_CTL/.test(t.key)) return 'UEME_CTL* values are session bookkeeping (XP: UEME_CTLCUACount:ctor), not programs; we skip them (registry README)';
       const refused = t && !o ? notes.find((n) => n.includes(t.key)) : undefined;
