@@ -3,8 +3,6 @@ import { guid } from '../persistence/task-actions.js';
 /** Format id of the summary-information property set whose id 10 is PKEY_DisplayName (propkey.h). */
 const DISPLAY_NAME_SET = 'b725f130-47ef-101a-a5f1-02608c9eebac';
 const DISPLAY_NAME_ID = 10;
-/** Storages of this format id name their properties with strings instead of numbers ([MS-PROPSTORE] 2.3). */
-const STRING_NAMED_SET = 'd5cdd505-2e9c-101b-9397-08002b2cf9ae';
 const VT_LPWSTR = 0x1f;
 const VT_BSTR = 0x08;
 const MAX_STORAGES = 64;
@@ -19,8 +17,8 @@ export function displayName(store: Buffer): string | null {
   for (let n = 0; n < MAX_STORAGES && at + 24 <= store.length; n++) {
     const size = store.readUInt32LE(at);
     if (size < 24 || at + size > store.length || store.toString('latin1', at + 4, at + 8) !== '1SPS') return null;
-    const set = guid(store.subarray(at + 8, at + 24));
-    if (set === DISPLAY_NAME_SET) {
+    // Other storages (string-named ones among them, [MS-PROPSTORE] 2.3) cannot hold PKEY_DisplayName: skipped whole.
+    if (guid(store.subarray(at + 8, at + 24)) === DISPLAY_NAME_SET) {
       for (let r = at + 24; r + 13 <= at + size; ) {
         const rsize = store.readUInt32LE(r);
         if (rsize < 13 || r + rsize > at + size) break;
@@ -32,8 +30,6 @@ export function displayName(store: Buffer): string | null {
         }
         r += rsize;
       }
-    } else if (set === STRING_NAMED_SET) {
-      // String-named records carry no PKEY_DisplayName; skipped whole.
     }
     at += size;
   }

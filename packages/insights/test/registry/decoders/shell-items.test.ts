@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeShellItem } from '../../../src/registry/decoders/shell-items.js';
+import { decodePidl, decodeShellItem } from '../../../src/registry/decoders/shell-items.js';
 
 /**
  * Shell item layouts added for Windows 7-11 (libfwsi's "Windows Shell Item format" notes;
@@ -58,5 +58,27 @@ describe('shell items added for 7+', () => {
   it('a users property view whose store size runs past the item keeps no name', () => {
     const bytes = item(Buffer.concat([Buffer.from([0x00, 0x00]), u32(0x3b93afbb), u16(0x4000), u16(0), Buffer.alloc(8)]));
     expect(decodeShellItem(bytes)).toEqual({ name: '<users property view>', type: 'Users property view' });
+  });
+});
+
+describe('damaged shell items', () => {
+  it('every prefix of each built item, and 20000 random items of the new classes, decode without throwing', () => {
+    const store = displayNameStore('controller');
+    const samples = [
+      item(Buffer.concat([Buffer.from([0x00, 0x00]), u32(0x3b93afbb), u16(store.length), u16(4), u32(0), store])),
+      item(Buffer.concat([Buffer.from([0x1f, 0x00]), u16(0), u32(0x23a3dfd5), u16(store.length), u16(16), Buffer.alloc(16), store, Buffer.alloc(32)])),
+      item(Buffer.concat([Buffer.from([0x1f, 0x00]), u16(0x2f), u32(0xf5a6b710), Buffer.from('19002f443a5c', 'hex')])),
+    ];
+    for (const b of samples) for (let n = 0; n <= b.length; n++) expect(() => decodeShellItem(b.subarray(0, n))).not.toThrow();
+    // A fixed linear congruential sequence: the same bytes on every run.
+    let x = 12345;
+    const rnd = (): number => (x = (x * 1103515245 + 12345) % 2 ** 31) & 0xff;
+    for (let i = 0; i < 20000; i++) {
+      const b = Buffer.from(Array.from({ length: 3 + (rnd() % 96) }, rnd));
+      b[2] = [0x00, 0x1f, 0x2e, 0x31, 0x74][i % 5]!;
+      if (i % 3 === 0 && b.length >= 10) b.writeUInt32LE([0x3b93afbb, 0x23febbee, 0xf5a6b710][i % 9 === 0 ? 2 : 0]!, 6);
+      expect(() => decodeShellItem(b)).not.toThrow();
+      expect(() => decodePidl(b)).not.toThrow();
+    }
   });
 });
