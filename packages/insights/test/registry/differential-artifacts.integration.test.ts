@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { toolGate } from '@quarry/testkit';
 import { describe, expect, it } from 'vitest';
 import type { Insight } from '../../src/index.js';
 import { samplePath } from '../support/inputs.js';
@@ -37,6 +39,10 @@ const LOGS: Record<string, string[]> = {
 /** Comparators whose reference needs libfwsi (regipy's shellbag plugins; OpenSave's PIDLs through support/regipy_comdlg32.py). */
 const needsFwsi = (c: Comparator): boolean => c.regipyPlugins.some((p) => p.includes('shellbag')) || c.artifact === 'OpenSave';
 
+/** Amcache, RecentDocs and OpenSave read regfexport's listing where regipy has no (working) plugin. */
+const REGFEXPORT = toolGate('regfexport (apt-get install libregf-utils)', spawnSync('regfexport', ['-V'], { stdio: 'ignore' }).error === undefined);
+const needsRegfexport = (c: Comparator): boolean => ['Amcache', 'RecentDocs', 'OpenSave'].includes(c.artifact);
+
 /** Each hive's job and regipy run once, with every comparator's plugins together (as the runner does). */
 const runs = new Map<string, Promise<{ ours: Insight[]; ref: Record<string, unknown> }>>();
 function run(hive: HiveUnderTest, withLogs: boolean): Promise<{ ours: Insight[]; ref: Record<string, unknown> }> {
@@ -56,7 +62,7 @@ describe.skipIf(REGIPY.skip)(`registry differential: Amcache and user activity v
       const hives = HIVES.filter((h) => comparator.appliesTo(h) && (!withLogs || LOGS[h.label]));
       if (hives.length === 0) continue;
       const how = withLogs ? 'with logs replayed on our side' : 'primary files';
-      it.skipIf(needsFwsi(comparator) && REGIPY_SHELLBAGS.skip)(`${comparator.artifact}: every entry equal or explained on ${hives.length} hive(s), ${how}`, async () => {
+      it.skipIf((needsFwsi(comparator) && REGIPY_SHELLBAGS.skip) || (needsRegfexport(comparator) && REGFEXPORT.skip))(`${comparator.artifact}: every entry equal or explained on ${hives.length} hive(s), ${how}`, async () => {
         let compared = 0;
         for (const hive of hives) {
           const { ours, ref } = await run(hive, withLogs);
