@@ -1,8 +1,9 @@
 import { formatTime } from '../common/time-format.js';
+import { AMCACHE_PATTERNS, amcacheTraces } from './application-data/amcache.js';
 import type { RegistryContext } from './context/registry-context.js';
 import { keyCell } from './format.js';
 import { pathVerdict } from './path-verdict.js';
-import { hiveCell, registryAnalyzer, type RegistryResultType } from './registry-analyzer.js';
+import { hiveCell, registryAnalyzer, type RegistryResultType, type Warn } from './registry-analyzer.js';
 import type { HiveKeys } from './store/hive-keys.js';
 import type { KeyStore } from './store/key-store.js';
 import { shimCacheRows, SHIM_COLUMNS, SHIM_NOTE_COLUMNS, SHIM_PATTERN } from './shim-cache.js';
@@ -43,7 +44,7 @@ function installed(store: KeyStore, context: RegistryContext): Row[] {
   return rows;
 }
 
-function traces(store: KeyStore, context: RegistryContext): Row[] {
+function traces(store: KeyStore, context: RegistryContext, warn: Warn): Row[] {
   const rows: Row[] = [];
   const add = (h: HiveKeys, k: SlimKey, source: string, item: string, details: string): void => {
     const v = pathVerdict(item);
@@ -64,19 +65,17 @@ function traces(store: KeyStore, context: RegistryContext): Row[] {
     for (const k of h.children('Microsoft\\Windows\\CurrentVersion\\App Paths')) add(h, k, 'App Paths', k.name, str(k, ''));
   }
   for (const h of store.ofType('Amcache.hve')) {
-    for (const k of h.children('Root\\InventoryApplicationFile')) add(h, k, 'Amcache', str(k, 'LowerCaseLongPath') || k.name, [str(k, 'Publisher'), str(k, 'FileId') && `SHA1 ${str(k, 'FileId').replace(/^0000/, '')}`].filter((s) => s).join('; '));
-    // Windows 8 / Server 2012 layout: Root\File\<volume>\<file id>, value 15 = full path, 101 = SHA1.
-    for (const vol of h.children('Root\\File')) for (const k of h.children(vol.path)) if (str(k, '15')) add(h, k, 'Amcache', str(k, '15'), str(k, '101') ? `SHA1 ${str(k, '101').replace(/^0000/, '')}` : '');
+    for (const t of amcacheTraces(h, (note) => warn(h, `Amcache ${note}`))) add(h, t.key, t.source, t.item, t.details);
   }
   return rows;
 }
 
-function build(store: KeyStore, context: RegistryContext): ReturnType<RegistryResultType['build']> {
+function build(store: KeyStore, context: RegistryContext, warn: Warn): ReturnType<RegistryResultType['build']> {
   const shim = shimCacheRows(store.ofType('SYSTEM'));
   const out = [
     tableInsight('Application Data', 'General', ['Name', 'Version', 'Publisher', 'Install Date', 'Install Location', 'Uninstall String', 'Scope', ...P], installed(store, context)),
     tableInsight('Application Data: ShimCache', 'General', SHIM_COLUMNS, shim.rows),
-    tableInsight('Application Data: Application Traces', 'General', ['Source', 'Item', 'Details', 'Importance', 'Reasons', ...P], traces(store, context)),
+    tableInsight('Application Data: Application Traces', 'General', ['Source', 'Item', 'Details', 'Importance', 'Reasons', ...P], traces(store, context, warn)),
   ];
   if (shim.notes.length > 0) out.push(tableInsight('Application Data: ShimCache Notes', 'General', SHIM_NOTE_COLUMNS, shim.notes));
   return out;
@@ -94,7 +93,7 @@ export const APPLICATION_DATA: RegistryResultType = {
       'Software\\Microsoft\\Windows NT\\CurrentVersion\\AppCompatFlags\\Compatibility Assistant\\Store',
     ],
     SYSTEM: [SHIM_PATTERN],
-    'Amcache.hve': ['Root\\InventoryApplicationFile\\*', 'Root\\File\\*', 'Root\\File\\*\\*'],
+    'Amcache.hve': AMCACHE_PATTERNS,
   },
   build,
 };

@@ -6,13 +6,13 @@ import { toolName } from '../common/tool-names.js';
 import type { Insight } from '../types.js';
 import type { RegistryContext } from './context/registry-context.js';
 import { deletedCell, keyCell } from './format.js';
-import { hiveCell, registryAnalyzer, type RegistryResultType } from './registry-analyzer.js';
+import { hiveCell, registryAnalyzer, type RegistryResultType, type Warn } from './registry-analyzer.js';
 import type { KeyStore } from './store/key-store.js';
 import { tableInsight, type Row } from './table.js';
 import type { ActivityItem } from './user-activity/activity-item.js';
 import { BAM_PATTERNS, bamEntries } from './user-activity/bam.js';
 import { NTUSER_ACTIVITY_PATTERNS, ntuserActivity } from './user-activity/ntuser-sources.js';
-import { NTUSER_BAGMRU, USRCLASS_BAGMRU, shellBags } from './user-activity/shellbags.js';
+import { NTUSER_BAGMRUS, USRCLASS_BAGMRU, shellBags } from './user-activity/shellbags.js';
 import { USB_SOFTWARE_PATTERNS, USB_SYSTEM_PATTERNS, portableDeviceNames, usbDevices } from './user-activity/usb-devices.js';
 
 const PROVENANCE = ['Hive', 'Key', 'Last Write', 'Deleted'];
@@ -29,9 +29,9 @@ function itemVerdict(item: string): Verdict {
   return v;
 }
 
-function activityRows(store: KeyStore, context: RegistryContext): Row[] {
+function activityRows(store: KeyStore, context: RegistryContext, warn: Warn): Row[] {
   const items: ActivityItem[] = [];
-  for (const h of store.ofType('NTUSER.DAT')) ntuserActivity(h, items);
+  for (const h of store.ofType('NTUSER.DAT')) ntuserActivity(h, items, (note) => warn(h, note));
   return items.map((i) => {
     const v = itemVerdict(i.item);
     return {
@@ -54,9 +54,9 @@ function activityRows(store: KeyStore, context: RegistryContext): Row[] {
   });
 }
 
-function programRows(store: KeyStore, context: RegistryContext): Row[] {
+function programRows(store: KeyStore, context: RegistryContext, warn: Warn): Row[] {
   return store.ofType('SYSTEM').flatMap((h) =>
-    bamEntries(h).map((e) => ({
+    bamEntries(h, (note) => warn(h, note)).map((e) => ({
       cells: { User: context.userLabel(e.sid), Program: e.program, 'Last Run': formatTime(e.lastRun), Hive: hiveCell(h), Key: keyCell(h, e.key), 'Last Write': formatTime(e.key.lastWrite), Deleted: deletedCell(e.key, e.value) },
       time: e.lastRun,
     })),
@@ -64,7 +64,7 @@ function programRows(store: KeyStore, context: RegistryContext): Row[] {
 }
 
 function shellBagRows(store: KeyStore, context: RegistryContext): Row[] {
-  const bags = [...store.ofType('UsrClass.dat').flatMap((h) => shellBags(h, USRCLASS_BAGMRU)), ...store.ofType('NTUSER.DAT').flatMap((h) => shellBags(h, NTUSER_BAGMRU))];
+  const bags = [...store.ofType('UsrClass.dat').flatMap((h) => shellBags(h, USRCLASS_BAGMRU)), ...store.ofType('NTUSER.DAT').flatMap((h) => NTUSER_BAGMRUS.flatMap((root) => shellBags(h, root)))];
   return bags.map((b) => ({
     cells: { User: context.userOf(b.hive), Path: b.path, Slot: b.slot, 'Last Write': formatTime(b.key.lastWrite), 'Item Type': b.itemType, Hive: hiveCell(b.hive), Key: keyCell(b.hive, b.key), Deleted: b.deleted ? 'yes' : '' },
     time: b.key.lastWrite,
@@ -114,10 +114,10 @@ function usbRows(store: KeyStore, context: RegistryContext): Row[] {
   );
 }
 
-function build(store: KeyStore, context: RegistryContext): Insight[] {
+function build(store: KeyStore, context: RegistryContext, warn: Warn): Insight[] {
   return [
-    tableInsight('User Activity', 'General', ['User', 'Source', 'Item', 'Count', 'Last Used', 'Details', 'Importance', 'Reasons', ...PROVENANCE], activityRows(store, context)),
-    tableInsight('User Activity: Program Execution', 'General', ['User', 'Program', 'Last Run', ...PROVENANCE], programRows(store, context)),
+    tableInsight('User Activity', 'General', ['User', 'Source', 'Item', 'Count', 'Last Used', 'Details', 'Importance', 'Reasons', ...PROVENANCE], activityRows(store, context, warn)),
+    tableInsight('User Activity: Program Execution', 'General', ['User', 'Program', 'Last Run', ...PROVENANCE], programRows(store, context, warn)),
     tableInsight('User Activity: ShellBags', 'General', ['User', 'Path', 'Slot', 'Last Write', 'Item Type', 'Hive', 'Key', 'Deleted'], shellBagRows(store, context)),
     tableInsight(
       'User Activity: USB Devices',
@@ -131,7 +131,7 @@ function build(store: KeyStore, context: RegistryContext): Insight[] {
 export const USER_ACTIVITY: RegistryResultType = {
   title: 'User Activity',
   patterns: {
-    'NTUSER.DAT': [...NTUSER_ACTIVITY_PATTERNS, `${NTUSER_BAGMRU}\\**`],
+    'NTUSER.DAT': [...NTUSER_ACTIVITY_PATTERNS, ...NTUSER_BAGMRUS.map((r) => `${r}\\**`)],
     'UsrClass.dat': [`${USRCLASS_BAGMRU}\\**`],
     SYSTEM: [...BAM_PATTERNS, ...USB_SYSTEM_PATTERNS],
     SOFTWARE: USB_SOFTWARE_PATTERNS,

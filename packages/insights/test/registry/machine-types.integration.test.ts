@@ -73,7 +73,7 @@ describe.skipIf(REGIPY.skip)(`registry machine result types vs regipy ${REGIPY.s
     expect(rows.map((r) => [r['Name'], r['Scope']])).toEqual(progs.map((p) => [p.DisplayName, 'User nfury']));
     const amcache = (await regipy('plaso/win10-Amcache.hve', 'amcache')).amcache as any[];
     const files = amcache.filter((e) => e.lower_case_long_path).map((e) => e.lower_case_long_path);
-    const traces = table(insights, 'Application Data: Application Traces').filter((r) => r['Source'] === 'Amcache').map((r) => r['Item']);
+    const traces = table(insights, 'Application Data: Application Traces').filter((r) => r['Source'] === 'Amcache File').map((r) => r['Item']);
     expect(traces.sort()).toEqual(files.sort());
   });
 });

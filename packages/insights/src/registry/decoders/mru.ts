@@ -38,3 +38,11 @@ export function utf16z(buf: Buffer, at = 0): string {
   while (end + 1 < buf.length && (buf[end] !== 0 || buf[end + 1] !== 0)) end += 2;
   return buf.toString('utf16le', at, end);
 }
+
+/** Why decoded text cannot be what Windows wrote (an unpaired UTF-16 surrogate, a control character), else null. */
+export function brokenText(s: string): string | null {
+  if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s)) return 'text holds an unpaired UTF-16 surrogate';
+  // eslint-disable-next-line no-control-regex -- control characters are what is being looked for
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(s)) return 'text holds control characters';
+  return null;
+}

@@ -1,4 +1,5 @@
 import { guid } from '../persistence/task-actions.js';
+import { usersPropertyView } from './users-property-view.js';
 
 /** A decoded shell item (one path component of a PIDL), as ShellBags and ComDlg32 store them. */
 export interface ShellItem {
@@ -31,7 +32,19 @@ const ROOT_FOLDERS: Record<string, string> = {
   'a8cdff1c-4878-43be-b5fd-f8091c1c60d0': 'Documents',
   '018d5c66-4533-4307-9b53-224de2ed1fe6': 'OneDrive',
   'e31ea727-12ed-4702-820c-4b6445f28e1a': 'Dropbox',
-  '9343812e-1c37-4a49-a12e-4b2d810d956b': 'Search Folder',
+  '9343812e-1c37-4a49-a12e-4b2d810d956b': 'Search Home',
+  '04731b67-d933-450a-90e6-4acd2e9408fe': 'Search Folder',
+  '4a8fcd9f-623c-4283-96f0-10f41846a98a': 'Box Sync',
+  // This PC folders of Windows 8.1+ and the libraries of 7+ (known folder ids in users property views).
+  '3add1653-eb32-4cb0-bbd7-dfa0abb5acca': 'Pictures',
+  'a0953c92-50dc-43bf-be83-3742fed03c9c': 'Videos',
+  '1cf1260c-4dd0-4ebb-811f-33c572699fde': 'Music',
+  '0db7e03f-fc29-4dc6-9020-ff41b59e513a': '3D Objects',
+  '7b0db17d-9cd2-4a93-9733-46cc89022e7c': 'Documents',
+  'fdd39ad0-238f-46af-adb4-6c85480369c7': 'Documents',
+  'a990ae9f-a03b-4e80-94bc-9912d7504104': 'Pictures',
+  '2112ab0a-c86a-4ffe-a368-0de96e47012e': 'Music',
+  '491e922f-5643-4af4-a7eb-4e7a138d8174': 'Videos',
   'bb06c0e4-d293-4f75-8a90-cb05b6477eee': 'System',
 };
 
@@ -69,6 +82,17 @@ function longName(item: Buffer, from: number): string | null {
 export function decodeShellItem(item: Buffer): ShellItem {
   if (item.length < 3) return { name: '', type: 'empty' };
   const type = item[2]!;
+  // Windows 10 drive items: a 0x1F item with signature 0xF5A6B710 at 6 wrapping a volume item at 10.
+  if (type === 0x1f && item.length >= 13 && item.readUInt32LE(6) === 0xf5a6b710) {
+    const inner = item.subarray(10, 10 + item.readUInt16LE(10));
+    if (inner.length >= 3) return decodeShellItem(inner);
+  }
+  const view = type === 0x1f || type === 0x00 ? usersPropertyView(item) : null;
+  if (view) {
+    const known = (view.folder && ROOT_FOLDERS[view.folder]) || (view.identifier && ROOT_FOLDERS[view.identifier]);
+    const id = view.folder ?? view.identifier;
+    return { name: known || view.name || (id ? `{${id}}` : '<users property view>'), type: 'Users property view' };
+  }
   if (type === 0x1f && item.length >= 20) {
     const id = guid(item.subarray(4, 20));
     return { name: ROOT_FOLDERS[id] ?? `{${id}}`, type: 'Root folder' };

@@ -13,3 +13,6 @@ export interface ActivityItem {
   details: string;
   deletedValue?: boolean;
 }
+
+/** Adds one activity row found under `key`. */
+export type AddActivity = (key: SlimKey, source: string, item: string, extra?: Partial<ActivityItem>) => void;

@@ -1,4 +1,4 @@
-import { filetimeToIso } from '@quarry/registry';
+import { checkedFiletime } from '../decoders/plausible-time.js';
 import type { HiveKeys } from '../store/hive-keys.js';
 import type { SlimKey, SlimValue } from '../store/slim-key.js';
 
@@ -15,14 +15,23 @@ export interface BamEntry {
   lastRun: string | null;
 }
 
-/** Each value of a SID key is a program path; its data starts with the last run FILETIME. */
-export function bamEntries(hive: HiveKeys): BamEntry[] {
+/**
+ * Each binary value of a SID key is a program path; its data starts with the last run FILETIME
+ * (SequenceNumber and Version are DWORDs beside them). A time before 1980 or in the future is
+ * refused with a warning.
+ */
+export function bamEntries(hive: HiveKeys, warn: (note: string) => void): BamEntry[] {
   const out: BamEntry[] = [];
   for (const root of ROOTS) {
     for (const key of hive.children(root)) {
       for (const v of key.values) {
-        if (!Buffer.isBuffer(v.data) || v.data.length < 8) continue;
-        out.push({ hive, key, sid: key.name, value: v, program: v.name, lastRun: filetimeToIso(v.data.readBigUInt64LE(0)) });
+        if (!Buffer.isBuffer(v.data)) continue;
+        const t = checkedFiletime(v.data, 0);
+        if (t.bad) {
+          warn(`BAM/DAM ${key.path}\\${v.name}: ${t.bad}; not shown`);
+          continue;
+        }
+        out.push({ hive, key, sid: key.name, value: v, program: v.name, lastRun: t.iso });
       }
     }
   }

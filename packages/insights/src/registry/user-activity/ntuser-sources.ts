@@ -1,14 +1,15 @@
 import { filetimeToIso } from '@quarry/registry';
 import { decodeUserAssist, userAssistName } from '../decoders/userassist.js';
-import { mruOrder, utf16z } from '../decoders/mru.js';
-import { decodePidl, pidlPath } from '../decoders/shell-items.js';
+import { brokenText, mruOrder, utf16z } from '../decoders/mru.js';
 import type { HiveKeys } from '../store/hive-keys.js';
-import { bin, type SlimKey } from '../store/slim-key.js';
-import type { ActivityItem } from './activity-item.js';
+import { bin, num } from '../store/slim-key.js';
+import type { ActivityItem, AddActivity } from './activity-item.js';
+import { COMDLG32_PATTERNS, comDlg32 } from './comdlg32.js';
 
 const EXPLORER = 'Software\\Microsoft\\Windows\\CurrentVersion\\Explorer';
 
 export const NTUSER_ACTIVITY_PATTERNS = [
+  `${EXPLORER}\\UserAssist\\*`,
   `${EXPLORER}\\UserAssist\\*\\Count`,
   `${EXPLORER}\\RecentDocs`,
   `${EXPLORER}\\RecentDocs\\*`,
@@ -17,36 +18,48 @@ export const NTUSER_ACTIVITY_PATTERNS = [
   'Software\\Microsoft\\Internet Explorer\\TypedURLs',
   'Software\\Microsoft\\Internet Explorer\\TypedURLsTime',
   `${EXPLORER}\\WordWheelQuery`,
-  `${EXPLORER}\\ComDlg32\\OpenSavePidlMRU\\*`,
-  `${EXPLORER}\\ComDlg32\\LastVisitedPidlMRU`,
+  ...COMDLG32_PATTERNS,
   'Software\\Microsoft\\Office\\*\\*\\File MRU',
   'Software\\Microsoft\\Office\\*\\*\\User MRU\\*\\File MRU',
   `${EXPLORER}\\MountPoints2\\*`,
 ];
 
-type Add = (key: SlimKey, source: string, item: string, extra?: Partial<ActivityItem>) => void;
+type Add = AddActivity;
 
-function userAssist(hive: HiveKeys, add: Add): void {
+function userAssist(hive: HiveKeys, add: Add, warn: Warn): void {
   for (const key of hive.under(`${EXPLORER}\\UserAssist`)) {
     if (key.name.toLowerCase() !== 'count') continue;
+    const version = num(hive.key(key.path.slice(0, key.path.lastIndexOf('\\'))), 'Version');
     for (const v of key.values) {
-      const d = Buffer.isBuffer(v.data) ? decodeUserAssist(v.data) : null;
-      const name = userAssistName(v.name);
-      // UEME_CTLSESSION holds session bookkeeping, not a program.
-      if (!d || name === 'UEME_CTLSESSION') continue;
-      const details = d.focusCount === null ? '' : `focus count ${d.focusCount}, focus time ${d.focusMs} ms`;
-      add(key, 'UserAssist', name, { count: String(d.runCount), lastUsed: d.lastRun, details, deletedValue: v.deleted });
+      const { item, kind } = userAssistName(v.name);
+      // UEME_CTLSESSION and UEME_CTLCUACount hold session bookkeeping, not a program.
+      if (kind === 'UEME_CTLCUACount' || item === 'UEME_CTLSESSION') continue;
+      if (!Buffer.isBuffer(v.data)) continue;
+      const { data: d, bad } = decodeUserAssist(v.data, version);
+      if (!d) {
+        warn(`UserAssist ${key.path}\\${v.name} (${item}): ${bad}; not shown`);
+        continue;
+      }
+      const details = [kind, d.focusCount === null ? '' : `focus count ${d.focusCount}, focus time ${d.focusMs} ms`].filter((x) => x).join('; ');
+      add(key, 'UserAssist', item, { count: String(d.runCount), lastUsed: d.lastRun, details, deletedValue: v.deleted });
     }
   }
 }
 
-/** RecentDocs: each value is a UTF-16 file name (then a shell item), most recent first by MRUListEx. */
-function recentDocs(hive: HiveKeys, add: Add): void {
+/**
+ * RecentDocs and its per-extension subkeys (XP to 11 alike): each value is a UTF-16 file name, a
+ * NUL, then a shell item; most recent first by MRUListEx. A name that is not text is refused.
+ */
+function recentDocs(hive: HiveKeys, add: Add, warn: Warn): void {
   for (const key of [hive.key(`${EXPLORER}\\RecentDocs`), ...hive.children(`${EXPLORER}\\RecentDocs`)]) {
     if (!key) continue;
     const source = key.name.toLowerCase() === 'recentdocs' ? 'RecentDocs' : `RecentDocs ${key.name}`;
     mruOrder(key).forEach((v, i) => {
-      if (Buffer.isBuffer(v.data)) add(key, source, utf16z(v.data), { details: `MRU position ${i + 1}`, lastUsed: i === 0 ? key.lastWrite : null });
+      if (!Buffer.isBuffer(v.data)) return;
+      const name = utf16z(v.data);
+      const bad = brokenText(name);
+      if (bad) warn(`${source} ${key.path}\\${v.name}: ${bad}; not shown`);
+      else add(key, source, name, { details: `MRU position ${i + 1}`, lastUsed: i === 0 ? key.lastWrite : null, deletedValue: v.deleted });
     });
   }
 }
@@ -76,24 +89,6 @@ function typed(hive: HiveKeys, add: Add): void {
   }
 }
 
-/** Open/Save dialogs: OpenSavePidlMRU values are PIDLs; LastVisitedPidlMRU values are a UTF-16 program name, then a PIDL. */
-function comDlg32(hive: HiveKeys, add: Add): void {
-  for (const key of hive.children(`${EXPLORER}\\ComDlg32\\OpenSavePidlMRU`)) {
-    mruOrder(key).forEach((v, i) => {
-      if (Buffer.isBuffer(v.data)) add(key, `OpenSavePidlMRU ${key.name}`, pidlPath(decodePidl(v.data)), { details: `MRU position ${i + 1}`, lastUsed: i === 0 ? key.lastWrite : null });
-    });
-  }
-  const last = hive.key(`${EXPLORER}\\ComDlg32\\LastVisitedPidlMRU`);
-  if (last) {
-    mruOrder(last).forEach((v, i) => {
-      if (!Buffer.isBuffer(v.data)) return;
-      const program = utf16z(v.data);
-      const folder = pidlPath(decodePidl(v.data.subarray(program.length * 2 + 2)));
-      add(last, 'LastVisitedPidlMRU', program, { details: `folder ${folder}; MRU position ${i + 1}`, lastUsed: i === 0 ? last.lastWrite : null });
-    });
-  }
-}
-
 /** Office File MRU items: `[F00000000][T01D1C2…][O00000000]*C:\path`, T = FILETIME in hex. */
 function officeMru(hive: HiveKeys, add: Add): void {
   for (const key of hive.under('Software\\Microsoft\\Office')) {
@@ -115,12 +110,15 @@ function mountPoints(hive: HiveKeys, add: Add): void {
   }
 }
 
-export function ntuserActivity(hive: HiveKeys, out: ActivityItem[]): void {
+/** Reports a value refused by its decoder (the hive is known to the caller). */
+export type Warn = (note: string) => void;
+
+export function ntuserActivity(hive: HiveKeys, out: ActivityItem[], warn: Warn): void {
   const add: Add = (key, source, item, extra = {}) => out.push({ hive, key, source, item, count: '', lastUsed: null, details: '', ...extra });
-  userAssist(hive, add);
-  recentDocs(hive, add);
+  userAssist(hive, add, warn);
+  recentDocs(hive, add, warn);
   typed(hive, add);
-  comDlg32(hive, add);
+  comDlg32(hive, add, warn);
   officeMru(hive, add);
   mountPoints(hive, add);
 }

@@ -2,9 +2,9 @@ import { decodeShellItem } from '../decoders/shell-items.js';
 import type { HiveKeys } from '../store/hive-keys.js';
 import { num, type SlimKey } from '../store/slim-key.js';
 
-/** BagMRU: UsrClass (Vista+) and NTUSER (XP). */
+/** BagMRU: UsrClass (Vista+); NTUSER on XP, where Shell holds network and removable folders and ShellNoRoam the local ones. */
 export const USRCLASS_BAGMRU = 'Local Settings\\Software\\Microsoft\\Windows\\Shell\\BagMRU';
-export const NTUSER_BAGMRU = 'Software\\Microsoft\\Windows\\Shell\\BagMRU';
+export const NTUSER_BAGMRUS = ['Software\\Microsoft\\Windows\\Shell\\BagMRU', 'Software\\Microsoft\\Windows\\ShellNoRoam\\BagMRU'];
 
 export interface ShellBag {
   hive: HiveKeys;
