@@ -1,9 +1,8 @@
 import { filetimeToIso } from '@quarry/registry';
+import { COLLECTION_SLACK_MS, EARLIEST_PLAUSIBLE } from '../../common/plausibility.js';
 
-/** Windows NT writes no artifact time before 1980 (FAT's epoch, and older than NT itself). */
-const EARLIEST = '1980-01-01';
-/** Clock skew between the evidence machine and ours is tolerated up to a day. */
-const SKEW_MS = 24 * 3600 * 1000;
+// The job-wide guard's bounds (common/plausibility.ts), applied as the decoder reads the value.
+const EARLIEST = new Date(EARLIEST_PLAUSIBLE).toISOString();
 
 /** A decoded time: `iso` when it is one a correct decoder can emit, else `bad` says why (never both). */
 export interface CheckedTime {
@@ -11,11 +10,11 @@ export interface CheckedTime {
   bad: string | null;
 }
 
-/** An ISO time checked against 1980 and now (+1 day): a time outside them comes from a wrong layout or damage. */
+/** An ISO time checked against 1980 and now (+1 day) as it is decoded: a time outside them comes from a wrong layout or damage. */
 export function checkIso(iso: string | null, now = Date.now()): CheckedTime {
   if (iso === null) return { iso: null, bad: null };
   if (iso < EARLIEST) return { iso: null, bad: `time ${iso.slice(0, 19)} is before 1980` };
-  if (Date.parse(iso) > now + SKEW_MS) return { iso: null, bad: `time ${iso.slice(0, 19)} is in the future` };
+  if (Date.parse(iso) > now + COLLECTION_SLACK_MS) return { iso: null, bad: `time ${iso.slice(0, 19)} is in the future` };
   return { iso, bad: null };
 }
 
