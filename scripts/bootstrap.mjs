@@ -17,6 +17,7 @@ export function ensureInstalled() {
 }
 
 export function build() {
+  console.log('quarry: building (turbo run build)…');
   if (run('npx', ['turbo', 'run', 'build', '--output-logs=errors-only']) !== 0) process.exit(1);
   linkBins();
 }
