@@ -4,6 +4,7 @@ import { createReadStream, createWriteStream, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { inheritedEnv } from '@quarry/config';
 
 /** One file of a release on a Python package index. */
@@ -43,7 +44,8 @@ export async function fetchWheel(ref: WheelRef, index: string, dir: string): Pro
       done(null, chunk);
     },
   });
-  await pipeline(Readable.fromWeb(response.body), hashing, createWriteStream(path));
+  // fetch's body type differs between the DOM and Node typings some workspaces load together.
+  await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), hashing, createWriteStream(path));
   checkDigest(ref, hash.digest('hex'));
   return path;
 }
