@@ -15,10 +15,16 @@ import { connectJobRunner } from '@quarry/temporal';
 import { LookupStore } from '@quarry/reference';
 import { RecordStores } from '@quarry/store';
 import { configureSigmaRules, sigmaRuleDirs } from '@quarry/insights';
-import { healthCheck, readinessCheck } from './health.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startBanner } from './banner.js';
+import { healthCheck, readinessCheck, waitUntilHealthy } from './health.js';
 import { startWebServer } from './web-server.js';
 import { superviseWorker } from './worker-process.js';
 import { TUS_PATH, createTusHandler } from './tus/tus-handler.js';
+
+/** How long the start banner waits for a polling worker, then for the rule sets to compile. */
+const BANNER_WAIT_MS = 120_000;
+const RULES_WAIT_MS = 30_000;
 
 const env = loadEnv();
 const log = createLogger('quarry');
@@ -62,9 +68,15 @@ configureSigmaRules(sigmaRuleDirs({ sigmaRules: env.QUARRY_SIGMA_RULES, dataDir:
 // Community YARA/Sigma sets for inline scans and rule retrieval: compiled now, in scan workers, so
 // the first requests do not wait (the full community sets take seconds).
 const hunting = new Hunting({ yaraRules: env.QUARRY_YARA_RULES, sigmaRules: env.QUARRY_SIGMA_RULES, dataDir: stack.dataDir });
-hunting.warm().then(
-  () => log.info('community rule sets loaded'),
-  (err: unknown) => log.error({ err }, 'community rule sets could not be loaded; inline scans will retry on use'),
+const rulesLoaded = hunting.warm().then(
+  (status) => {
+    log.info({ sigma: status.sigma.loaded, yara: status.yara.rules }, 'community rule sets loaded');
+    return status;
+  },
+  (err: unknown) => {
+    log.error({ err }, 'community rule sets could not be loaded; inline scans will retry on use');
+    return undefined;
+  },
 );
 const deps = { db, blobs, runner, lookups, recordStores, log, hunting, quotas: new Quotas(quotaLimitsFrom(env)) };
 // What a crash left behind (blobs without a row, unpublished record stores) goes, in the background.
@@ -93,16 +105,6 @@ const stopExpiry = tus.startExpiry();
 api.get('/api/ui-meta', (c) => c.json({ temporalUiUrl: stack.temporalUiUrl ?? null }));
 const web = await startWebServer({ api, port: env.PORT, host: env.HOST });
 
-const base = `http://${env.HOST}:${env.PORT}`;
-console.log(`
-Quarry is running.
-  API        ${base}   (health: ${base}/healthz)
-  Dashboard  ${base}/
-  Temporal   ${stack.temporalUiUrl ?? `${stack.temporalAddress} (external; no local UI)`}
-  Blobs      ${blobs.location}
-  Role       ${env.QUARRY_ROLE === 'api' ? 'api (no worker here: run apps/worker/dist/main.js)' : 'all (API + a supervised worker)'}
-Press Ctrl+C to stop.`);
-
 let stopping = false;
 async function shutdown(): Promise<void> {
   if (stopping) return;
@@ -120,3 +122,18 @@ async function shutdown(): Promise<void> {
 }
 process.once('SIGINT', () => void shutdown());
 process.once('SIGTERM', () => void shutdown());
+
+// The banner comes last, once a worker polls (or after a bound), so start-up lines do not scroll it away.
+const workerReady = env.QUARRY_ROLE === 'api' || (await waitUntilHealthy(healthCheck(db, runner), BANNER_WAIT_MS));
+const rules = await Promise.race([rulesLoaded, sleep(RULES_WAIT_MS).then(() => undefined)]);
+console.log(
+  startBanner({
+    base: `http://${env.HOST}:${env.PORT}`,
+    temporal: stack.temporalUiUrl ?? `${stack.temporalAddress} (external; no local UI)`,
+    blobs: blobs.location,
+    role: env.QUARRY_ROLE,
+    rules,
+    workerPending: !workerReady,
+    cwd: process.cwd(),
+  }),
+);
