@@ -6,7 +6,7 @@
 // npm's own download cache (~/.npm) stays as it is: "fresh clone", not "fresh machine".
 // Linux only (CPU time is read from /proc). `--keep` leaves the temp clone in place.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -23,6 +23,8 @@ const TICK = (() => {
 })();
 
 const scratch = mkdtempSync(join(tmpdir(), 'quarry-first-start-'));
+// Run as root, PostgreSQL runs as its own user, which must be able to enter the clone.
+chmodSync(scratch, 0o755);
 const clone = join(scratch, 'quarry');
 const head = spawnSync('git', ['-C', repo, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
 console.log(`first start of ${head} in ${clone}`);
