@@ -11,14 +11,13 @@ export function run(cmd, args, opts = {}) {
 
 export function ensureInstalled() {
   const marker = 'node_modules/.package-lock.json';
-  const fresh = !existsSync(marker);
-  if (!fresh && statSync('package-lock.json').mtimeMs <= statSync(marker).mtimeMs) return;
-  // A fresh clone installs exactly the lock (`npm ci`: no existing tree to reconcile);
-  // --prefer-offline takes what npm's cache already holds without asking the registry again
-  // (the lock pins every version and its integrity hash).
-  const command = fresh ? 'ci' : 'install';
-  console.log(`quarry: installing dependencies (npm ${command})…`);
-  if (run('npm', [command, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error']) !== 0) process.exit(1);
+  const stale = !existsSync(marker) || statSync('package-lock.json').mtimeMs > statSync(marker).mtimeMs;
+  if (!stale) return;
+  console.log('quarry: installing dependencies (npm install)…');
+  // --prefer-offline takes what npm's cache already holds without asking the registry again (the
+  // lock pins every version and its integrity hash). Not `npm ci`: the lock leaves out other
+  // platforms' optional packages, which ci refuses as out of sync.
+  if (run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error']) !== 0) process.exit(1);
 }
 
 export function build() {
