@@ -48,7 +48,7 @@ try {
   const cold = await timedStart('first start', [
     ['npm install', /^quarry: installing dependencies/],
     ['build (turbo + bin links)', /^quarry: building/],
-    ['service start to Temporal CLI', /"msg":"starting the service"|"name":"quarry"/],
+    ['service start to Temporal CLI', /^quarry: starting the service/],
     ['Temporal CLI from the wheel', /fetching the Temporal CLI/],
     ['stack up, worker polling, /healthz 200', /installed the prebuilt Temporal CLI/],
   ]);
