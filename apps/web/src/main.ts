@@ -7,20 +7,12 @@ import { createLogger, inheritedEnv, loadEnv } from '@quarry/config';
 import { startStack } from '@quarry/devstack';
 import { createDb, migrate } from '@quarry/db';
 import { join } from 'node:path';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { Hunting, Quotas, UploadStaging, graphqlHandler, quotaLimitsFrom, sweepOrphans, trpcHandler } from '@quarry/api';
-import { createRestApp } from '@quarry/rest-compat';
 import { cachedBlobCheck, createBlobStore, dropDeletedHourly, openSharedFiles } from '@quarry/storage';
-import { connectJobRunner } from '@quarry/temporal';
-import { LookupStore } from '@quarry/reference';
 import { RecordStores } from '@quarry/store';
-import { configureSigmaRules, sigmaRuleDirs } from '@quarry/insights';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startBanner } from './banner.js';
 import { healthCheck, readinessCheck, waitUntilHealthy } from './health.js';
-import { startWebServer } from './web-server.js';
 import { superviseWorker } from './worker-process.js';
-import { TUS_PATH, createTusHandler } from './tus/tus-handler.js';
 
 /** How long the start banner waits for a polling worker, then for the rule sets to compile. */
 const BANNER_WAIT_MS = 120_000;
@@ -47,8 +39,8 @@ const stack = await startStack({ env, log });
 const { applied } = await migrate(stack.databaseUrl);
 if (applied.length) log.info({ applied }, 'database migrated');
 
-const db = createDb(stack.databaseUrl);
-const runner = await connectJobRunner({ address: stack.temporalAddress, namespace: env.TEMPORAL_NAMESPACE, masterKey: stack.masterKey });
+// The worker starts now, before this process loads the API's modules (seconds of CPU): the two
+// load side by side, which is most of a warm start.
 // QUARRY_ROLE=api: this node serves the API only; workers run on their own (apps/worker).
 const worker = env.QUARRY_ROLE === 'api' ? null : superviseWorker(
   inheritedEnv({
@@ -62,6 +54,28 @@ const worker = env.QUARRY_ROLE === 'api' ? null : superviseWorker(
   log,
   env.WORKER_HEAP_MB,
 );
+const [
+  { renderGraphiQL },
+  { Hunting, Quotas, UploadStaging, graphqlHandler, quotaLimitsFrom, sweepOrphans, trpcHandler },
+  { createRestApp },
+  { connectJobRunner },
+  { LookupStore },
+  { configureSigmaRules, sigmaRuleDirs },
+  { startWebServer },
+  { TUS_PATH, createTusHandler },
+] = await Promise.all([
+  import('@graphql-yoga/render-graphiql'),
+  import('@quarry/api'),
+  import('@quarry/rest-compat'),
+  import('@quarry/temporal'),
+  import('@quarry/reference'),
+  import('@quarry/insights'),
+  import('./web-server.js'),
+  import('./tus/tus-handler.js'),
+]);
+
+const db = createDb(stack.databaseUrl);
+const runner = await connectJobRunner({ address: stack.temporalAddress, namespace: env.TEMPORAL_NAMESPACE, masterKey: stack.masterKey });
 const lookups = new LookupStore({ onReloadError: (module, err) => log.error({ module, err }, 'lookup data could not be reloaded; the previous data keeps serving') });
 // Search summaries re-run the analyzers (Sigma included) over matching records: same rules as the worker.
 configureSigmaRules(sigmaRuleDirs({ sigmaRules: env.QUARRY_SIGMA_RULES, dataDir: env.QUARRY_DATA_DIR }));
