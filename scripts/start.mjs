@@ -4,4 +4,5 @@ import { build, ensureInstalled, run } from './bootstrap.mjs';
 
 ensureInstalled();
 build();
+console.log('quarry: starting the service…');
 process.exit(run(process.execPath, ['apps/web/dist/main.js']));

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ping, type Db } from '@quarry/db';
 import type { Health } from '@quarry/rest-compat';
 import type { JobRunner } from '@quarry/temporal';
@@ -27,4 +28,14 @@ export function readinessCheck(db: Db, runner: JobRunner, blobsReady: () => Prom
     ]);
     return { ok: postgres && temporal && blobs, checks: { postgres, temporal, blobs } };
   };
+}
+
+/** Polls `check` until it reports ok (true) or `timeoutMs` passes (false). */
+export async function waitUntilHealthy(check: () => Promise<Health>, timeoutMs: number, everyMs = 250): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check().then((h) => h.ok, () => false)) return true;
+    if (Date.now() >= deadline) return false;
+    await sleep(everyMs);
+  }
 }

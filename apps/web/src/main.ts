@@ -7,18 +7,16 @@ import { createLogger, inheritedEnv, loadEnv } from '@quarry/config';
 import { startStack } from '@quarry/devstack';
 import { createDb, migrate } from '@quarry/db';
 import { join } from 'node:path';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { Hunting, Quotas, UploadStaging, graphqlHandler, quotaLimitsFrom, sweepOrphans, trpcHandler } from '@quarry/api';
-import { createRestApp } from '@quarry/rest-compat';
 import { cachedBlobCheck, createBlobStore, dropDeletedHourly, openSharedFiles } from '@quarry/storage';
-import { connectJobRunner } from '@quarry/temporal';
-import { LookupStore } from '@quarry/reference';
 import { RecordStores } from '@quarry/store';
-import { configureSigmaRules, fetchRuleSetsOnFirstRun, ruleSources, sigmaRuleDirs } from '@quarry/insights';
-import { healthCheck, readinessCheck } from './health.js';
-import { startWebServer } from './web-server.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startBanner } from './banner.js';
+import { healthCheck, readinessCheck, waitUntilHealthy } from './health.js';
 import { superviseWorker } from './worker-process.js';
-import { TUS_PATH, createTusHandler } from './tus/tus-handler.js';
+
+/** How long the start banner waits for a polling worker, then for the rule sets to compile. */
+const BANNER_WAIT_MS = 120_000;
+const RULES_WAIT_MS = 30_000;
 
 const env = loadEnv();
 const log = createLogger('quarry');
@@ -41,8 +39,8 @@ const stack = await startStack({ env, log });
 const { applied } = await migrate(stack.databaseUrl);
 if (applied.length) log.info({ applied }, 'database migrated');
 
-const db = createDb(stack.databaseUrl);
-const runner = await connectJobRunner({ address: stack.temporalAddress, namespace: env.TEMPORAL_NAMESPACE, masterKey: stack.masterKey });
+// The worker starts now, before this process loads the API's modules (seconds of CPU): the two
+// load side by side, which is most of a warm start.
 // QUARRY_ROLE=api: this node serves the API only; workers run on their own (apps/worker).
 const worker = env.QUARRY_ROLE === 'api' ? null : superviseWorker(
   inheritedEnv({
@@ -56,15 +54,43 @@ const worker = env.QUARRY_ROLE === 'api' ? null : superviseWorker(
   log,
   env.WORKER_HEAP_MB,
 );
+const [
+  { renderGraphiQL },
+  { Hunting, Quotas, UploadStaging, graphqlHandler, quotaLimitsFrom, sweepOrphans, trpcHandler },
+  { createRestApp },
+  { connectJobRunner },
+  { LookupStore },
+  { configureSigmaRules, fetchRuleSetsOnFirstRun, ruleSources, sigmaRuleDirs },
+  { startWebServer },
+  { TUS_PATH, createTusHandler },
+] = await Promise.all([
+  import('@graphql-yoga/render-graphiql'),
+  import('@quarry/api'),
+  import('@quarry/rest-compat'),
+  import('@quarry/temporal'),
+  import('@quarry/reference'),
+  import('@quarry/insights'),
+  import('./web-server.js'),
+  import('./tus/tus-handler.js'),
+]);
+
+const db = createDb(stack.databaseUrl);
+const runner = await connectJobRunner({ address: stack.temporalAddress, namespace: env.TEMPORAL_NAMESPACE, masterKey: stack.masterKey });
 const lookups = new LookupStore({ onReloadError: (module, err) => log.error({ module, err }, 'lookup data could not be reloaded; the previous data keeps serving') });
 // Search summaries re-run the analyzers (Sigma included) over matching records: same rules as the worker.
 configureSigmaRules(sigmaRuleDirs({ sigmaRules: env.QUARRY_SIGMA_RULES, dataDir: env.QUARRY_DATA_DIR }));
 // Community YARA/Sigma sets for inline scans and rule retrieval: compiled now, in scan workers, so
 // the first requests do not wait (the full community sets take seconds).
 const hunting = new Hunting({ yaraRules: env.QUARRY_YARA_RULES, sigmaRules: env.QUARRY_SIGMA_RULES, dataDir: stack.dataDir });
-hunting.warm().then(
-  () => log.info('community rule sets loaded'),
-  (err: unknown) => log.error({ err }, 'community rule sets could not be loaded; inline scans will retry on use'),
+const rulesLoaded = hunting.warm().then(
+  (status) => {
+    log.info({ sigma: status.sigma.loaded, yara: status.yara.rules }, 'community rule sets loaded');
+    return status;
+  },
+  (err: unknown) => {
+    log.error({ err }, 'community rule sets could not be loaded; inline scans will retry on use');
+    return undefined;
+  },
 );
 // First start without community rule sets (QUARRY_ROLE=all, the single-command install): fetch
 // them in the background as `rules update` does; this process and the worker reload them. Offline,
@@ -106,16 +132,6 @@ const stopExpiry = tus.startExpiry();
 api.get('/api/ui-meta', (c) => c.json({ temporalUiUrl: stack.temporalUiUrl ?? null }));
 const web = await startWebServer({ api, port: env.PORT, host: env.HOST });
 
-const base = `http://${env.HOST}:${env.PORT}`;
-console.log(`
-Quarry is running.
-  API        ${base}   (health: ${base}/healthz)
-  Dashboard  ${base}/
-  Temporal   ${stack.temporalUiUrl ?? `${stack.temporalAddress} (external; no local UI)`}
-  Blobs      ${blobs.location}
-  Role       ${env.QUARRY_ROLE === 'api' ? 'api (no worker here: run apps/worker/dist/main.js)' : 'all (API + a supervised worker)'}
-Press Ctrl+C to stop.`);
-
 let stopping = false;
 async function shutdown(): Promise<void> {
   if (stopping) return;
@@ -133,3 +149,18 @@ async function shutdown(): Promise<void> {
 }
 process.once('SIGINT', () => void shutdown());
 process.once('SIGTERM', () => void shutdown());
+
+// The banner comes last, once a worker polls (or after a bound), so start-up lines do not scroll it away.
+const workerReady = env.QUARRY_ROLE === 'api' || (await waitUntilHealthy(healthCheck(db, runner), BANNER_WAIT_MS));
+const rules = await Promise.race([rulesLoaded, sleep(RULES_WAIT_MS).then(() => undefined)]);
+console.log(
+  startBanner({
+    base: `http://${env.HOST}:${env.PORT}`,
+    temporal: stack.temporalUiUrl ?? `${stack.temporalAddress} (external; no local UI)`,
+    blobs: blobs.location,
+    role: env.QUARRY_ROLE,
+    rules,
+    workerPending: !workerReady,
+    cwd: process.cwd(),
+  }),
+);

@@ -46,6 +46,17 @@ test('the start command brings up PostgreSQL, Temporal, a worker and the web ser
     const worker = children.find((c) => c.includes('worker/dist/main.js'));
     expect(worker).toContain(`--max-old-space-size=${WORKER_HEAP_MB}`);
     expect(worker).toContain('--max-semi-space-size=64 --heap-growing-percent=300');
+    // The banner comes once the worker polls and the rule sets are compiled, after every log line:
+    // stdout is a pipe here, so our lines are JSON (Next.js adds a line of its own), and the
+    // banner ends the output.
+    const bannerDeadline = Date.now() + 60_000;
+    while (!out.includes('Press Ctrl+C to stop.') && Date.now() < bannerDeadline) await new Promise((r) => setTimeout(r, 250));
+    const [logged = '', banner = ''] = out.split('\nQuarry is running.\n');
+    for (const line of logged.split('\n').filter((l) => l.startsWith('{'))) expect(() => JSON.parse(line) as unknown).not.toThrow();
+    expect(logged).not.toMatch(/^\[\d\d:\d\d:\d\d\] (INFO|WARN|ERROR) /m);
+    expect(banner.trimEnd().endsWith('Press Ctrl+C to stop.')).toBe(true);
+    expect(banner).toMatch(/ {2}Rules {6}Sigma \d+ rules, YARA \d+ rules/);
+    expect(banner).toContain('npm run -s admin -- user create');
     expect(out).toContain(`API        ${base}`);
     expect(out).toContain(`Dashboard  ${base}/`);
     expect(out).toContain(`Temporal   http://127.0.0.1:${uiPort}`);

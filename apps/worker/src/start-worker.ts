@@ -1,5 +1,6 @@
 import { NativeConnection, Worker, bundleWorkflowCode } from '@temporalio/worker';
-import { ALL_TIERS, FAILURE_CONVERTER_PATH, TIER_QUEUES, dataConverterFor, workflowsPath } from '@quarry/temporal';
+import { existsSync, readFileSync } from 'node:fs';
+import { ALL_TIERS, FAILURE_CONVERTER_PATH, TIER_QUEUES, WORKFLOW_BUNDLE_PATH, dataConverterFor, workflowsPath } from '@quarry/temporal';
 import type { JobTier } from '@quarry/vocabulary';
 import type { WorkerDeps } from './deps.js';
 import { createActivities } from './activities/create-activities.js';
@@ -28,7 +29,7 @@ export async function startWorker(opts: {
   const connection = await NativeConnection.connect({ address: opts.address });
   // The failure converter is bundled into the workflow code: failures raised inside workflows are
   // encrypted like every other payload.
-  const workflowBundle = await bundleWorkflowCode({ workflowsPath, failureConverterPath: FAILURE_CONVERTER_PATH, logger: quietBundlerLogger });
+  const workflowBundle = prebuiltBundle() ?? (await bundleWorkflowCode({ workflowsPath, failureConverterPath: FAILURE_CONVERTER_PATH, logger: quietBundlerLogger }));
   const activities = createActivities(opts.deps);
   const workers = await Promise.all(
     (opts.tiers ?? ALL_TIERS).map((tier) =>
@@ -64,6 +65,12 @@ export async function startWorker(opts: {
       );
     },
   };
+}
+
+/** The bundle built with the compiled @quarry/temporal, when running compiled code and it was built. */
+function prebuiltBundle(): { code: string } | undefined {
+  if (WORKFLOW_BUNDLE_PATH === undefined || !existsSync(WORKFLOW_BUNDLE_PATH)) return undefined;
+  return { code: readFileSync(WORKFLOW_BUNDLE_PATH, 'utf8') };
 }
 
 /** Shared with the workflow tests, which must see cancellations as the worker does. */

@@ -62,6 +62,10 @@ const schema = z.object({
   QUARRY_MASTER_KEY: masterKey.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TEMPORAL_CLI: z.string().optional(),
+  /** Where the Temporal CLI (and MinIO, for tests) are cached once fetched or built; default ~/.cache/quarry/bin. */
+  QUARRY_BIN_DIR: z.string().optional(),
+  /** Console format: `pretty` (one coloured line per event), `json` (pino's lines); default pretty on a terminal only. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   /** Community rule directories, `:`-separated, besides the built-in packs and `.data/rules/{sigma,yara}`. */
   QUARRY_SIGMA_RULES: z.string().optional(),
   QUARRY_YARA_RULES: z.string().optional(),

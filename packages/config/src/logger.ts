@@ -1,5 +1,7 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { PinoPretty } from 'pino-pretty';
 import { loadEnv, type LogLevel } from './env.js';
+import { chooseLogFormat, type LogFormat } from './log-format.js';
 
 export type { Logger } from 'pino';
 
@@ -29,11 +31,28 @@ export interface LoggerOptions {
   level?: LogLevel;
   /** Defaults to stdout. */
   destination?: DestinationStream;
+  /** Defaults to `chooseLogFormat(LOG_FORMAT, stdout is a terminal)` on stdout, JSON on a given destination. */
+  format?: LogFormat;
 }
 
-/** A JSON pino logger named `name` that censors secret headers and fields. */
+/**
+ * A pino logger named `name` that censors secret headers and fields, writing JSON lines or, for
+ * people at a terminal, one coloured line per event. Redaction runs before either format.
+ */
 export function createLogger(name: string, options: LoggerOptions = {}): Logger {
-  const level = options.level ?? loadEnv().LOG_LEVEL;
+  const env = loadEnv();
+  const level = options.level ?? env.LOG_LEVEL;
   const config = { name, level, redact: { paths: redactPaths(), censor: REDACTED } };
-  return options.destination ? pino(config, options.destination) : pino(config);
+  const format = options.format ?? (options.destination ? 'json' : chooseLogFormat(env.LOG_FORMAT, process.stdout.isTTY));
+  if (format === 'json') return options.destination ? pino(config, options.destination) : pino(config);
+  // Synchronous, in this thread: lines keep their order with console output (the start banner),
+  // and nothing is lost when the process exits.
+  const pretty = PinoPretty({
+    sync: true,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname',
+    ...(options.destination ? { destination: options.destination as NodeJS.WritableStream } : {}),
+  });
+  return pino(config, pretty);
 }

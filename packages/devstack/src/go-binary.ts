@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, join } from 'node:path';
-import { inheritedEnv, type Logger } from '@quarry/config';
+import { delimiter, join, resolve } from 'node:path';
+import { inheritedEnv, loadEnv, type Logger } from '@quarry/config';
 import { DevstackError, type Component } from './errors.js';
 
 const PROGRESS_EVERY_MS = 30_000;
 
-/** Where binaries built with Go are kept between runs. */
-export const cacheBinDir = (): string => join(homedir(), '.cache', 'quarry', 'bin');
+/** Where fetched and built binaries are kept between runs: QUARRY_BIN_DIR, else ~/.cache/quarry/bin. */
+export const cacheBinDir = (): string => resolve(loadEnv().QUARRY_BIN_DIR ?? join(homedir(), '.cache', 'quarry', 'bin'));
 
 export interface GoBinary {
   /** The executable's name, on PATH and in the cache. */
@@ -31,11 +31,17 @@ export async function ensureGoBinary(binary: GoBinary, log: Logger): Promise<str
   if (onPath) return onPath;
   const cached = join(cacheBinDir(), binary.name);
   if (isExecutable(cached)) return cached;
+  return buildWithGo(binary, log);
+}
+
+/** Builds the binary with `go install` into the cache and returns its path. */
+export async function buildWithGo(binary: GoBinary, log: Logger): Promise<string> {
   const go = findOnPath('go');
   if (!go) throw new DevstackError(binary.component, binary.noGo);
   await goInstall(go, binary, log);
-  if (!isExecutable(cached)) throw new DevstackError(binary.component, `go install finished but ${cached} is missing`);
-  return cached;
+  const built = join(cacheBinDir(), binary.name);
+  if (!isExecutable(built)) throw new DevstackError(binary.component, `go install finished but ${built} is missing`);
+  return built;
 }
 
 async function goInstall(go: string, binary: GoBinary, log: Logger): Promise<void> {
@@ -66,7 +72,7 @@ async function goInstall(go: string, binary: GoBinary, log: Logger): Promise<voi
   log.info({ seconds: Math.round((Date.now() - started) / 1000) }, `built ${binary.label}`);
 }
 
-function findOnPath(name: string): string | undefined {
+export function findOnPath(name: string): string | undefined {
   for (const dir of (inheritedEnv().PATH ?? '').split(delimiter)) {
     if (dir && isExecutable(join(dir, name))) return join(dir, name);
   }

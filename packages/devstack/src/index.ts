@@ -3,6 +3,8 @@ export { freePort, isPortFree } from './ports.js';
 export { ensureMasterKey, MASTER_KEY_FILE } from './master-key.js';
 export { startPostgres, DATABASE_NAME, type StartPostgresOptions, type RunningPostgres } from './postgres.js';
 export { ensureTemporalCli, TEMPORAL_CLI_VERSION } from './temporal-cli.js';
+export { temporalWheel, TEMPORAL_WHEEL_VERSION, type WheelSources } from './temporal-wheel.js';
+export type { WheelRef } from './pypi-wheel.js';
 export { cacheBinDir } from './go-binary.js';
 export {
   startTemporal,

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { CommunityPacks, SigmaDataPool, sigmaRuleDirs, yaraRuleDirs } from '@quarry/insights';
 import { ScanPool, type Pack } from '@quarry/yara';
 
@@ -12,6 +13,13 @@ export interface HuntingOptions {
   yaraWorkers?: number;
 }
 
+/** What `warm` loaded: rule counts and the directories they came from, for the start banner. */
+export interface HuntingStatus {
+  sigma: { loaded: number; refused: number; dirs: readonly string[] };
+  /** `dirs` includes the built-in pack; only directories that exist. */
+  yara: { rules: number; failedFiles: number; dirs: readonly string[] };
+}
+
 /** Inline scans end after this long: a runaway rule or input costs a worker, never a server thread. */
 export const DATA_SCAN_TIMEOUT_MS = 10_000;
 
@@ -24,6 +32,8 @@ export class Hunting {
   readonly yaraPool: ScanPool;
   readonly yaraPacks: CommunityPacks;
   readonly sigma: SigmaDataPool;
+  /** Community Sigma directories besides the built-in pack (some may not exist yet). */
+  readonly sigmaDirs: readonly string[];
   readonly scanTimeoutMs: number;
   /** Holds `rules/` (installed sets and the status of the last update); undefined: none. */
   readonly dataDir: string | undefined;
@@ -33,7 +43,8 @@ export class Hunting {
     this.scanTimeoutMs = opts.scanTimeoutMs ?? DATA_SCAN_TIMEOUT_MS;
     this.yaraPool = new ScanPool({ size: opts.yaraWorkers ?? 1, timeoutMs: this.scanTimeoutMs });
     this.yaraPacks = new CommunityPacks(yaraRuleDirs(opts));
-    this.sigma = new SigmaDataPool({ dirs: sigmaRuleDirs(opts), timeoutMs: this.scanTimeoutMs });
+    this.sigmaDirs = sigmaRuleDirs(opts);
+    this.sigma = new SigmaDataPool({ dirs: this.sigmaDirs, timeoutMs: this.scanTimeoutMs });
   }
 
   communityYara(): Promise<Pack> {
@@ -41,9 +52,10 @@ export class Hunting {
   }
 
   /** Loads and compiles both community sets now (start-up), so the first requests do not wait. */
-  async warm(): Promise<void> {
+  async warm(): Promise<HuntingStatus> {
     const pack = await this.communityYara();
-    await Promise.all([this.yaraPool.warm(pack), this.sigma.warm()]);
+    const [, sigma] = await Promise.all([this.yaraPool.warm(pack), this.sigma.warm()]);
+    return { sigma: { ...sigma, dirs: this.sigmaDirs.filter((d) => existsSync(d)) }, yara: { rules: pack.totals.rules, failedFiles: pack.totals.failed, dirs: this.yaraPacks.dirs } };
   }
 
   async close(): Promise<void> {
