@@ -26,7 +26,7 @@ export const USERASSIST: Comparator = {
     const notes = rowsOf(ours, 'User Activity: Notes', hive).map((r) => r['Note']!).filter((n) => n.startsWith('UserAssist '));
     const mine: Entry[] = [];
     const extra: { key: string; why: string }[] = [];
-    let doubled = 0;
+    const doubled: string[] = [];
     let theirs: Entry[] = pluginEntries<RegipyUserAssist>(regipy, 'user_assist').map((e) => ({
       // XP names carry their UEME_<kind>: prefix; ours moves it to Details.
       key: tail(e.name.replace(/^UEME_(?!CTL)[A-Z]+:/, '')),
@@ -46,7 +46,7 @@ export const USERASSIST: Comparator = {
         const j = theirs.findIndex((t, n) => n > i && t.key === entry.key && t.value === entry.value);
         if (i >= 0 && j >= 0) {
           theirs = theirs.filter((_t, n) => n !== j);
-          doubled++;
+          doubled.push(entry.key);
         }
       }
     }
@@ -58,9 +58,10 @@ export const USERASSIST: Comparator = {
       const refused = t && !o ? notes.find((n) => n.includes(t.key)) : undefined;
       return refused ? `refused by our decoder and listed in User Activity: Notes ("${refused}")` : null;
     });
-    if (doubled > 0) result.explained.push({ key: 'regipy duplicates', why: `${doubled} regipy entries dropped as second copies: its GUIDS list names ${LISTED_TWICE.length} GUIDs twice` });
-    result.explained.push(...extra);
-    result.compared += extra.length;
+    // Each second copy regipy printed is an entry of its side, counted once and explained.
+    const copies = doubled.map((key) => ({ key: `${key} (regipy's second copy)`, why: `regipy's GUIDS list names ${LISTED_TWICE.length} GUIDs twice, so their entries come out twice` }));
+    result.explained.push(...copies, ...extra);
+    result.compared += copies.length + extra.length;
     return result;
   },
 };
