@@ -95,9 +95,10 @@ describe('built-in pack', () => {
   });
 
   describe.skipIf(!HAVE_SHARED)(realFiles('on the real sample corpus'), () => {
-    test('fires exactly on the attack recordings, never on hives or prefetch files', async () => {
+    test('fires exactly on the attack recordings, never on hives, prefetch files, shell links or Jump Lists', async () => {
       const files = sampleFiles();
-      expect(files.length).toBe(145);
+      // The 145 files of MANIFEST.tsv, the 728 shell links of samples/lnk and the 17 Jump Lists of samples/jumplists.
+      expect(files.length).toBe(145 + 728 + 17);
       const outcomes = await Promise.all(files.map((f) => pool.scanFile(pack, f)));
       const hits = Object.fromEntries(outcomes.filter((o) => o.matches.length > 0).map((o) => [basename(o.target), o.matches.map((m) => m.rule).sort()]));
       expect(hits).toEqual({

@@ -46,7 +46,11 @@ export function registryAnalyzer(type: RegistryResultType): AnalyzerFactory<'reg
       push: (record) => store.add(record),
       finish: () => {
         const refused: { hive: HiveKeys; note: string }[] = [];
-        const insights = type.build(store, contextOf(store), (hive, note) => refused.push({ hive, note }));
+        const insights = type.build(store, contextOf(store), (hive, note) => {
+          refused.push({ hive, note });
+          // Also in the hive's File metadata warnings (implausible_items), where every kept-out item of the job is counted.
+          ctx.implausible.add({ input: hive.info.input, structure: `${type.title} value`, offset: hiveCell(hive), reason: note.replace(/; not shown$/, '') });
+        });
         return [...withoutImplausible(insights, store, ctx.implausible), ...notes(type.title, store, refused)];
       },
     };

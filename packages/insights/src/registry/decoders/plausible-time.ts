@@ -1,8 +1,5 @@
 import { filetimeToIso } from '@quarry/registry';
-import { COLLECTION_SLACK_MS, EARLIEST_PLAUSIBLE } from '../../common/plausibility.js';
-
-// The job-wide guard's bounds (common/plausibility.ts), applied as the decoder reads the value.
-const EARLIEST = new Date(EARLIEST_PLAUSIBLE).toISOString();
+import { implausibleTime, timeBounds } from '../../common/plausibility.js';
 
 /** A decoded time: `iso` when it is one a correct decoder can emit, else `bad` says why (never both). */
 export interface CheckedTime {
@@ -13,9 +10,10 @@ export interface CheckedTime {
 /** An ISO time checked against 1980 and now (+1 day) as it is decoded: a time outside them comes from a wrong layout or damage. */
 export function checkIso(iso: string | null, now = Date.now()): CheckedTime {
   if (iso === null) return { iso: null, bad: null };
-  if (iso < EARLIEST) return { iso: null, bad: `time ${iso.slice(0, 19)} is before 1980` };
-  if (Date.parse(iso) > now + COLLECTION_SLACK_MS) return { iso: null, bad: `time ${iso.slice(0, 19)} is in the future` };
-  return { iso, bad: null };
+  // The job-wide guard (common/plausibility.ts) as the decoder reads the value; its reason names the year
+  // only, so a warning never shows the implausible time itself.
+  const bad = implausibleTime(iso, timeBounds(null, now));
+  return bad ? { iso: null, bad } : { iso, bad: null };
 }
 
 /** A FILETIME read at `at`: 0 means "never" (no time, no complaint); out-of-range values are `bad`. */

@@ -27,6 +27,6 @@ describe('Amcache Root\\File (Windows 8 / 2012 / early 10)', () => {
   it('refuses a SHA-1 that is not 0000 + 40 hex digits and a time before 1980; the entry stays with what is sound', () => {
     const got = traces({ 15: 'C:\\y.exe', 101: '00001234', 17: 100n });
     expect(got.details).toEqual(['Amcache File|C:\\y.exe|']);
-    expect(got.notes).toEqual([`${FILE}\\17: time 1601-01-01T00:00:00 is before 1980; not shown`, `${FILE}\\101: "00001234" is not 0000 + a 40-digit SHA-1; not shown`]);
+    expect(got.notes).toEqual([`${FILE}\\17: time in 1601, before 1980-01-01; not shown`, `${FILE}\\101: "00001234" is not 0000 + a 40-digit SHA-1; not shown`]);
   });
 });

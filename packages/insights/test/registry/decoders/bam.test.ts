@@ -35,7 +35,7 @@ describe('BAM/DAM key locations', () => {
     expect(bamEntries(system('bam\\State\\UserSettings', entry('1975-01-01T00:00:00Z')), (n) => notes.push(n))).toEqual([]);
     expect(bamEntries(system('bam\\State\\UserSettings', Buffer.alloc(4)), (n) => notes.push(n))).toEqual([]);
     expect(notes).toEqual([
-      `BAM/DAM ControlSet001\\Services\\bam\\State\\UserSettings\\${SID}\\${PROGRAM}: time 1975-01-01T00:00:00 is before 1980; not shown`,
+      `BAM/DAM ControlSet001\\Services\\bam\\State\\UserSettings\\${SID}\\${PROGRAM}: time in 1975, before 1980-01-01; not shown`,
       `BAM/DAM ControlSet001\\Services\\bam\\State\\UserSettings\\${SID}\\${PROGRAM}: FILETIME at 0 is past the data's end (4 bytes); not shown`,
     ]);
   });

@@ -58,9 +58,9 @@ describe('UserAssist entries by version', () => {
   it('refuses a v3 count below its offset and times before 1980 or in the future', () => {
     expect(decodeUserAssist(v3(2, FT_2009), 3, NOW).bad).toBe('v3 count 2 is below its offset of 5');
     // 1970-01-01 as a FILETIME: 116444736000000000.
-    expect(decodeUserAssist(v5(1, 0, 0, 116444736000000000n), 5, NOW).bad).toBe('time 1970-01-01T00:00:00 is before 1980');
+    expect(decodeUserAssist(v5(1, 0, 0, 116444736000000000n), 5, NOW).bad).toBe('time in 1970, before 1980-01-01');
     // 2030-01-01 (135379296000000000); "now" is 2026 here.
-    expect(decodeUserAssist(v5(1, 0, 0, 135379296000000000n), 5, NOW).bad).toBe('time 2030-01-01T00:00:00 is in the future');
+    expect(decodeUserAssist(v5(1, 0, 0, 135379296000000000n), 5, NOW).bad).toBe('time in 2030, after 2026-01-02 (the collection time + 1 day)');
   });
 });
 
