@@ -211,7 +211,7 @@ describe.runIf(runnable)('the dashboard, end to end against the real service', (
 
     await page.getByRole('link', { name: 'Rules' }).click();
     await page.getByLabel('Test data').fill('say hello world');
-    await page.getByLabel('YARA rule').fill(YARA_RULE);
+    await page.getByRole('textbox', { name: 'YARA rule' }).fill(YARA_RULE);
     await page.getByRole('button', { name: 'Scan', exact: true }).click();
     await page.getByRole('table', { name: 'Scan matches' }).getByText('quarry_e2e_hello').waitFor({ timeout: 30_000 });
     await shot(page, '11-rules');

@@ -48,6 +48,8 @@ for (const r of results) for (const e of r.explained) {
 }
 console.log('\nexplained, by reason:');
 for (const [why, n] of [...reasons].sort((a, b) => b[1] - a[1])) console.log(`${String(n).padStart(6)}  ${why.slice(0, 220)}`);
+const notes = results.flatMap((r) => (r.notes ?? []).map((n) => `${r.artifact} ${r.hive}: ${n.why}`));
+if (notes.length > 0) console.log(`\nnotes on the reference (not entries):\n${notes.map((n) => `  ${n.slice(0, 220)}`).join('\n')}`);
 const unexplained = results.flatMap((r) => r.unexplained.map((u) => ({ artifact: r.artifact, hive: r.hive, ...u })));
 if (unexplained.length > 0) {
   console.log('\nunexplained:');

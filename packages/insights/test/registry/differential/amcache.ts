@@ -58,7 +58,7 @@ export const AMCACHE: Comparator = {
 
     const log = fromLog(replayedAfter(hive.path));
     const result = compareEntries('Amcache', hive, mine, theirs, (o, t) => recovered(o, t) ?? log(o, t));
-    if (rawKeys > 0) result.explained.push({ key: 'regipy raw keys', why: `regipy's amcache plugin appends ${rawKeys} Root\\File\\{volume} key object(s) as entries (run() adds the volume key itself when it has values); they hold no file` });
+    if (rawKeys > 0) (result.notes ??= []).push({ key: 'regipy raw keys', why: `regipy's amcache plugin appends ${rawKeys} Root\\File\\{volume} key object(s) as entries (run() adds the volume key itself when it has values); they hold no file` });
     return result;
   },
 };

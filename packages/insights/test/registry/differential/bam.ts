@@ -30,7 +30,7 @@ export const BAM: Comparator = {
     const theirs: Entry[] = ref.filter((e) => !elsewhere.includes(e)).map((e) => ({ key: `${e.sid}|${e.executable}`, value: refTime(e.timestamp) }));
     const log = fromLog(replayedAfter(hive.path));
     const result = compareEntries('BAM', hive, mine, theirs, (o, t) => recovered(o, t) ?? log(o, t));
-    if (elsewhere.length > 0) result.explained.push({ key: 'regipy other control sets', why: `${elsewhere.length} regipy entries are in a control set other than the current one (${[...current].join(', ')}), which is the one we read` });
+    if (elsewhere.length > 0) (result.notes ??= []).push({ key: 'regipy other control sets', why: `${elsewhere.length} regipy entries are in a control set other than the current one (${[...current].join(', ')}), which is the one we read` });
     return result;
   },
 };

@@ -25,6 +25,12 @@ export interface ArtifactComparison {
   explained: { key: string; why: string }[];
   /** Differences nobody has explained: the differential test fails on any of these. */
   unexplained: { key: string; ours: unknown; theirs: unknown }[];
+  /**
+   * Remarks on the reference as a whole, not entries (not counted in `compared`): a plugin that
+   * yields nothing where the bytes hold values, entries it lists twice or that hold no item, set
+   * aside before pairing with their number.
+   */
+  notes?: { key: string; why: string }[];
 }
 
 export interface Comparator {

@@ -80,7 +80,7 @@ export const OPENSAVE: Comparator = {
     const log = fromLog(replayedAfter(hive.path));
     const result = compareEntries('OpenSave', hive, mine, theirs, (o, t) => recovered(o, t) ?? untyped(o, t) ?? log(o, t), (o, t) => untyped(o, t) !== null);
     if (theirs.length > 0 && pluginEntries(regipy, 'comdlg32').length === 0) {
-      result.explained.push({ key: 'regipy comdlg32', why: `regipy's comdlg32 plugin yields nothing where its cell reader shows ${theirs.length} values (hex text again); compared with libfwsi and regfexport instead` });
+      (result.notes ??= []).push({ key: 'regipy comdlg32', why: `regipy's comdlg32 plugin yields nothing where its cell reader shows ${theirs.length} values (hex text again); compared with libfwsi and regfexport instead` });
     }
     return result;
   },

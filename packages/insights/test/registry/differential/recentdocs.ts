@@ -42,7 +42,7 @@ export const RECENTDOCS: Comparator = {
     const log = fromLog(replayedAfter(hive.path));
     const result = compareEntries('RecentDocs', hive, mine, theirs, (o, t) => recovered(o, t) ?? log(o, t));
     if (theirs.length > 0 && pluginEntries(regipy, 'recentdocs').length === 0) {
-      result.explained.push({ key: 'regipy recentdocs', why: `regipy's recentdocs plugin yields nothing where regfexport shows ${theirs.length} values: its values arrive as hex text and parse_mru_value finds no NUL in it; compared with regfexport's bytes instead` });
+      (result.notes ??= []).push({ key: 'regipy recentdocs', why: `regipy's recentdocs plugin yields nothing where regfexport shows ${theirs.length} values: its values arrive as hex text and parse_mru_value finds no NUL in it; compared with regfexport's bytes instead` });
     }
     return result;
   },

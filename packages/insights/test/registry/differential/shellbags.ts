@@ -79,9 +79,9 @@ export const SHELLBAGS: Comparator = {
     const result = compareEntries('ShellBags', hive, mine, theirs, (o, t) => recovered(o, t) ?? log(o, t));
     for (const [clsid, n] of used) {
       const a = NAMED_OTHERWISE.find((x) => x.clsid === clsid)!;
-      result.explained.push({ key: `regipy naming {${clsid}}`, why: `${n} paths start with {${clsid}}, which we name "${a.ours}" (Explorer's name) and libfwsi's table "${a.theirs}"; compared after translating` });
+      (result.notes ??= []).push({ key: `regipy naming {${clsid}}`, why: `${n} paths start with {${clsid}}, which we name "${a.ours}" (Explorer's name) and libfwsi's table "${a.theirs}"; compared after translating` });
     }
-    if (childless.length > 0) result.explained.push({ key: 'regipy childless', why: `${childless.length} regipy "Childless" entries: subkeys without a numbered value hold no shell item (regipy issue #268 lists them with their parent's path); we list shell items only` });
+    if (childless.length > 0) (result.notes ??= []).push({ key: 'regipy childless', why: `${childless.length} regipy "Childless" entries: subkeys without a numbered value hold no shell item (regipy issue #268 lists them with their parent's path); we list shell items only` });
     return result;
   },
 };
