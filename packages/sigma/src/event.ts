@@ -3,6 +3,7 @@
  * (`{"Event": {"System": …, "EventData": …}}`) and are flattened once into Sigma's field names;
  * anything else is arbitrary JSON addressed by (dotted) key paths.
  */
+import { WINDOWS_SYSTEM_FIELDS } from './mapping/windows-sources.js';
 import { COMPOSITE_FIELDS } from './windows-mapping.js';
 
 export type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
@@ -134,7 +135,20 @@ export function dottedGet(root: Json, path: string): Json | undefined {
   return cur;
 }
 
-/** A record in the evtx_dump JSON shape, flattened into Sigma's Windows field names. */
+const SYSTEM_FIELDS: ReadonlySet<string> = new Set(WINDOWS_SYSTEM_FIELDS);
+
+/**
+ * A record in the evtx_dump JSON shape, flattened into Sigma's Windows field names. A field
+ * resolves in one order:
+ * 1. a System name (WINDOWS_SYSTEM_FIELDS: EventID, Channel, Provider_Name, Computer, …) from
+ *    Event/System only, absent when System lacks it: an EventData/UserData element of the same
+ *    name never answers it (Security 1108 carries the failed event's `EventID` in its UserData);
+ * 2. any other name from Event/System if the record has it there, then EventData, then the
+ *    children of UserData's one provider-specific element (EventData wins when a record has both);
+ * 3. a composite field of the Windows mapping (parts joined), then a dotted path into the raw
+ *    record (`Event.UserData.LogFileCleared.Channel`).
+ * The mapping's renames (Image → NewProcessName, …) happen before, when rules are compiled.
+ */
 export class WindowsEvent extends BaseEvent {
   readonly isWindows = true;
   protected override readonly trimValues = true;
@@ -143,6 +157,7 @@ export class WindowsEvent extends BaseEvent {
   readonly provider: string | undefined;
   readonly recordId: string | number | undefined;
   readonly timestamp: string | undefined;
+  private system = new Map<string, Json>();
   private fields = new Map<string, Json>();
   private data: Json;
 
@@ -156,15 +171,15 @@ export class WindowsEvent extends BaseEvent {
     // UserData wraps its fields in one provider-specific element.
     const ud = ev['UserData'];
     if (isObj(ud)) for (const [k, v] of Object.entries(ud)) if (k !== '#attributes') this.addData(v);
-    const ch = this.fields.get('Channel');
+    const ch = this.system.get('Channel');
     this.channel = typeof ch === 'string' ? ch.toLowerCase() : undefined;
-    const id = Number(this.fields.get('EventID'));
+    const id = Number(this.system.get('EventID'));
     this.eventId = Number.isFinite(id) ? id : undefined;
-    const pv = this.fields.get('Provider_Name');
+    const pv = this.system.get('Provider_Name');
     this.provider = typeof pv === 'string' ? pv : undefined;
-    const rid = this.fields.get('EventRecordID');
+    const rid = this.system.get('EventRecordID');
     this.recordId = typeof rid === 'number' || typeof rid === 'string' ? rid : undefined;
-    const ts = this.fields.get('TimeCreated');
+    const ts = this.system.get('TimeCreated');
     this.timestamp = typeof ts === 'string' ? ts : undefined;
   }
 
@@ -173,31 +188,32 @@ export class WindowsEvent extends BaseEvent {
     if (isObj(v) && isObj(v['#attributes']) && !('#text' in v)) {
       // Attribute-only elements: Provider Name/Guid, TimeCreated SystemTime, Execution, Security.
       for (const [a, av] of Object.entries(v['#attributes'])) {
-        if (k === 'TimeCreated' && a === 'SystemTime') this.fields.set('TimeCreated', av);
-        else if (k === 'Execution') this.fields.set(a, av);
-        this.fields.set(`${k}_${a}`, av);
+        if (k === 'TimeCreated' && a === 'SystemTime') this.system.set('TimeCreated', av);
+        this.system.set(`${k}_${a}`, av);
       }
       return;
     }
-    this.fields.set(k, elementValue(v));
+    this.system.set(k, elementValue(v));
   }
 
+  /** Data elements by name; a name already taken (EventData before UserData) keeps its value. */
   private addData(d: Json | undefined): void {
     if (!isObj(d)) return;
     for (const [k, v] of Object.entries(d)) {
-      if (k === '#attributes') continue;
+      if (k === '#attributes' || this.fields.has(k)) continue;
       const value = elementValue(v);
       this.fields.set(k, value);
       // Defender and some other providers name data with spaces ("Threat Name"); Sigma drops them.
       if (k.includes(' ')) {
         const compact = k.replace(/ /g, '');
-        if (!(compact in d)) this.fields.set(compact, value);
+        if (!(compact in d) && !this.fields.has(compact)) this.fields.set(compact, value);
       }
     }
   }
 
   get(field: string): Json | undefined {
-    const v = this.fields.get(field);
+    if (SYSTEM_FIELDS.has(field)) return this.system.get(field);
+    const v = this.system.get(field) ?? this.fields.get(field);
     if (v !== undefined) return v;
     const composite = COMPOSITE_FIELDS.get(field);
     if (composite) return this.composite(composite.parts, composite.join);

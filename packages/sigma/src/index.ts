@@ -26,4 +26,4 @@ export { toEvent, WindowsEvent, JsonEvent, type EventView, type Json } from './e
 export { parseJsonRecords } from './json-input.js';
 export { xmlToRecords } from './xml-event.js';
 export { resolveWindowsLogsource, type Logsource, type WindowsTarget } from './windows-mapping.js';
-export { WINDOWS_SERVICES, WINDOWS_CATEGORIES, FIELD_MAPS, WINDOWS_COMMON_FIELDS } from './mapping/windows-sources.js';
+export { WINDOWS_SERVICES, WINDOWS_CATEGORIES, FIELD_MAPS, WINDOWS_SYSTEM_FIELDS } from './mapping/windows-sources.js';

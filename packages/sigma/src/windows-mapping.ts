@@ -3,7 +3,7 @@ import type { FieldBinding } from './field-item.js';
 import {
   FIELD_MAPS,
   WINDOWS_CATEGORIES,
-  WINDOWS_COMMON_FIELDS,
+  WINDOWS_SYSTEM_FIELDS,
   WINDOWS_SERVICES,
   type FieldMap,
   type FieldRule,
@@ -94,7 +94,7 @@ function translator(rule: FieldRule): FieldBinding['translate'] {
 /** Field binding for a target: identity for native sources, the renames of a field map otherwise. */
 export function bindWindowsField(target: WindowsTarget, name: string): FieldBinding {
   const map = target.fieldMap;
-  if (!map || WINDOWS_COMMON_FIELDS.includes(name)) return { field: name };
+  if (!map || WINDOWS_SYSTEM_FIELDS.includes(name)) return { field: name };
   const rule = map.fields[name];
   if (rule === undefined) return { field: map.passthrough ? name : UNAVAILABLE + name };
   if (typeof rule === 'string') return { field: rule };

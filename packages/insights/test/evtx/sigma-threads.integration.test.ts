@@ -13,6 +13,12 @@ const WINDOWS_RULES = sharedPath('rules', 'sigma', 'rules', 'windows');
 // A 4625 flood (a correlation-style rule's input), a full Security log and a Sysmon log.
 const FILES = ['evtx/DeepBlueCLI/smb-password-guessing-security.evtx', 'evtx/DFIRArtifactMuseum/Win2012R2_StolenSzechuan/Security.evtx', 'evtx/EVTX-ATTACK-SAMPLES/PanacheSysmon_vs_AtomicRedTeam01.evtx'].map((f) => `${SAMPLES}/${f}`);
 const HAVE = existsSync(WINDOWS_RULES) && FILES.every((f) => existsSync(f));
+// SigmaHQ "User Logoff Event" (EventID 4634/4647 on Security) and a Security log holding 1108
+// records (the event log failed to process an event) that name the failed 4647/4634 in UserData.
+const LOGOFF_RULE = sharedPath('rules', 'sigma', 'rules', 'windows', 'builtin', 'security', 'win_security_user_logoff.yml');
+const WITH_1108 = `${SAMPLES}/evtx/omerbenamram-evtx/Security_with_size_t.evtx`;
+// Its Security 4634/4647 records by EventRecordID, as evtx_dump 0.15.1 lists them (1108s 119 and 121 are not).
+const LOGOFF_RECORDS = [32, 66, 71, 82, 450, 461, 467, 472, 477, 483, 494, 511, 519, 531, 542, 556, 598, 600];
 
 /** Per rule (title): match count and first record ids, after the correlations. */
 function summary(run: SigmaRun): Map<string, string> {
@@ -51,6 +57,16 @@ describe.skipIf(!HAVE)(`Sigma matched on the EVTX parser threads ${HAVE ? '' : '
     expect(single.perRecord.length).toBeGreaterThan(0);
     expect(threaded.perRecord).toEqual(single.perRecord);
     expect([...threaded.summary].sort()).toEqual([...single.summary].sort());
+  });
+
+  test.skipIf(!existsSync(WITH_1108))('EventID is read from System on parser threads and on the job thread: no logoff match on a 1108 whose UserData names 4647', async () => {
+    configureSigmaRules([LOGOFF_RULE]);
+    for (const threaded of [true, false]) {
+      const { perRecord, annotated, records } = await runOver(WITH_1108, threaded);
+      expect(annotated).toBe(threaded ? records : 0);
+      const logoff = perRecord.filter((l) => l.includes('User Logoff Event')).map((l) => Number(l.slice(0, l.indexOf(':'))));
+      expect(logoff).toEqual(LOGOFF_RECORDS);
+    }
   });
 
   test('a parser thread that compiles a different rule set refuses to run', () => {

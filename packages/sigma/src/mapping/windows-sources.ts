@@ -216,21 +216,36 @@ export const FIELD_MAPS: Readonly<Record<string, FieldMap>> = {
   },
 };
 
-/** System fields every Windows record carries, whatever the source. */
-export const WINDOWS_COMMON_FIELDS: readonly string[] = [
-  'EventID',
-  'Channel',
+/**
+ * Sigma names of the System section's values, the header every Windows record carries: elements by
+ * name, attribute-only elements as `<Element>_<Attribute>`, and `TimeCreated` for its SystemTime.
+ * They resolve from Event/System only (see WindowsEvent in event.ts) and no source's field map
+ * renames them. Execution's ids are only `Execution_ProcessID`/`Execution_ThreadID`: a bare
+ * `ProcessID` is event data (Security 5156 and many providers have one).
+ */
+export const WINDOWS_SYSTEM_FIELDS: readonly string[] = [
   'Provider_Name',
   'Provider_Guid',
-  'Computer',
-  'Security_UserID',
+  'Provider_EventSourceName',
+  'EventID',
+  'Version',
   'Level',
   'Task',
   'Opcode',
   'Keywords',
-  'EventRecordID',
-  'Version',
-  'ProcessID',
-  'ThreadID',
   'TimeCreated',
+  'TimeCreated_SystemTime',
+  'EventRecordID',
+  'Correlation_ActivityID',
+  'Correlation_RelatedActivityID',
+  'Execution_ProcessID',
+  'Execution_ThreadID',
+  'Execution_ProcessorID',
+  'Execution_SessionID',
+  'Execution_KernelTime',
+  'Execution_UserTime',
+  'Execution_ProcessorTime',
+  'Channel',
+  'Computer',
+  'Security_UserID',
 ];
