@@ -2,4 +2,4 @@ export { loadEnv, isBase64Key, EnvError, type Env, type EnvSource, type LogLevel
 export { repoRoot, findWorkspaceRoot } from './repo-root.js';
 export { createLogger, REDACTED, type Logger, type LoggerOptions } from './logger.js';
 export { inheritedEnv } from './inherited-env.js';
-export { WORKER_HEAP_MB, workerNodeArgs } from './worker-node-args.js';
+export { WORKER_HEAP_MB, workerEnv, workerNodeArgs } from './worker-node-args.js';
