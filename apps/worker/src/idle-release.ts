@@ -1,29 +1,46 @@
+import { Session } from 'node:inspector/promises';
+
 /** Quiet time after the last job ends before the heap is collected: back-to-back jobs pay nothing. */
 const IDLE_DELAY_MS = 2_000;
 
-/** A full collection: `gc` exists when the process runs with --expose-gc (workerNodeArgs). */
-type Collect = () => void;
+type Collect = () => Promise<void>;
 
-function exposedGc(): Collect | undefined {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  return typeof gc === 'function' ? () => gc() : undefined;
+/**
+ * The collection DevTools' "collect garbage" runs, through an in-process inspector session (no
+ * port is opened): unlike `gc()` of --expose-gc it reduces memory, so it also shrinks the young
+ * generation's semi-spaces and returns freed pages. A plain full collection 2 s after a samples
+ * job left heapTotal at 317 MiB for 169 MiB live (the 128 MiB of semi-spaces stayed); this one
+ * takes it to 183 MiB.
+ */
+export async function reduceHeap(): Promise<void> {
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('HeapProfiler.collectGarbage');
+  } finally {
+    session.disconnect();
+  }
 }
 
 /**
  * Gives the heap's garbage back once no job is running. With the worker's heap options (64 MiB
  * semi-spaces, the old generation let grow to four times its live data) a finished job leaves
  * about 200 MiB of garbage and grown semi-spaces that nothing collects while the worker waits:
- * V8 collects when JavaScript allocates, and an idle worker does not. One full collection
- * shrinks the young generation and frees the job's dead objects and ArrayBuffers.
+ * V8 collects when JavaScript allocates, and an idle worker hardly does.
  */
 export class IdleRelease {
   private running = 0;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(
-    private readonly collect: Collect | undefined = exposedGc(),
-    private readonly delayMs = IDLE_DELAY_MS,
-  ) {}
+  private readonly collect: Collect;
+  private readonly delayMs: number;
+  private readonly onError: (err: unknown) => void;
+
+  constructor(opts: { collect?: Collect; delayMs?: number; onError?: (err: unknown) => void } = {}) {
+    this.collect = opts.collect ?? reduceHeap;
+    this.delayMs = opts.delayMs ?? IDLE_DELAY_MS;
+    this.onError = opts.onError ?? (() => undefined);
+  }
 
   /** Runs a job; when it was the last one running, collects after the quiet time unless another starts. */
   async around<T>(job: () => Promise<T>): Promise<T> {
@@ -34,8 +51,7 @@ export class IdleRelease {
       return await job();
     } finally {
       this.running--;
-      const collect = this.collect;
-      if (this.running === 0 && collect) this.timer = setTimeout(collect, this.delayMs).unref();
+      if (this.running === 0) this.timer = setTimeout(() => void this.collect().catch(this.onError), this.delayMs).unref();
     }
   }
 }

@@ -24,13 +24,9 @@ const WORKER_SEMI_SPACE_MB = 64;
  */
 const WORKER_HEAP_GROWING_PERCENT = 300;
 
-/**
- * Node options a worker process is started with, before its script (`WORKER_HEAP_MB` env).
- * `--expose-gc`: the worker collects its heap once it has no job left (apps/worker idle-release.ts);
- * with the options above nothing else would while it waits.
- */
+/** Node options a worker process is started with, before its script (`WORKER_HEAP_MB` env). */
 export function workerNodeArgs(heapMb: number = WORKER_HEAP_MB): string[] {
-  return [`--max-old-space-size=${heapMb}`, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`, `--heap-growing-percent=${WORKER_HEAP_GROWING_PERCENT}`, '--expose-gc'];
+  return [`--max-old-space-size=${heapMb}`, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`, `--heap-growing-percent=${WORKER_HEAP_GROWING_PERCENT}`];
 }
 
 /**

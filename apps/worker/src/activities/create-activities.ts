@@ -8,7 +8,7 @@ import { runScanJob } from './run-scan-job.js';
 /** Activities built from explicit dependencies so tests run them against real components. */
 export function createActivities(deps: WorkerDeps): JobActivities {
   // One per worker process (startWorker calls this once for every tier): idle means no job of any tier.
-  const idle = new IdleRelease();
+  const idle = new IdleRelease({ onError: (err) => deps.log.warn({ err }, 'the idle heap collection failed') });
   return {
     runParseJob: (input) => idle.around(() => runParseJob(deps, input)),
     runScanJob: (input) => idle.around(() => runScanJob(deps, input)),
