@@ -8,9 +8,9 @@ type Collect = () => Promise<void>;
 /**
  * The collection DevTools' "collect garbage" runs, through an in-process inspector session (no
  * port is opened): unlike `gc()` of --expose-gc it reduces memory, so it also shrinks the young
- * generation's semi-spaces and returns freed pages. A plain full collection 2 s after a samples
- * job left heapTotal at 317 MiB for 169 MiB live (the 128 MiB of semi-spaces stayed); this one
- * takes it to 183 MiB.
+ * generation's semi-spaces and returns freed pages. 2 s after a samples job a plain full
+ * collection left heapTotal at 317 MiB for 169 MiB live (the 128 MiB of semi-spaces stayed);
+ * this one left 170 MiB for 164 MiB live.
  */
 export async function reduceHeap(): Promise<void> {
   const session = new Session();
