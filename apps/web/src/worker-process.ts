@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { workerNodeArgs, type Logger } from '@quarry/config';
+import { workerEnv, workerNodeArgs, type Logger } from '@quarry/config';
 
 const WORKER_MAIN = fileURLToPath(new URL('../../worker/dist/main.js', import.meta.url));
 
@@ -9,7 +9,7 @@ export function superviseWorker(env: NodeJS.ProcessEnv, log: Logger, heapMb: num
   let child: ChildProcess | null = null;
   let stopping = false;
   const start = () => {
-    child = spawn(process.execPath, [...workerNodeArgs(heapMb), WORKER_MAIN], { env, stdio: 'inherit' });
+    child = spawn(process.execPath, [...workerNodeArgs(heapMb), WORKER_MAIN], { env: workerEnv(env), stdio: 'inherit' });
     child.once('exit', (code, signal) => {
       if (stopping) return;
       log.warn({ code, signal }, 'worker exited; restarting in 2 s');

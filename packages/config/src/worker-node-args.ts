@@ -28,3 +28,18 @@ const WORKER_HEAP_GROWING_PERCENT = 300;
 export function workerNodeArgs(heapMb: number = WORKER_HEAP_MB): string[] {
   return [`--max-old-space-size=${heapMb}`, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`, `--heap-growing-percent=${WORKER_HEAP_GROWING_PERCENT}`];
 }
+
+/**
+ * glibc malloc arenas for the worker process (read by glibc at process start, so set by whoever
+ * spawns it). By default threads get arenas of their own, up to 8 per core, and an arena keeps
+ * what was freed in it. After three samples jobs malloc held 429 MiB with 64 MiB in use (gdb,
+ * malloc_stats): among them three arenas of ~72 MiB each, nearly empty, one per job, the size of a
+ * record-store writer thread's SQLite page cache; malloc_trim gave 324 MiB back. With two arenas
+ * the next job's writer reuses what the last one freed.
+ */
+const WORKER_MALLOC_ARENAS = 2;
+
+/** The environment a worker process is spawned with: `env` plus the malloc settings above, unless `env` sets them. */
+export function workerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { MALLOC_ARENA_MAX: String(WORKER_MALLOC_ARENAS), ...env };
+}

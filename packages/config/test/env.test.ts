@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { EnvError, isBase64Key, loadEnv, repoRoot, workerNodeArgs } from '../src/index.js';
+import { EnvError, isBase64Key, loadEnv, repoRoot, workerEnv, workerNodeArgs } from '../src/index.js';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 
@@ -98,6 +98,11 @@ describe('loadEnv', () => {
     expect(loadEnv({ WORKER_HEAP_MB: '2048' }).WORKER_HEAP_MB).toBe(2048);
     expect(() => loadEnv({ WORKER_HEAP_MB: '100' })).toThrow(/WORKER_HEAP_MB/);
     expect(workerNodeArgs(1024)).toEqual(['--max-old-space-size=1024', '--max-semi-space-size=64', '--heap-growing-percent=300']);
+  });
+
+  test('workerEnv: two malloc arenas for the worker process unless the environment says otherwise', () => {
+    expect(workerEnv({ LOG_LEVEL: 'info' })).toEqual({ MALLOC_ARENA_MAX: '2', LOG_LEVEL: 'info' });
+    expect(workerEnv({ MALLOC_ARENA_MAX: '4' }).MALLOC_ARENA_MAX).toBe('4');
   });
 
   test('QUARRY_ROLE=api needs the shared services and the shared master key', () => {

@@ -1,5 +1,5 @@
 /**
- * npm run bench:jobs [-- --only evtx|registry|prefetch] [-- --skip-big] [-- --ours-only]
+ * npm run bench:jobs [-- --only evtx|registry|prefetch] [-- --skip-big] [-- --ours-only] [-- --repeat N]
  *
  * Whole jobs through the running service (ephemeral PostgreSQL + Temporal on loopback, the REST
  * server and the worker in their own processes), next to the reference tools in the same run:
@@ -11,6 +11,8 @@
  *   prefetch  every sample .pf in one job and a 100-file job by repetition — against sccainfo.
  * Wall time is parse request → the status answer saying Completed; CPU seconds and peak RSS are
  * the worker process's (/proc: utime+stime, VmHWM reset before each job), the tools' under GNU time.
+ * --repeat N runs the EVTX samples job N times against the same worker, each after the worker was
+ * left idle for a few seconds, and prints its idle RSS before each: what a job leaves behind.
  * Reference tools: $HAYABUSA / $CHAINSAW, PATH, or ~/.cache/quarry/reference-tools/bin (how to
  * build them: docs/operations.md, "Reference tools for bench:jobs"); missing ones say so.
  */
@@ -40,8 +42,12 @@ const ONLY = onlyAt >= 0 ? argv[onlyAt + 1] : (argv.find((a) => a.startsWith('--
 const SKIP_BIG = argv.includes('--skip-big');
 /** Our jobs only, no reference tool runs: for quick iterations, never for published figures. */
 const OURS_ONLY = argv.includes('--ours-only');
-if (ONLY && !['evtx', 'registry', 'prefetch'].includes(ONLY)) {
-  console.error('usage: npm run bench:jobs [-- --only evtx|registry|prefetch] [--skip-big] [--ours-only]');
+const repeatAt = argv.indexOf('--repeat');
+const REPEAT = repeatAt >= 0 ? Number(argv[repeatAt + 1]) : 1;
+/** Idle time before each repeated job: the worker collects its heap 2 s after its last job (apps/worker idle-release.ts). */
+const REPEAT_SETTLE_MS = 6_000;
+if ((ONLY && !['evtx', 'registry', 'prefetch'].includes(ONLY)) || !Number.isInteger(REPEAT) || REPEAT < 1) {
+  console.error('usage: npm run bench:jobs [-- --only evtx|registry|prefetch] [--skip-big] [--ours-only] [--repeat N]');
   process.exit(2);
 }
 const want = (s: string) => !ONLY || ONLY === s;
@@ -210,6 +216,7 @@ async function evtxSection(svc: Service): Promise<void> {
   const records = Number(meta.records ?? NaN);
   console.log(`  job: ${meta.records} records, ${meta.sigma_rules_loaded} Sigma rules loaded, ${meta.sigma_rules_matched} matched, ${meta.sigma_matches} matches, ${meta.sigma_rules_without_logsource} without their logsource`);
   const oursA = ourRow('EVTX samples', samples.length, bytes, records, 'records', a, `${meta.sigma_rules_loaded} rules, ${meta.sigma_matches} matches`);
+  if (REPEAT > 1) await repeatJob(svc, ids, a);
   const sampleDir = join(SHARED, 'samples/evtx');
   const hA = await runHayabusa(tools, sampleDir, 'samples');
   theirRow('EVTX samples', 'Hayabusa csv-timeline -A -a', oursA, hA.run, hA.note);
@@ -271,6 +278,20 @@ async function evtxSection(svc: Service): Promise<void> {
   }
   theirRow('EVTX 1 GiB', 'Chainsaw hunt (sigma)', oursB, cB.run, cNote);
   rmSync(bigDir, { recursive: true, force: true });
+}
+
+/** The samples job again, REPEAT times in all, each after the worker sat idle: idle and peak RSS of each. */
+async function repeatJob(svc: Service, ids: string[], first: JobRun): Promise<void> {
+  const runs = [first];
+  for (let i = 2; i <= REPEAT; i++) {
+    await new Promise((r) => setTimeout(r, REPEAT_SETTLE_MS));
+    const run = await svc.runJob('winevtx', { file_ids: ids, run_sigma_rules: true });
+    console.log(`  again (${i}/${REPEAT}): ${run.status} in ${f2(run.seconds)} s, worker ${f2(run.cpuSeconds)} CPU-s, peak RSS ${mib(run.peakRss)} MiB (idle before ${mib(run.idleRss)} MiB)`);
+    runs.push(run);
+  }
+  notes.push(
+    `EVTX samples job ${REPEAT} times, one worker: idle RSS before each ${runs.map((r) => mib(r.idleRss)).join(' → ')} MiB, peak ${runs.map((r) => mib(r.peakRss)).join(' → ')} MiB, CPU ${runs.map((r) => f2(r.cpuSeconds)).join(' / ')} s`,
+  );
 }
 
 function reportDiff(diff: { equal: number; rows: DiffRow[] }, oursRules: number, theirRules: number, refused: number): void {

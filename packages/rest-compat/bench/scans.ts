@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hunting, Quotas } from '@quarry/api';
-import { createLogger, loadEnv, workerNodeArgs } from '@quarry/config';
+import { createLogger, loadEnv, workerEnv, workerNodeArgs } from '@quarry/config';
 import { startStack } from '@quarry/devstack';
 import { createDb, migrate } from '@quarry/db';
 import { LookupStore } from '@quarry/reference';
@@ -106,7 +106,7 @@ try {
   // YARA file job over every sample, through a real worker process started as the service starts
   // it (apps/web worker-process.ts: with the worker's node options), beside the yara CLI.
   const worker = spawn(process.execPath, [...workerNodeArgs(), fileURLToPath(new URL('../../../apps/worker/dist/main.js', import.meta.url))], {
-    env: { ...process.env, DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, QUARRY_MASTER_KEY: stack.masterKey.toString('base64'), QUARRY_DATA_DIR: stack.dataDir, BLOB_DIR: stack.blobDir, QUARRY_YARA_RULES: YARA_DIRS.join(':'), LOG_LEVEL: 'warn' },
+    env: workerEnv({ ...process.env, DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, QUARRY_MASTER_KEY: stack.masterKey.toString('base64'), QUARRY_DATA_DIR: stack.dataDir, BLOB_DIR: stack.blobDir, QUARRY_YARA_RULES: YARA_DIRS.join(':'), LOG_LEVEL: 'warn' }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const files = walk(SAMPLES);

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { workerNodeArgs } from '@quarry/config';
+import { workerEnv, workerNodeArgs } from '@quarry/config';
 import { LocalFiles } from '@quarry/storage';
 import { COUNT_LIMIT, RecordStores } from '../src/index.js';
 import { mixedQueries, type Kind } from './queries.js';
@@ -28,9 +28,9 @@ interface Phase {
   writerThreadCpuSeconds: number;
 }
 
-/** A phase in a process of its own, with the node options a worker process runs with. */
+/** A phase in a process of its own, with the node options and malloc settings a worker process runs with. */
 function phase(...args: string[]): Phase {
-  const out = execFileSync(process.execPath, [...workerNodeArgs(), '--import', 'tsx', '--conditions=source', PHASE, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const out = execFileSync(process.execPath, [...workerNodeArgs(), '--import', 'tsx', '--conditions=source', PHASE, ...args], { env: workerEnv(process.env), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   return JSON.parse(out.trim().split('\n').at(-1)!) as Phase;
 }
 

@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { workerNodeArgs } from '@quarry/config';
+import { workerEnv, workerNodeArgs } from '@quarry/config';
 import { freePort } from '@quarry/devstack';
 
 export const WEB_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
@@ -21,9 +21,11 @@ export interface Node {
 /** Starts `main` with exactly `env` (plus PATH/HOME) and waits until GET `<base>/readyz` says 200. */
 export async function startNode(name: string, main: string, env: Record<string, string>, portVar: 'PORT' | 'WORKER_HEALTH_PORT'): Promise<Node> {
   const port = await freePort();
-  // Workers start as the supervised one does, with their heap bound.
-  const child = spawn(process.execPath, main === WORKER_MAIN ? [...workerNodeArgs(), main] : [main], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env, [portVar]: String(port) },
+  const exact = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env, [portVar]: String(port) };
+  // Workers start as the supervised one does, with their heap bound and malloc settings.
+  const worker = main === WORKER_MAIN;
+  const child = spawn(process.execPath, worker ? [...workerNodeArgs(), main] : [main], {
+    env: worker ? workerEnv(exact) : exact,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';

@@ -10,7 +10,7 @@ import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { createLogger, loadEnv, workerNodeArgs } from '@quarry/config';
+import { createLogger, loadEnv, workerEnv, workerNodeArgs } from '@quarry/config';
 import { freePort, startStack, type Stack } from '@quarry/devstack';
 import { migrate } from '@quarry/db';
 
@@ -119,9 +119,9 @@ export async function startService(opts: { sigmaRules: string }): Promise<Servic
     children.push(server);
     await waitForLine(server, 'listening', 'REST server');
     drain(server, 'server');
-    // As the service starts its worker (apps/web worker-process.ts): with the heap bound.
+    // As the service starts its worker (apps/web worker-process.ts): with the heap bound and malloc settings.
     const worker = spawn(process.execPath, [...workerNodeArgs(), WORKER], {
-      env: { ...common, QUARRY_SIGMA_RULES: opts.sigmaRules, LOG_LEVEL: 'info' },
+      env: workerEnv({ ...common, QUARRY_SIGMA_RULES: opts.sigmaRules, LOG_LEVEL: 'info' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(worker);

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { createLogger, workerNodeArgs } from '@quarry/config';
+import { createLogger, workerEnv, workerNodeArgs } from '@quarry/config';
 import { createDb, type Db } from '@quarry/db';
 import { FsBlobStore, LocalFiles } from '@quarry/storage';
 import { Client, Connection } from '@temporalio/client';
@@ -81,7 +81,7 @@ export async function startHarness(opts: { uploadTimeoutMs?: number; jsonBodyDea
     stack,
     async startWorker(extraEnv = {}) {
       const child = spawn(process.execPath, [...workerNodeArgs(), workerMain], {
-        env: {
+        env: workerEnv({
           ...process.env,
           DATABASE_URL: stack.databaseUrl,
           TEMPORAL_ADDRESS: stack.temporalAddress,
@@ -90,7 +90,7 @@ export async function startHarness(opts: { uploadTimeoutMs?: number; jsonBodyDea
           BLOB_DIR: stack.blobDir,
           LOG_LEVEL: 'info',
           ...extraEnv,
-        },
+        }),
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       workers.push(child);

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLogger, workerNodeArgs } from '@quarry/config';
+import { createLogger, workerEnv, workerNodeArgs } from '@quarry/config';
 import { createDb, migrate, type Db } from '@quarry/db';
 import { ensureMasterKey, freePort, startPostgres, startTemporal, type RunningPostgres, type RunningTemporal } from '@quarry/devstack';
 import { FsBlobStore, LocalFiles } from '@quarry/storage';
@@ -134,7 +134,7 @@ export async function startOwnStack(opts: { durable?: boolean; prepareBlobDir?: 
       temporal = await startTemporal({ dataDir, port: temporalPort, uiPort, log });
     },
     async startWorker() {
-      const child = spawn(process.execPath, [...workerNodeArgs(), workerMain], { env: { ...childEnv, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [...workerNodeArgs(), workerMain], { env: workerEnv({ ...childEnv, LOG_LEVEL: 'info' }), stdio: ['ignore', 'pipe', 'inherit'] });
       workers.push(child);
       await readyLine(child, 'worker ready');
       return child;
