@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { SigmaEngine, type EngineOptions, type Json, type RuleMatch } from '../src/index.js';
 
 import { SHARED_DIR as SHARED } from '@quarry/testkit';
@@ -7,6 +8,20 @@ import { SHARED_DIR as SHARED } from '@quarry/testkit';
 export { SHARED };
 export const HAS_SHARED = existsSync(`${SHARED}/rules/sigma`);
 export const NO_SHARED_REASON = `shared corpus not found at ${SHARED} (set QUARRY_SHARED)`;
+
+/** Every EVTX file of samples/evtx, in a stable order (sorted per directory). */
+export function sampleEvtxFiles(): string[] {
+  const files: string[] = [];
+  const walk = (d: string): void => {
+    for (const n of readdirSync(d).sort()) {
+      const p = join(d, n);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (n.endsWith('.evtx')) files.push(p);
+    }
+  };
+  walk(join(SHARED, 'samples', 'evtx'));
+  return files;
+}
 
 /** A one-rule engine from a detection block over generic JSON records. */
 export function ruleWith(detection: string, extra = '', options: EngineOptions = {}): SigmaEngine {

@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { findTool, toolGate } from '@quarry/testkit';
 import { loadEvtxReader, matchEvtxFile } from '../src/evtx-input.js';
 import { SigmaEngine, type Json } from '../src/index.js';
-import { HAS_SHARED, NO_SHARED_REASON, SHARED } from './helpers.js';
+import { HAS_SHARED, NO_SHARED_REASON, SHARED, sampleEvtxFiles } from './helpers.js';
 
 function logon(data: Record<string, Json>): Json {
   return {
@@ -44,15 +43,7 @@ detection:
   test.skipIf(!HAS_SHARED || gate.skip)(`SigmaHQ "Pass the Hash Activity 2" on the samples equals a count from evtx_dump's JSON${!HAS_SHARED ? ` (${NO_SHARED_REASON})` : gate.skip ? ` (${gate.reason})` : ''}`, async () => {
     const reader = (await loadEvtxReader())!;
     const pth = SigmaEngine.fromText(readFileSync(PTH_RULE, 'utf8'), {}, PTH_RULE);
-    const files: string[] = [];
-    const walk = (d: string) => {
-      for (const n of readdirSync(d).sort()) {
-        const p = join(d, n);
-        if (statSync(p).isDirectory()) walk(p);
-        else if (n.endsWith('.evtx')) files.push(p);
-      }
-    };
-    walk(`${SHARED}/samples/evtx`);
+    const files = sampleEvtxFiles();
     let ours = 0;
     let expected = 0;
     for (const f of files) {

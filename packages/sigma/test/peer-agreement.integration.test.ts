@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadEvtxReader, matchEvtxFile } from '../src/evtx-input.js';
 import { SigmaEngine } from '../src/index.js';
-import { HAS_SHARED, NO_SHARED_REASON, SHARED } from './helpers.js';
+import { HAS_SHARED, NO_SHARED_REASON, SHARED, sampleEvtxFiles } from './helpers.js';
 
 /**
  * Hayabusa's and Chainsaw's agreement on the samples, per SigmaHQ rule, written by
@@ -57,18 +57,6 @@ const EXPLAINED: Record<string, { extra?: string[]; missing?: string[]; why: str
   },
 };
 
-function sampleFiles(): string[] {
-  const files: string[] = [];
-  const walk = (d: string) => {
-    for (const n of readdirSync(d).sort()) {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (n.endsWith('.evtx')) files.push(p);
-    }
-  };
-  walk(SAMPLES);
-  return files;
-}
 
 const reader = await loadEvtxReader();
 const keys = (records: Record<string, number[]>): string[] => Object.entries(records).flatMap(([f, ids]) => ids.map((id) => `${f}#${id}`));
@@ -80,7 +68,7 @@ describe.skipIf(!HAS_SHARED || !reader)(
 
     beforeAll(async () => {
       const engine = SigmaEngine.fromPaths([RULES]);
-      for (const file of sampleFiles()) {
+      for (const file of sampleEvtxFiles()) {
         for (const m of (await matchEvtxFile(reader!, engine, file)).matches) {
           if (!m.rule.id) continue;
           const set = ours.get(m.rule.id) ?? new Set<string>();

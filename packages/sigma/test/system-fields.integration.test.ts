@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { findTool, toolGate } from '@quarry/testkit';
 import { loadEvtxReader, matchEvtxFile } from '../src/evtx-input.js';
 import { SigmaEngine, xmlToRecords } from '../src/index.js';
-import { HAS_SHARED, NO_SHARED_REASON, SHARED } from './helpers.js';
+import { HAS_SHARED, NO_SHARED_REASON, SHARED, sampleEvtxFiles } from './helpers.js';
 
 // SigmaHQ "User Logoff Event" (0badd08f-…): service security, EventID 4634 or 4647.
 const LOGOFF_RULE = `${SHARED}/rules/sigma/rules/windows/builtin/security/win_security_user_logoff.yml`;
@@ -30,18 +29,6 @@ const systemId = (e: DumpedEvent): number => (typeof e.System.EventID === 'objec
 /** What the rule means, written over evtx_dump's rendering: the System section's EventID on Security. */
 const isLogoff = (e: DumpedEvent): boolean => e.System.Channel === 'Security' && (systemId(e) === 4634 || systemId(e) === 4647);
 
-function sampleFiles(): string[] {
-  const files: string[] = [];
-  const walk = (d: string) => {
-    for (const n of readdirSync(d).sort()) {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (n.endsWith('.evtx')) files.push(p);
-    }
-  };
-  walk(`${SHARED}/samples/evtx`);
-  return files;
-}
 
 const evtxDump = findTool('evtx_dump');
 const dumpGate = toolGate('evtx_dump');
@@ -80,7 +67,7 @@ describe.skipIf(!HAS_SHARED || dumpGate.skip || !reader)(
     test('over all samples: 2,388 matches, the count Hayabusa 3.10.0 and Chainsaw 2.12.2 find, and the count of 4634/4647 Security records evtx_dump shows', async () => {
       let ours = 0;
       let expected = 0;
-      for (const f of sampleFiles()) {
+      for (const f of sampleEvtxFiles()) {
         ours += (await matchEvtxFile(reader!, engine!, f)).matches.filter((m) => m.rule.id === LOGOFF_ID).length;
         expected += dumped(evtxDump!, f, (l) => l.includes('"EventID":46') || l.includes('"EventID":{')).filter(isLogoff).length;
       }
