@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HAVE_RULES, NO_RULES, makePackRepo, makeSigmaRepo, sharedPath, yaraRuleCount, type PackRepo, type SigmaRepo } from '@quarry/testkit';
+import { CHROMIUM, HAVE_CHROMIUM, SHOTS, launchChromium } from './support/browser.js';
 import { startService, type RunningService } from './support/service.js';
 import { parseJob, upload, waitForJob } from './support/topology.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) {
+if (!HAVE_CHROMIUM) {
   if (process.env.CI) throw new Error(`${CHROMIUM} is required in CI (apt-get install chromium)`);
   console.warn(`${CHROMIUM} not installed: the Rules page browser check is skipped`);
 }
@@ -71,8 +70,8 @@ describe.skipIf(!HAVE_RULES)(`npm start without community rule sets ${HAVE_RULES
     expect(matches.slice(1).map((row) => row[idColumn])).toContain(RULE_ID);
   });
 
-  test.runIf(existsSync(CHROMIUM))('the dashboard Rules page lists the sets with versions and counts, and the first-start fetch', async () => {
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless=new'] });
+  test.runIf(HAVE_CHROMIUM)('the dashboard Rules page lists the sets with versions and counts, and the first-start fetch', async () => {
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       await page.goto(`${service.base}/rules`);
@@ -85,7 +84,7 @@ describe.skipIf(!HAVE_RULES)(`npm start without community rule sets ${HAVE_RULES
       await page.getByText('First-start fetch started').waitFor();
       await page.getByText('installed', { exact: true }).waitFor();
       // To be looked at, as the end-to-end test's screenshots are.
-      const shot = join(tmpdir(), 'quarry-e2e-screens', 'rules-first-run.png');
+      const shot = join(SHOTS, 'rules-first-run.png');
       await page.screenshot({ path: shot, fullPage: true });
       console.log(`screenshot: ${shot}`);
     } finally {

@@ -1,19 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hasShared, sharedPath } from '@quarry/testkit';
+import { CHROMIUM, HAVE_CHROMIUM, SHOTS, launchChromium } from './support/browser.js';
 import { startService, type RunningService } from './support/service.js';
 import { findTextOverlaps } from './support/text-overlap.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const runnable = existsSync(CHROMIUM) && hasShared();
+const runnable = HAVE_CHROMIUM && hasShared();
 if (!runnable && process.env.CI) throw new Error(`${CHROMIUM} and ../shared are required in CI`);
 
-const SHOTS = join(tmpdir(), 'quarry-e2e-screens');
-mkdirSync(SHOTS, { recursive: true });
 
 /** APTSimulator run under Sysmon: mimikatz from C:\TMP, a masquerading svchost, schtasks persistence. */
 const EVTX = sharedPath('samples/evtx/DFIRArtifactMuseum/Win10_APTSimulatorVM/Microsoft-Windows-Sysmon%4Operational.evtx');
@@ -40,7 +36,7 @@ beforeAll(async () => {
   if (!runnable) return;
   service = await startService();
   token = service.newToken();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless=new'] });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,15 +1,14 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CHROMIUM, HAVE_CHROMIUM, launchChromium } from './support/browser.js';
 import { findTextOverlaps } from './support/text-overlap.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const runnable = existsSync(CHROMIUM);
+const runnable = HAVE_CHROMIUM;
 if (!runnable && process.env.CI) throw new Error(`${CHROMIUM} is required in CI`);
 
 let browser: Browser;
 beforeAll(async () => {
-  if (runnable) browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless=new'] });
+  if (runnable) browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,10 +1,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { createLogger } from '@quarry/config';
 import { DevstackError, ensureTemporalCli, freePort, type WheelSources } from '../src/index.js';
+import { captureLogger } from './support/capture-logger.js';
 
 // The lookup order is driven by HOME (the cache) and PATH, which this file points at scratch
 // directories; the stand-in `go` records its arguments and GOBIN, then writes an executable. The
@@ -37,15 +36,7 @@ afterEach(() => {
   process.env.PATH = saved.PATH;
 });
 
-function logger() {
-  const destination = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return createLogger('cli-test', { level: 'info', destination });
-}
+const logger = () => captureLogger('cli-test', lines);
 
 function fakeGo(body: string): void {
   writeFileSync(join(bin, 'go'), `#!/bin/sh\n${body}\n`, { mode: 0o755 });

