@@ -1,15 +1,14 @@
 import type { EvidenceType } from '@quarry/vocabulary';
-import type { AnalysisOptions, Analyzer, AnalyzerContext, AnalyzerFactory } from './pipeline/analyzer.js';
+import type { Analyzer, AnalyzerContext, AnalyzerFactory } from './pipeline/analyzer.js';
 import type { JobReader } from './pipeline/readers/reader.js';
-import type { CommunityRules } from './sigma/community-rules.js';
 
 /** What insights knows of one evidence type: how its files become records, and its result types. */
 export interface InsightsPlugin<C extends EvidenceType> {
   read: JobReader<C>;
   /** The analyzers of one job, in the order their insights are listed (each result type once). */
   analyzers(ctx: AnalyzerContext<C>): Analyzer<C>[];
-  /** The job's Sigma rules, when the type runs them and the job's options ask for them. */
-  sigmaRules?(options: AnalysisOptions): CommunityRules | undefined;
+  /** Its records go through the job's Sigma rules when the job asks (`runSigmaRules`). */
+  runsSigmaRules?: true;
 }
 
 /**

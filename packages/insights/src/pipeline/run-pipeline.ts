@@ -6,6 +6,7 @@ import { fanOut } from './fan-out.js';
 import type { PipelineInput } from './input.js';
 import type { RecordSink } from './record-sink.js';
 import { pluginOf } from '../plugins.js';
+import { communityRules } from '../sigma/rule-cache.js';
 
 export interface PipelineRun<C extends ParseCategory> {
   category: C;
@@ -31,7 +32,7 @@ export interface PipelineRun<C extends ParseCategory> {
 export async function runPipeline<C extends ParseCategory>(run: PipelineRun<C>): Promise<Insight[]> {
   const plugin = pluginOf(run.category);
   // Resolved once: the parser threads and the Sigma analyzer must see the same compiled set.
-  const sigmaRules = plugin.sigmaRules?.(run.options);
+  const sigmaRules = plugin.runsSigmaRules && run.options.runSigmaRules ? communityRules() : undefined;
   try {
     const { insights, failures } = await fanOut({
       ...run,
