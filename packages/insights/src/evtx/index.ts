@@ -23,4 +23,4 @@ export const EVTX_ANALYZERS: readonly AnalyzerFactory<'winevtx', EvtxJob>[] = [
   networkAnalysis,
   authentication,
   persistence,
-].map((make: AnalyzerFactory<'winevtx', EvtxJob>) => withPlausibleTimes(make));
+].map(withPlausibleTimes<EvtxJob>);
