@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EVIDENCE_TYPES, PARSE_CATEGORIES, detectFileKind, evidenceTypeOf, evidenceTypes, fileKindLabel, typeFromName } from '../src/index.js';
 
@@ -72,5 +75,17 @@ describe('a guess from the file name', () => {
     expect(typeFromName('SYSTEM')).toBe('registry');
     expect(typeFromName('hives.zip')).toBe('registry');
     expect(typeFromName('notes.txt')).toBeNull();
+  });
+});
+
+describe('the package the dashboard loads in the browser', () => {
+  it('imports nothing but its own files (no node: modules, no packages)', () => {
+    const src = fileURLToPath(new URL('../src', import.meta.url));
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(5);
+    for (const f of files) {
+      const specifiers = [...readFileSync(join(src, f), 'utf8').matchAll(/\bfrom '([^']+)'/g)].map((m) => m[1]!);
+      expect([f, specifiers.filter((s) => !s.startsWith('./') && !s.startsWith('../'))]).toEqual([f, []]);
+    }
   });
 });
