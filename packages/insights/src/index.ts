@@ -1,7 +1,7 @@
 export * from './types.js';
 export * from './file-kind.js';
-export * from './accepted-kinds.js';
-export { ANALYZERS } from './analyzers.js';
+export { INSIGHTS_PLUGINS, pluginOf } from './plugins.js';
+export type { InsightsPlugin } from './plugin.js';
 export type { Analyzer, AnalyzerContext, AnalyzerFactory, AnalysisOptions, InputReport, RecordNotes } from './pipeline/analyzer.js';
 export type { InputRef, PipelineInput } from './pipeline/input.js';
 export type { RecordTypes, RecordOf, RegistryRecord, PrefetchRecord, HiveRef } from './pipeline/records.js';

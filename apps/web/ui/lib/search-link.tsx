@@ -11,11 +11,3 @@ export function useSearchHref(): ((recordId: string) => string) | null {
   if (!ctx) return null;
   return (recordId) => `/search?job=${ctx.jobId}${ctx.category ? `&category=${ctx.category}` : ''}&record=${recordId}`;
 }
-
-/** A parse job's category told from its result types (the job view has no category field). */
-export function categoryFromTitles(titles: string[]): EvidenceKind | null {
-  if (titles.some((t) => t === 'Process Inference Graph' || t === 'Key Event Timeline' || t.startsWith('Overview'))) return 'winevtx';
-  if (titles.some((t) => t === 'Execution Timeline' || t === 'LOLBIN Detection' || t === 'Volume Analysis')) return 'prefetch';
-  if (titles.some((t) => t === 'User Activity' || t === 'System Configuration' || t === 'Authentication Data')) return 'registry';
-  return null;
-}

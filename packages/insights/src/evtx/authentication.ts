@@ -8,7 +8,7 @@ import { kerberosAndNtlm } from './auth-kerberos.js';
 import { privilegesAndExplicit } from './auth-privileges.js';
 import { Log, field, viewOf, type EventView } from './event-view.js';
 import { isLoopback, isNoAddress } from './ip.js';
-import { evtxJob } from './job-state.js';
+import type { EvtxJob } from './job-state.js';
 import { Occurrences } from './occurrences.js';
 import { byImportanceThenTime } from './top-rows.js';
 
@@ -28,8 +28,7 @@ interface LogonRow {
  * type, source, process, package, status and computer), Kerberos & NTLM, privileges & explicit
  * credentials, and logons per type.
  */
-export function authentication(ctx: AnalyzerContext<'winevtx'>): Analyzer<'winevtx'> {
-  const job = evtxJob(ctx);
+export function authentication(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): Analyzer<'winevtx'> {
   const rows = new Map<string, LogonRow>();
   const failuresPerUser = new Map<string, Occurrences>();
   /** The account as first written, for display (counting ignores case). */

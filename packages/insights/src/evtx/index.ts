@@ -1,5 +1,6 @@
 import type { AnalyzerFactory } from '../pipeline/analyzer.js';
 import { authentication } from './authentication.js';
+import type { EvtxJob } from './job-state.js';
 import { keyEventTimeline } from './key-event-timeline.js';
 import { networkAnalysis } from './network-analysis.js';
 import { overview } from './overview.js';
@@ -13,7 +14,7 @@ import { sigmaMatches } from './sigma-matches.js';
  * The EVTX result types in spec order. The Sigma analyzer follows the Overview, whose tables its
  * insights belong to ("Overview: Sigma Matches"). Each shows no implausible time (plausible-times.ts).
  */
-export const EVTX_ANALYZERS: readonly AnalyzerFactory<'winevtx'>[] = [
+export const EVTX_ANALYZERS: readonly AnalyzerFactory<'winevtx', EvtxJob>[] = [
   overview,
   sigmaMatches,
   processGraph,
@@ -22,4 +23,4 @@ export const EVTX_ANALYZERS: readonly AnalyzerFactory<'winevtx'>[] = [
   networkAnalysis,
   authentication,
   persistence,
-].map(withPlausibleTimes);
+].map(withPlausibleTimes<EvtxJob>);

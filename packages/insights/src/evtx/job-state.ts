@@ -1,28 +1,27 @@
 import type { AnalyzerContext } from '../pipeline/analyzer.js';
-import type { SigmaRun } from './sigma-run.js';
+import { communityRules } from '../sigma/rule-cache.js';
+import { SigmaRun } from './sigma-run.js';
 import { TimelineBuilder } from './timeline-builder.js';
 
 /**
- * What the EVTX analyzers of one job share: the Key Event Timeline collects key events from every
- * analyzer as they find them (each event is classified once, by the analyzer that owns it), and the
- * Sigma run's results feed the Overview and the timeline. Keyed by the job's context object, which
- * the pipeline hands every factory of the job.
+ * What the EVTX analyzers of one job share, made once per job by the plug-in and handed to each:
+ * the Key Event Timeline collects key events from every analyzer as they find them (each event is
+ * classified once, by the analyzer that owns it), and the Sigma run's results feed the Overview
+ * and the timeline.
  */
 export interface EvtxJob {
   timeline: TimelineBuilder;
+  /** The job's Sigma run (run_sigma_rules), pushed every record by the Sigma analyzer. */
   sigma: SigmaRun | undefined;
   /**
-   * Key events only known once every record is in (thresholds such as "> 5 failures"): each
-   * analyzer registers a callback, and the timeline runs them all before it is written, whatever
-   * the order the result types are finished in.
+   * Key events only known once every record is in (thresholds such as "> 5 failures"): analyzers
+   * add a callback when they are made, and the timeline runs them all before it is written,
+   * whatever the order the result types are finished in.
    */
   timelineContributors: ((timeline: TimelineBuilder) => void)[];
 }
 
-const JOBS = new WeakMap<AnalyzerContext<'winevtx'>, EvtxJob>();
-
-export function evtxJob(ctx: AnalyzerContext<'winevtx'>): EvtxJob {
-  let job = JOBS.get(ctx);
-  if (!job) JOBS.set(ctx, (job = { timeline: new TimelineBuilder(), sigma: undefined, timelineContributors: [] }));
-  return job;
+export function newEvtxJob(ctx: AnalyzerContext<'winevtx'>): EvtxJob {
+  const sigma = ctx.options.runSigmaRules ? new SigmaRun(ctx.sigmaRules ?? communityRules()) : undefined;
+  return { timeline: new TimelineBuilder(), sigma, timelineContributors: [] };
 }

@@ -1,15 +1,14 @@
 import type { Analyzer, AnalyzerContext } from '../pipeline/analyzer.js';
 import type { Insight } from '../types.js';
 import { Log, field, viewOf } from './event-view.js';
-import { evtxJob } from './job-state.js';
+import type { EvtxJob } from './job-state.js';
 
 /**
  * "Key Event Timeline" (one Timeline). Every analyzer adds the key events it classifies (services,
  * logons, processes, …) to the job's timeline; this one adds the log-tampering events no other
  * result type owns, then writes the timeline: one entry per (event type, group key), 2,000 at most.
  */
-export function keyEventTimeline(ctx: AnalyzerContext<'winevtx'>): Analyzer<'winevtx'> {
-  const job = evtxJob(ctx);
+export function keyEventTimeline(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): Analyzer<'winevtx'> {
   return {
     push(record) {
       const v = viewOf(record);

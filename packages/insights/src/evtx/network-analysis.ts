@@ -4,7 +4,7 @@ import type { Analyzer, AnalyzerContext } from '../pipeline/analyzer.js';
 import type { Insight } from '../types.js';
 import { Log, field, viewOf, type EventView } from './event-view.js';
 import { isLoopback, isNoAddress, isPublic } from './ip.js';
-import { evtxJob } from './job-state.js';
+import type { EvtxJob } from './job-state.js';
 import { dnsAndRdp } from './network-dns-rdp.js';
 import { RemoteHosts } from './network-remote-hosts.js';
 import { shareAccess } from './network-shares.js';
@@ -46,8 +46,7 @@ function connectionVerdict(process: string, direction: string, remoteIp: string,
  * "Network Analysis" (Network): Sysmon 3 and 5156 connections grouped by process, protocol,
  * direction, remote IP and service port; remote hosts, share access, DNS and RDP tables.
  */
-export function networkAnalysis(ctx: AnalyzerContext<'winevtx'>): Analyzer<'winevtx'> {
-  const job = evtxJob(ctx);
+export function networkAnalysis(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): Analyzer<'winevtx'> {
   const connections = new Groups<Connection | null>(() => null);
   const hosts = new RemoteHosts();
   const shares = shareAccess(hosts);

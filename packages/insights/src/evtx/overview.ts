@@ -4,7 +4,7 @@ import { implausibleLines } from '../pipeline/implausible-items.js';
 import type { LoadedRuleSet } from '../sigma/community-rules.js';
 import type { Insight } from '../types.js';
 import { dataList, field, viewOf, type EventView } from './event-view.js';
-import { evtxJob } from './job-state.js';
+import type { EvtxJob } from './job-state.js';
 import { listCell } from './occurrences.js';
 
 interface Computer {
@@ -54,8 +54,7 @@ function timeZoneText(v: EventView): string {
  * "Overview" (General): job-wide counts (Metadata), events per id and channel (Chart) and one row
  * per computer with its OS, time zone and last boot (Hayabusa computer-metrics: 6009/6013/12/6005).
  */
-export function overview(ctx: AnalyzerContext<'winevtx'>): Analyzer<'winevtx'> {
-  const job = evtxJob(ctx);
+export function overview(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): Analyzer<'winevtx'> {
   let records = 0;
   let first = Infinity;
   let last = -Infinity;

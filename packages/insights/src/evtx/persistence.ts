@@ -2,7 +2,7 @@ import type { Analyzer, AnalyzerContext } from '../pipeline/analyzer.js';
 import type { Insight } from '../types.js';
 import type { Verdict } from '../common/importance.js';
 import { viewOf } from './event-view.js';
-import { evtxJob } from './job-state.js';
+import type { EvtxJob } from './job-state.js';
 import { Occurrences, listCell } from './occurrences.js';
 import { persistenceEvent, type PersistenceEvent } from './persistence-entry.js';
 import { persistenceVerdict } from './persistence-verdict.js';
@@ -17,8 +17,7 @@ interface Row {
 }
 
 /** "Persistence" (Persistence): services, tasks, autostart keys, WMI, accounts, startup folder, BITS; one row per (mechanism, name, command). */
-export function persistence(ctx: AnalyzerContext<'winevtx'>): Analyzer<'winevtx'> {
-  const job = evtxJob(ctx);
+export function persistence(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): Analyzer<'winevtx'> {
   const rows = new Map<string, Row>();
   return {
     push(record) {

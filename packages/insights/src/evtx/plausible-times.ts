@@ -53,9 +53,9 @@ function clean(insight: Insight, bounds: TimeBounds, items: ImplausibleItems): I
  * show times read from event data (a boot's StartTime, a task's date): such a cell is blanked and
  * a timeline entry dropped, each reported for the Overview. Bounds: 1980 to the newest record + 1 day.
  */
-export function withPlausibleTimes(make: AnalyzerFactory<'winevtx'>): AnalyzerFactory<'winevtx'> {
-  return (ctx) => {
-    const inner: Analyzer<'winevtx'> = make(ctx);
+export function withPlausibleTimes<S>(make: AnalyzerFactory<'winevtx', S>): AnalyzerFactory<'winevtx', S> {
+  return (ctx, state) => {
+    const inner: Analyzer<'winevtx'> = make(ctx, state);
     let newest: number | null = null;
     const wrapped: Analyzer<'winevtx'> = {
       push(record, input) {

@@ -5,7 +5,7 @@ import type { Analyzer, AnalyzerContext } from '../pipeline/analyzer.js';
 import type { Importance, IndexTableEntry, Insight } from '../types.js';
 import { viewOf } from './event-view.js';
 import { imageLoadsAndAccess } from './image-loads.js';
-import { evtxJob } from './job-state.js';
+import type { EvtxJob } from './job-state.js';
 import { Groups, Occurrences, addCapped, listCell } from './occurrences.js';
 import { powerShellScripts } from './powershell.js';
 import { processEvent, type ProcessEvent } from './process-event.js';
@@ -37,8 +37,7 @@ const DISTINCT_COMMAND_LINES_KEPT = 1000;
  * "Process Analysis" (Process): one row per image path, every creation in an IndexTable (the 1,000
  * most important), top executables, and the PowerShell and image-load/access tables.
  */
-export function processAnalysis(ctx: AnalyzerContext<'winevtx'>): Analyzer<'winevtx'> {
-  const job = evtxJob(ctx);
+export function processAnalysis(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): Analyzer<'winevtx'> {
   const images = new Groups<ImageRow>(() => ({ image: '', occ: new Occurrences(), commandLines: new Set(), moreCommandLines: 0, parents: new Set(), users: new Set(), verdict: new Verdict() }));
   const rows = new TopRows<CommandRow>(1000);
   const bursts = new ReconBursts();

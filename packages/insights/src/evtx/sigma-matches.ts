@@ -1,10 +1,9 @@
 import type { Analyzer, AnalyzerContext } from '../pipeline/analyzer.js';
 import type { Importance, Insight } from '../types.js';
-import { communityRules } from '../sigma/rule-cache.js';
 import { viewOf } from './event-view.js';
-import { evtxJob } from './job-state.js';
+import type { EvtxJob } from './job-state.js';
 import { listCell } from './occurrences.js';
-import { SigmaRun, type RuleHits } from './sigma-run.js';
+import type { RuleHits } from './sigma-run.js';
 import type { TimelineBuilder } from './timeline-builder.js';
 
 const LEVEL_ORDER = ['critical', 'high', 'medium', 'low', 'informational'];
@@ -20,10 +19,8 @@ export const SIGMA_LEVEL_IMPORTANCE: Record<string, Importance> = { critical: 'C
  * pass as the analyzers. Emits "Overview: Sigma Matches" (table) and "…by Level" (chart) right
  * after the Overview; high/critical rules also go to the Key Event Timeline. Nothing when off.
  */
-export function sigmaMatches(ctx: AnalyzerContext<'winevtx'>): Analyzer<'winevtx'> {
-  const job = evtxJob(ctx);
-  const run = ctx.options.runSigmaRules ? new SigmaRun(ctx.sigmaRules ?? communityRules()) : undefined;
-  job.sigma = run;
+export function sigmaMatches(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): Analyzer<'winevtx'> {
+  const run = job.sigma;
   job.timelineContributors.push((timeline) => {
     if (!run) return;
     run.finish();

@@ -64,4 +64,8 @@ export interface Analyzer<C extends ParseCategory = ParseCategory> {
   reportsOnJob?: true;
 }
 
-export type AnalyzerFactory<C extends ParseCategory = ParseCategory> = (ctx: AnalyzerContext<C>) => Analyzer<C>;
+/**
+ * Makes one result type's analyzer for a job. `state` is what the type's analyzers of the job share
+ * (the EVTX timeline, the registry key store), made once per job by its plug-in and handed to each.
+ */
+export type AnalyzerFactory<C extends ParseCategory = ParseCategory, S = void> = (ctx: AnalyzerContext<C>, state: S) => Analyzer<C>;

@@ -1,5 +1,5 @@
 import type { ParseCategory } from '@quarry/vocabulary';
-import { ANALYZERS } from '../analyzers.js';
+import { pluginOf } from '../plugins.js';
 import type { Insight } from '../types.js';
 import type { AnalysisOptions, Analyzer, AnalyzerFactory, RecordNotes } from './analyzer.js';
 import { ImplausibleItems } from './implausible-items.js';
@@ -14,7 +14,7 @@ export interface FanOut<C extends ParseCategory> {
   options: AnalysisOptions;
   events: AsyncIterable<ReaderEvent<C>>;
   sink?: RecordSink<C>;
-  /** Defaults to the category's registered analyzers. */
+  /** Stand-ins for the category's plug-in analyzers (tests, benchmarks); they share no job state. */
   analyzers?: readonly AnalyzerFactory<C>[];
   onProgress?: () => void;
   signal?: AbortSignal;
@@ -33,7 +33,7 @@ const NONE: readonly string[] = [];
 export async function fanOut<C extends ParseCategory>(run: FanOut<C>): Promise<{ insights: Insight[]; failures: string[] }> {
   const notes = run.notes ?? { sigmaMatches: NONE };
   const ctx = { category: run.category, inputs: run.inputs, options: run.options, notes, sigmaRules: run.sigmaRules, implausible: new ImplausibleItems() };
-  const analyzers = (run.analyzers ?? (ANALYZERS[run.category] as readonly AnalyzerFactory<C>[])).map((make) => make(ctx));
+  const analyzers = run.analyzers ? run.analyzers.map((make) => make(ctx)) : pluginOf(run.category).analyzers(ctx);
   const failures: string[] = [];
   for await (const event of run.events) {
     if (event.type === 'record') {

@@ -1,5 +1,4 @@
-/** Bytes enough to tell every evidence kind apart (see detectFileKind). */
-export const HEAD_BYTES = 512;
+import { HEAD_BYTES } from '@quarry/vocabulary';
 
 /**
  * Reads the first bytes of a stream without losing them: returns them and a stream that yields

@@ -1,8 +1,8 @@
-import type { EvtxRecord } from '@quarry/evtx';
 import type { Hive, HiveType, RegistryKey } from '@quarry/registry';
 import type { PrefetchResult } from '@quarry/prefetch';
 import type { ParseCategory } from '@quarry/vocabulary';
 import type { InputRef } from './input.js';
+import type { RecordTypes } from '../plugins.js';
 
 /** A registry hive of the job: a plain input, or one member of a zip input. */
 export interface HiveRef {
@@ -31,11 +31,7 @@ export interface PrefetchRecord {
   result: PrefetchResult;
 }
 
-/** What the pipeline hands analyzers and the record sink, per parse category. */
-export interface RecordTypes {
-  winevtx: EvtxRecord;
-  registry: RegistryRecord;
-  prefetch: PrefetchRecord;
-}
+export type { RecordTypes };
 
+/** The record of an evidence type (RecordTypes, beside the plug-ins). */
 export type RecordOf<C extends ParseCategory> = RecordTypes[C];

@@ -4,8 +4,8 @@ import type { AnalysisOptions, AnalyzerFactory, RecordNotes } from './analyzer.j
 import { UnusableInputError } from './errors.js';
 import { fanOut } from './fan-out.js';
 import type { PipelineInput } from './input.js';
-import { READERS } from './readers/index.js';
 import type { RecordSink } from './record-sink.js';
+import { pluginOf } from '../plugins.js';
 import { communityRules } from '../sigma/rule-cache.js';
 
 export interface PipelineRun<C extends ParseCategory> {
@@ -15,7 +15,7 @@ export interface PipelineRun<C extends ParseCategory> {
   /** Worker threads the parsers may use (the worker's CPU budget decides). */
   threads: number;
   sink?: RecordSink<C>;
-  /** Defaults to the category's registered analyzers. */
+  /** Stand-ins for the category's plug-in analyzers (tests, benchmarks). */
   analyzers?: readonly AnalyzerFactory<C>[];
   /** Called as records flow, for heartbeats. */
   onProgress?: () => void;
@@ -30,14 +30,14 @@ export interface PipelineRun<C extends ParseCategory> {
  * (UnusableInputError) on an input of the wrong type, or when no input could be read at all.
  */
 export async function runPipeline<C extends ParseCategory>(run: PipelineRun<C>): Promise<Insight[]> {
-  const reader = READERS[run.category] as (typeof READERS)[C];
+  const plugin = pluginOf(run.category);
   // Resolved once: the parser threads and the Sigma analyzer must see the same compiled set.
-  const sigmaRules = run.category === 'winevtx' && run.options.runSigmaRules ? communityRules() : undefined;
+  const sigmaRules = plugin.runsSigmaRules && run.options.runSigmaRules ? communityRules() : undefined;
   try {
     const { insights, failures } = await fanOut({
       ...run,
       inputs: run.inputs.map((i) => i.ref),
-      events: reader(run.inputs, { threads: run.threads, sigmaRules }),
+      events: plugin.read(run.inputs, { threads: run.threads, sigmaRules }),
       sigmaRules,
     });
     if (run.inputs.length > 0 && failures.length === run.inputs.length) {

@@ -1,8 +1,9 @@
 import type { AnalyzerContext, AnalyzerFactory } from '../pipeline/analyzer.js';
 import type { Insight } from '../types.js';
-import { CONTEXT_PATTERNS, contextOf, type RegistryContext } from './context/registry-context.js';
+import type { RegistryContext } from './context/registry-context.js';
+import type { RegistryJob } from './job-state.js';
 import type { HiveKeys } from './store/hive-keys.js';
-import { storeFor, type KeyPatterns, type KeyStore } from './store/key-store.js';
+import type { KeyPatterns, KeyStore } from './store/key-store.js';
 import { withoutImplausible } from './plausible-tables.js';
 import { tableInsight } from './table.js';
 
@@ -37,16 +38,15 @@ function notes(title: string, store: KeyStore, refused: { hive: HiveKeys; note: 
   return [tableInsight(`${title}: Notes`, 'General', ['Hive', 'Note'], rows)];
 }
 
-export function registryAnalyzer(type: RegistryResultType): AnalyzerFactory<'registry'> {
-  return (ctx: AnalyzerContext<'registry'>) => {
-    const store = storeFor(ctx);
-    store.want(CONTEXT_PATTERNS);
+export function registryAnalyzer(type: RegistryResultType): AnalyzerFactory<'registry', RegistryJob> {
+  return (ctx: AnalyzerContext<'registry'>, job: RegistryJob) => {
+    const { store } = job;
     store.want(type.patterns);
     return {
       push: (record) => store.add(record),
       finish: () => {
         const refused: { hive: HiveKeys; note: string }[] = [];
-        const insights = type.build(store, contextOf(store), (hive, note) => {
+        const insights = type.build(store, job.context(), (hive, note) => {
           refused.push({ hive, note });
           // Also in the hive's File metadata warnings (implausible_items), where every kept-out item of the job is counted.
           ctx.implausible.add({ input: hive.info.input, structure: `${type.title} value`, offset: hiveCell(hive), reason: note.replace(/; not shown$/, '') });

@@ -40,7 +40,7 @@ describe('EVTX result types show no implausible time read from event data', () =
       },
     };
     const ctx = { category: 'winevtx', inputs: [input], options: { runSigmaRules: false }, notes: { sigmaMatches: [] }, implausible: new ImplausibleItems() } satisfies AnalyzerContext<'winevtx'>;
-    const analyzer = withPlausibleTimes(() => ({ push() {}, finish: () => [table, timeline] }))(ctx);
+    const analyzer = withPlausibleTimes(() => ({ push() {}, finish: () => [table, timeline] }))(ctx, undefined);
     analyzer.push(record(Date.UTC(2020, 0, 1)), input);
     analyzer.push(record(NEWEST), input);
     const [t, l] = analyzer.finish();

@@ -3,8 +3,7 @@ import { closeSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { ParseCategory } from '@quarry/vocabulary';
 import { describe, expect, test } from 'vitest';
-import { ACCEPTED_KINDS } from '../../src/accepted-kinds.js';
-import { detectFileKind } from '../../src/file-kind.js';
+import { acceptsKind, detectFileKind } from '../../src/file-kind.js';
 import { runPipeline, type Insight } from '../../src/index.js';
 import { DUMP_GATE, EVTX_DUMP } from '../evtx/evtx-dump.js';
 import { HAVE_SAMPLES, NO_SAMPLES, SAMPLES, inputsOf, samplePath } from '../support/inputs.js';
@@ -43,7 +42,7 @@ function jobs(category: ParseCategory): string[][] {
   if (!HAVE_SAMPLES) return [];
   const byDir = new Map<string, string[]>();
   for (const path of files(join(SAMPLES, CATEGORY_DIR[category]))) {
-    if (category !== 'prefetch' && !ACCEPTED_KINDS[category].includes(detectFileKind(head(path)))) continue;
+    if (category !== 'prefetch' && !acceptsKind(category, detectFileKind(head(path)))) continue;
     const rel = relative(SAMPLES, path);
     const job = category === 'prefetch' ? CATEGORY_DIR.prefetch : dirname(rel);
     byDir.set(job, [...(byDir.get(job) ?? []), rel]);

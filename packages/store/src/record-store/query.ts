@@ -148,8 +148,8 @@ function timeSql(shape: AnyShape, start: number | undefined, end: number | undef
   if (start !== undefined && end !== undefined && start > end) throw new RecordStoreError('invalid-query', 'Invalid time range');
   const lo = start ?? Number.MIN_SAFE_INTEGER;
   const hi = end ?? Number.MAX_SAFE_INTEGER;
-  // A prefetch row is in the window when any of its run times is.
-  if (shape.category === 'prefetch') return { sql: 'EXISTS (SELECT 1 FROM times WHERE times.row = rows.id AND times.time BETWEEN ? AND ?)', params: [lo, hi] };
+  // A row with several times (prefetch runs) is in the window when any of them is.
+  if (shape.severalTimes) return { sql: 'EXISTS (SELECT 1 FROM times WHERE times.row = rows.id AND times.time BETWEEN ? AND ?)', params: [lo, hi] };
   return { sql: 'rows.time BETWEEN ? AND ?', params: [lo, hi] };
 }
 
@@ -192,8 +192,8 @@ export function planOf(shape: AnyShape, q: RecordQuery, templatesMatching: (lowe
     const sql = filterSql(field, f);
     parts.push(sql);
     if (field.kind === 'scalar' && field.params.length === 0 && shape.indexed.includes(field.expr) && f.value !== '' && (f.operator === 'equals' || f.operator === 'starts_with')) indexed.push(sql);
-    if (shape.category === 'winevtx' && f.operator === 'equals' && /^details\./i.test(f.field) && f.value !== '' && f.value.length <= SHORT_VALUE) {
-      pairs.push([f.field.slice('details.'.length), f.value.toLowerCase()]);
+    if (field.kind === 'scalar' && field.pair !== undefined && f.operator === 'equals' && f.value !== '' && f.value.length <= SHORT_VALUE) {
+      pairs.push([field.pair, f.value.toLowerCase()]);
     }
     const needle = filterNeedle(field, f);
     if (needle !== undefined) needles.push(needle);

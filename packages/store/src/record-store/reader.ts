@@ -4,7 +4,6 @@ import { unpackBlock } from './codec.js';
 import type { Db } from './database.js';
 import { checkPage, planOf, trigramQuery, type RecordQuery, type SearchQuery, type Where } from './query.js';
 import { TEXT_GROUP, TEXT_GROUP_SHIFT } from './schema.js';
-import { RecordRebuilder } from './rebuild.js';
 import type { ReadContext, RowShape } from './rows/shape.js';
 
 export interface SearchResult {
@@ -117,15 +116,14 @@ export class RecordStoreReader<C extends ParseCategory> {
     const inputs = new Map(
       (this.db.prepare('SELECT position, ref FROM inputs').raw().all() as [number, string][]).map(([p, ref]) => [p, JSON.parse(ref) as InputRef]),
     );
-    const hive = this.db.prepare('SELECT data FROM hives WHERE id = ?').raw();
+    const shared = this.db.prepare('SELECT data FROM hives WHERE id = ?').raw();
     // Prepared on first use: a format-5 store has no chunks table (and no record kept in one).
     let chunk: ReturnType<Db['prepare']> | undefined;
-    const rebuild = new RecordRebuilder(
-      this.shape.category,
+    const rebuild = this.shape.rebuilder({
       inputs,
-      (id) => (hive.get(id) as [string] | undefined)?.[0],
-      (id) => (chunk ??= this.db.prepare('SELECT idx, data FROM chunks WHERE id = ?').raw()).get(id) as [number, Uint8Array] | undefined,
-    );
+      shared: (id) => (shared.get(id) as [string] | undefined)?.[0],
+      chunk: (id) => (chunk ??= this.db.prepare('SELECT idx, data FROM chunks WHERE id = ?').raw()).get(id) as [number, Uint8Array] | undefined,
+    });
     const blockData = this.db.prepare('SELECT data FROM blocks WHERE id = ?').raw();
     let blockId = -1;
     let payloads: unknown[] = [];
@@ -137,6 +135,7 @@ export class RecordStoreReader<C extends ParseCategory> {
       if (key === last) continue;
       last = key;
       if (block < 0) {
+        if (!rebuild.chunkRecord) throw new Error(`record store of category ${this.shape.category} has a record kept in a chunk`);
         yield { record: rebuild.chunkRecord(-block, slot), input: inputs.get(input)! };
         continue;
       }
@@ -161,9 +160,8 @@ export class RecordStoreReader<C extends ParseCategory> {
     return this.templates;
   }
 
-  /** Ids of the message templates whose text holds `lowered` (compared lowercased, as row texts are). */
+  /** Ids of the message templates whose text holds `lowered` (compared lowercased, as row texts are); none in a store without templates. */
   private templatesMatching(lowered: string): number[] {
-    if (this.shape.category !== 'winevtx') return [];
     const ids: number[] = [];
     for (const [id, text] of this.templateMap()) if (text.toLowerCase().includes(lowered)) ids.push(id);
     return ids;

@@ -3,7 +3,7 @@ import { RecordStoreError } from './errors.js';
 import type { AnyShape } from './rows/shape.js';
 
 /** What the schema reads of a row shape (plain data: the writer thread gets a copy). */
-export type SchemaShape = Pick<AnyShape, 'category' | 'sqlColumns' | 'recordColumns' | 'indexed'>;
+export type SchemaShape = Pick<AnyShape, 'category' | 'sqlColumns' | 'recordColumns' | 'indexed' | 'severalTimes'>;
 
 /** Bumped whenever the layout changes; a store of another version is refused, not misread. */
 export const FORMAT_VERSION = '6';
@@ -35,7 +35,8 @@ export const TEXT_GROUP_SHIFT = 6;
  * - recs (shapes with recordColumns: registry): the cells a record's rows share, once per record,
  *   with their lowercased `text`; rows reference it by `rec`, and a row's searchable text is its
  *   record's text, a newline, then its own;
- * - inputs, meta; and per category: times (prefetch run times), templates (EVTX), hives (registry).
+ * - inputs, meta; and the side tables shapes use as they need: times (rows with several times:
+ *   prefetch runs), templates (message templates: EVTX), hives (values records share: registry hives).
  */
 export function createSchema(db: Db, shape: SchemaShape): void {
   const sql = (c: { name: string; type: 'TEXT' | 'INTEGER' }): string => `${c.name} ${c.type}${c.type === 'TEXT' ? " NOT NULL DEFAULT '' COLLATE NOCASE" : ''}`;
@@ -77,7 +78,7 @@ export function createIndexes(db: Db, shape: SchemaShape): void {
   }
   // From a record found through its own index to its rows.
   if (shape.recordColumns) db.exec('CREATE INDEX rows_rec ON rows (rec)');
-  if (shape.category === 'prefetch') db.exec('CREATE INDEX times_row ON times (row, time)');
+  if (shape.severalTimes) db.exec('CREATE INDEX times_row ON times (row, time)');
   db.exec('CREATE INDEX pairs_name_value ON pairs (name, value, grp)');
 }
 

@@ -1,14 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { EvtxChunk } from '@quarry/evtx';
 import type { EventTemplate } from '@quarry/reference';
 import type { InputRef, RecordOf, RecordSink } from '@quarry/insights';
 import type { ParseCategory } from '@quarry/vocabulary';
-import { BLOCK_BYTES, BLOCK_RECORDS, blockText, encodeTagged } from './codec.js';
+import { BLOCK_BYTES, BLOCK_RECORDS, blockText } from './codec.js';
 import { FORMAT_VERSION } from './schema.js';
 import { discard, publish } from './publish.js';
-import type { RecordAnnotation, RowShape, WriteContext } from './rows/shape.js';
+import type { RecordAnnotation, RowShape, SourceChunk, WriteContext } from './rows/shape.js';
 import { chunkBuffers, packTexts, type Batch, type FromWriter, type ToWriter, type WriterInit } from './write-protocol.js';
 
 /** Rows per batch posted to the writer thread. */
@@ -62,7 +61,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   private newHives: [number, string][] = [];
   private newChunks: [number, number, Uint8Array][] = [];
   /** The chunk last registered and its id: a chunk's records come one after another. */
-  private chunk: EvtxChunk | undefined;
+  private chunk: SourceChunk | undefined;
   private chunkCount = 0;
   /** Chunk buffers the writer thread gave back, to copy the next chunks into. */
   private spare: ArrayBuffer[] = [];
@@ -87,7 +86,11 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   ) {
     const url = workerUrl();
     if (!existsSync(fileURLToPath(url))) throw new Error(`record store writer thread ${fileURLToPath(url)} is missing: build @quarry/store first`);
-    const init: WriterInit = { path: temp, key, shape: { category: shape.category, sqlColumns: shape.sqlColumns, recordColumns: shape.recordColumns, indexed: shape.indexed } };
+    const init: WriterInit = {
+      path: temp,
+      key,
+      shape: { category: shape.category, sqlColumns: shape.sqlColumns, recordColumns: shape.recordColumns, indexed: shape.indexed, severalTimes: shape.severalTimes },
+    };
     this.worker = new Worker(url, { workerData: init });
     this.worker.unref();
     this.worker.on('message', (m: FromWriter) => this.settle(m));
@@ -111,14 +114,12 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
         this.templateIds.set(t, id);
         return id;
       },
-      hiveId: ({ hive }) => {
-        let id = this.hives.get(hive);
+      sharedId: (value, encode) => {
+        let id = this.hives.get(value);
         if (id === undefined) {
           id = this.hives.size + 1;
-          this.hives.set(hive, id);
-          // Everything of the HiveRef but the opened hive itself, whose base block is all analyzers read of it.
-          const { hive: opened, ...rest } = hive;
-          this.newHives.push([id, encodeTagged({ ...rest, input: hive.input.position, baseBlock: opened.baseBlock })]);
+          this.hives.set(value, id);
+          this.newHives.push([id, encode()]);
         }
         return id;
       },

@@ -4,7 +4,7 @@ import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/cor
 import { Dropzone } from '@mantine/dropzone';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { KIND_LABEL, kindFromBytes, type EvidenceKind } from '../../lib/evidence-kind';
+import { KIND_HEAD_BYTES, KIND_LABEL, kindFromBytes, type EvidenceKind } from '../../lib/evidence-kind';
 import { formatBytes } from '../../lib/format';
 import { rememberKind } from '../../lib/kinds-store';
 import { tusUpload, type TusHandle } from '../../lib/tus-upload';
@@ -40,7 +40,7 @@ export function UploadPanel() {
   async function add(files: File[]) {
     for (const file of files) {
       const k = next.current++;
-      const kind = kindFromBytes(new Uint8Array(await file.slice(0, 16).arrayBuffer()), file.name);
+      const kind = kindFromBytes(new Uint8Array(await file.slice(0, KIND_HEAD_BYTES).arrayBuffer()), file.name);
       setEntries((all) => [...all, { key: k, name: file.name, size: file.size, kind, sent: 0, state: 'uploading' }]);
       const handle = tusUpload(file, {
         progress: (sent) => update(k, { sent }),

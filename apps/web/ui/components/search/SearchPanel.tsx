@@ -5,20 +5,14 @@ import type { Insight } from '@quarry/insights';
 import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import type { EvidenceKind } from '../../lib/evidence-kind';
-import { SEARCH_FIELDS, type FilterRow } from '../../lib/filters';
+import { KIND_OPTIONS, SEARCH_FIELDS, type EvidenceKind } from '../../lib/evidence-kind';
+import type { FilterRow } from '../../lib/filters';
 import { SearchLinkContext } from '../../lib/search-link';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { DataGrid } from '../DataGrid';
 import { InsightView } from '../insights/InsightView';
 import { Pager } from '../Pager';
 import { FilterRows } from './FilterRows';
-
-const KINDS: { value: EvidenceKind; label: string }[] = [
-  { value: 'winevtx', label: 'EVTX' },
-  { value: 'prefetch', label: 'Prefetch' },
-  { value: 'registry', label: 'Registry' },
-];
 
 /** `YYYY-MM-DDTHH:MM` (UTC) from a datetime input as Unix ms, or undefined when empty. */
 const utcMs = (v: string) => (v ? Date.parse(`${v}:00Z`) : undefined);
@@ -78,7 +72,7 @@ export function SearchPanel() {
         >
           <Stack gap="sm">
             <Group align="end">
-              <SegmentedControl data={KINDS} value={category} onChange={(v) => setCategory(v as EvidenceKind)} aria-label="Search type" />
+              <SegmentedControl data={KIND_OPTIONS} value={category} onChange={(v) => setCategory(v as EvidenceKind)} aria-label="Search type" />
               <TextInput label="Job id" value={jobId} onChange={(e) => setJobId(e.currentTarget.value)} w={340} required spellCheck={false} />
               <TextInput label="Text" placeholder="partial, case-insensitive; empty to browse" value={text} onChange={(e) => setText(e.currentTarget.value)} w={300} />
             </Group>

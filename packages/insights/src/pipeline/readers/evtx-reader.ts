@@ -1,7 +1,7 @@
 import { openEvtx } from '@quarry/evtx';
 import { implausibleTime, timeBounds } from '../../common/plausibility.js';
 import { recordTimeOf } from '../../evtx/event-view.js';
-import { FILE_KIND_LABEL } from '../../file-kind.js';
+import { fileKindLabel } from '../../file-kind.js';
 import { ImplausibleItems } from '../implausible-items.js';
 import { sigmaAnnotator } from '../../sigma/sigma-threads.js';
 import { peek } from '../peek.js';
@@ -42,7 +42,7 @@ export const readEvtxInputs: JobReader<'winevtx'> = async function* (inputs, env
         error: file.header === undefined && records === 0 ? 'no readable EVTX header or record' : null,
         implausible,
         facts: {
-          detected_type: FILE_KIND_LABEL[kind],
+          detected_type: fileKindLabel(kind),
           chunks: String(file.stats.chunks),
           skipped_records: String(file.stats.skippedRecords),
         },

@@ -1,8 +1,7 @@
 import { PrefetchError, parsePrefetch } from '@quarry/prefetch';
-import { ACCEPTED_KINDS } from '../../accepted-kinds.js';
 import { timeBounds } from '../../common/plausibility.js';
 import { plausibleResult } from '../../prefetch/plausible-result.js';
-import { FILE_KIND_LABEL, detectFileKind } from '../../file-kind.js';
+import { acceptsKind, detectFileKind, fileKindLabel } from '../../file-kind.js';
 import { UnusableInputError } from '../errors.js';
 import { peek, readAll } from '../peek.js';
 import { keepWarnings, type JobReader } from './reader.js';
@@ -20,14 +19,14 @@ export const readPrefetchInputs: JobReader<'prefetch'> = async function* (inputs
   for (const input of inputs) {
     const { head, stream, close } = await peek(input.open());
     const kind = detectFileKind(head);
-    if (!ACCEPTED_KINDS.prefetch.includes(kind)) {
+    if (!acceptsKind('prefetch', kind)) {
       await close();
-      const error = `not a prefetch file (detected: ${FILE_KIND_LABEL[kind]})`;
-      yield { type: 'done', report: { input: input.ref, records: 0, warnings: [], error, facts: { detected_type: FILE_KIND_LABEL[kind] } } };
+      const error = `not a prefetch file (detected: ${fileKindLabel(kind)})`;
+      yield { type: 'done', report: { input: input.ref, records: 0, warnings: [], error, facts: { detected_type: fileKindLabel(kind) } } };
       continue;
     }
     const bytes = await readAll(stream, MAX_PREFETCH_BYTES, () => new UnusableInputError(`File ${input.ref.name} is too large for a prefetch file`));
-    const facts = { detected_type: FILE_KIND_LABEL[kind] };
+    const facts = { detected_type: fileKindLabel(kind) };
     let parsed;
     try {
       parsed = parsePrefetch(bytes, { fileName: input.ref.name });

@@ -1,5 +1,5 @@
 import { Hive, MAX_HIVE_BYTES, RegistryError, isLogNameOf, openZip, type LogInput } from '@quarry/registry';
-import { FILE_KIND_LABEL, type FileKind } from '../../file-kind.js';
+import { fileKindLabel, type FileKind } from '../../file-kind.js';
 import type { InputReport } from '../analyzer.js';
 import { UnusableInputError } from '../errors.js';
 import type { InputRef, PipelineInput } from '../input.js';
@@ -87,7 +87,7 @@ async function load(input: PipelineInput): Promise<Loaded> {
 }
 
 function emptyReport(l: Loaded): InputReport {
-  return { input: l.ref, records: 0, warnings: [], error: null, facts: { detected_type: FILE_KIND_LABEL[l.kind] } };
+  return { input: l.ref, records: 0, warnings: [], error: null, facts: { detected_type: fileKindLabel(l.kind) } };
 }
 
 function* walkHive(s: HiveSource, report: InputReport): Generator<ReaderEvent<'registry'>> {

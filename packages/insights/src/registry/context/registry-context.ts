@@ -76,15 +76,3 @@ export class RegistryContext {
     return this.store.ofType('SYSTEM').map((hive) => ({ hive, current: hive.currentControlSet }));
   }
 }
-
-const CONTEXTS = new WeakMap<KeyStore, RegistryContext>();
-
-/** Built once per job, at the first finish(), when every hive has been seen. */
-export function contextOf(store: KeyStore): RegistryContext {
-  let ctx = CONTEXTS.get(store);
-  if (!ctx) {
-    ctx = new RegistryContext(store);
-    CONTEXTS.set(store, ctx);
-  }
-  return ctx;
-}

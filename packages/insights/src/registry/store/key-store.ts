@@ -1,5 +1,4 @@
 import type { HiveType } from '@quarry/registry';
-import type { AnalyzerContext } from '../../pipeline/analyzer.js';
 import type { HiveRef, RegistryRecord } from '../../pipeline/records.js';
 import { HiveKeys } from './hive-keys.js';
 import { slimKey } from './slim-key.js';
@@ -95,16 +94,4 @@ export class KeyStore {
     }
     return this.compiled.get(type);
   }
-}
-
-/** The analyzers of one job share one store: the pipeline hands them all the same context. */
-const STORES = new WeakMap<AnalyzerContext<'registry'>, KeyStore>();
-
-export function storeFor(ctx: AnalyzerContext<'registry'>): KeyStore {
-  let store = STORES.get(ctx);
-  if (!store) {
-    store = new KeyStore();
-    STORES.set(ctx, store);
-  }
-  return store;
 }

@@ -1,6 +1,8 @@
 import { chunkOf } from '@quarry/evtx';
 import { encodeMostlyPlain, encodeTagged } from '../codec.js';
 import { formatUtc } from '../time-format.js';
+import { evidenceTypes } from '@quarry/vocabulary';
+import { evtxRebuild } from './evtx-rebuild.js';
 import { eventFacts } from './evtx-event.js';
 import { eventMessage } from './evtx-message.js';
 import { alternatives, memberPath } from './json-path.js';
@@ -59,6 +61,7 @@ export function evtxShape(templates: EventTemplateSource | undefined): RowShape<
     // their filters, as fast or faster on a million rows, and the two indexes cost the writer 8%.
     // Event and record ids are digits only, which the text index leaves out (text-index.ts).
     indexed: ['event_id', 'record_id', 'template'],
+    severalTimes: evidenceTypes.winevtx.search.time.several,
     rowsOf(record, _input, ctx) {
       const f = eventFacts(record);
       const template = templateOf(f.provider, f.eventId, f.version);
@@ -107,9 +110,11 @@ export function evtxShape(templates: EventTemplateSource | undefined): RowShape<
       if (lower === 'sigma_matches') return { kind: 'list', expr: 'sigma_matches', params: [] };
       if (lower.startsWith('details.')) {
         const path = memberPath(name.slice('details.'.length));
-        return path ? { kind: 'scalar', expr: `coalesce(json_extract(details, ?), '')`, params: [path], inParts: true } : undefined;
+        const pair = name.slice('details.'.length);
+        return path ? { kind: 'scalar', expr: `coalesce(json_extract(details, ?), '')`, params: [path], inParts: true, pair } : undefined;
       }
       return undefined;
     },
+    rebuilder: evtxRebuild,
   };
 }

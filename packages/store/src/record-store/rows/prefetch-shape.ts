@@ -1,4 +1,5 @@
 import type { PrefetchResult } from '@quarry/prefetch';
+import { evidenceTypes } from '@quarry/vocabulary';
 import { encodeTagged } from '../codec.js';
 import { formatUtc, isoToMs } from '../time-format.js';
 import { alternatives } from './json-path.js';
@@ -49,6 +50,8 @@ export const prefetchShape: RowShape<'prefetch'> = {
     { name: 'volumes', type: 'TEXT' },
   ],
   indexed: [],
+  // Every recorded run time is a row time (schema.ts `times`).
+  severalTimes: evidenceTypes.prefetch.search.time.several,
   rowsOf({ result: r }, input) {
     const times = r.lastRunTimes.flatMap((t) => {
       const ms = isoToMs(t);
@@ -93,4 +96,5 @@ export const prefetchShape: RowShape<'prefetch'> = {
   field(name) {
     return FIELDS[name.toLowerCase()];
   },
+  rebuilder: () => ({ record: (payload) => ({ result: payload as PrefetchResult }) }),
 };

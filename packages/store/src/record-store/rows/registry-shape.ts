@@ -1,6 +1,8 @@
 import { formatUtc, isoToMs } from '../time-format.js';
 import { alternatives } from './json-path.js';
+import { evidenceTypes } from '@quarry/vocabulary';
 import { encodeKey } from './registry-payload.js';
+import { registryRebuild, storedHive } from './registry-rebuild.js';
 import { renderValue } from './registry-value.js';
 import { cell, type FieldSql, type RowShape, type StoredRow } from './shape.js';
 
@@ -44,6 +46,7 @@ export const registryShape: RowShape<'registry'> = {
     { name: 'value', type: 'TEXT' },
   ],
   indexed: ['recs.key'],
+  severalTimes: evidenceTypes.registry.search.time.several,
   recordOf({ hive, key }) {
     const cut = key.path.indexOf('\\');
     const root = cut < 0 ? key.path : key.path.slice(0, cut);
@@ -65,7 +68,7 @@ export const registryShape: RowShape<'registry'> = {
     });
   },
   payloadOf(record, ctx) {
-    return `{"h":${ctx.hiveId(record)},"k":${encodeKey(record.key)}}`;
+    return `{"h":${ctx.sharedId(record.hive, () => storedHive(record.hive))},"k":${encodeKey(record.key)}}`;
   },
   entryOf(values) {
     const [file, root, key, lastWrite, type, name, value] = values.map(cell) as string[];
@@ -78,4 +81,5 @@ export const registryShape: RowShape<'registry'> = {
   field(name) {
     return FIELDS[name.toLowerCase()];
   },
+  rebuilder: registryRebuild,
 };

@@ -1,4 +1,4 @@
-import type { EvtxChunk, EvtxRecord } from '@quarry/evtx';
+import type { EvtxRecord } from '@quarry/evtx';
 import type { IndexTableEntry, InputRef, RecordOf } from '@quarry/insights';
 import type { EventTemplate } from '@quarry/reference';
 import type { ParseCategory } from '@quarry/vocabulary';
@@ -36,9 +36,10 @@ export interface ChunkPlace {
 export const SHORT_VALUE = 16;
 
 /** How a filter field reads a row: one value, or a JSON array of alternatives any of which may match. */
-export type FieldSql = { kind: 'scalar'; expr: string; params: unknown[]; inParts?: boolean } | { kind: 'list'; expr: string; params: unknown[]; inParts?: boolean };
+export type FieldSql = { kind: 'scalar'; expr: string; params: unknown[]; inParts?: boolean; pair?: string } | { kind: 'list'; expr: string; params: unknown[]; inParts?: boolean };
 // `inParts`: every non-empty value of the field is one of the row's text `parts`, so a positive
-// filter on it can be narrowed through the text index first.
+// filter on it can be narrowed through the text index first. `pair`: the name the field's short
+// values are kept under in the pairs table (StoredRow.pairs), which narrows an equals filter.
 
 /** The message template of an EVTX event (provider, event id, version), when one is known. */
 export type EventTemplateSource = (provider: string, eventId: number, version: number) => EventTemplate | undefined;
@@ -48,15 +49,39 @@ export interface RecordAnnotation {
   sigmaMatches?: readonly string[];
 }
 
-/** What the writer keeps of one input besides its rows: its ref (for `records()`). */
+/** A block of the input as read (an EVTX chunk) in which records can be kept as their place (schema.ts `chunks`). */
+export interface SourceChunk {
+  /** The chunk's index in its file. */
+  index: number;
+  bytes: Uint8Array;
+}
+
+/** The side tables a shape writes besides rows and payloads (schema.ts), each entry registered on first use. */
 export interface WriteContext {
   annotation: RecordAnnotation | undefined;
-  /** Id of an event template in the store's template table (EVTX), registered on first use. */
+  /** Id of a message template in the store's template table; `search` also matches rows through its text. */
   templateId(template: EventTemplate): number;
-  /** Id of the hive a registry record came from, registered on first use. */
-  hiveId(record: RecordOf<'registry'>): number;
-  /** Id of an EVTX chunk in the store's chunk table: a new one (its bytes copied) unless it is the previous record's chunk, as a chunk's records come one after another. */
-  chunkId(chunk: EvtxChunk): number;
+  /** Id of a value many records share (a registry hive), stored once as `encode()` gives it (schema.ts `hives`); one per object. */
+  sharedId(value: object, encode: () => string): number;
+  /** Id of a source chunk in the store's chunk table: a new one (its bytes copied) unless it is the previous record's chunk, as a chunk's records come one after another. */
+  chunkId(chunk: SourceChunk): number;
+}
+
+/** What a shape rebuilds records from: the store's inputs and its side tables. */
+export interface StoredTables {
+  inputs: ReadonlyMap<number, InputRef>;
+  /** A shared value's text (WriteContext.sharedId). */
+  shared(id: number): string | undefined;
+  /** A source chunk's index in its file and compressed bytes. */
+  chunk(id: number): [index: number, data: Uint8Array] | undefined;
+}
+
+/** Turns what the store kept of a record back into the record the pipeline handed out. */
+export interface RecordRebuild<C extends ParseCategory> {
+  /** From its payload (JSON, as payloadOf wrote it). */
+  record(payload: unknown): RecordOf<C>;
+  /** From its place in a stored source chunk; shapes that never keep records there have none. */
+  chunkRecord?(id: number, offset: number): RecordOf<C>;
 }
 
 export interface ReadContext {
@@ -81,6 +106,8 @@ export interface RowShape<C extends ParseCategory> {
   recordColumns?: readonly { name: string; type: 'TEXT' }[];
   /** Columns worth an index (equals and starts_with on them are common): `name` on rows, `recs.name` on recs. */
   indexed: readonly string[];
+  /** Rows carry several times (StoredRow.times, schema.ts `times`): a time window matches when any falls in it. */
+  severalTimes: boolean;
   /** The record's shared cells (`recordColumns`); required when the shape has them. */
   recordOf?(record: RecordOf<C>, input: InputRef): StoredRecordCells;
   rowsOf(record: RecordOf<C>, input: InputRef, ctx: WriteContext): StoredRow[];
@@ -90,10 +117,12 @@ export interface RowShape<C extends ParseCategory> {
   entryOf(values: readonly unknown[], ctx: ReadContext): IndexTableEntry;
   /** The SQL of a filterable field, or undefined when the category has no such field. */
   field(name: string): FieldSql | undefined;
+  /** How `records()` reads records back, over one reader's tables (it may keep caches). */
+  rebuilder(tables: StoredTables): RecordRebuild<C>;
 }
 
 /** What the schema and query code read of a shape, for any category. */
-export type AnyShape = Pick<RowShape<ParseCategory>, 'category' | 'sqlColumns' | 'recordColumns' | 'indexed' | 'field'>;
+export type AnyShape = Pick<RowShape<ParseCategory>, 'category' | 'sqlColumns' | 'recordColumns' | 'indexed' | 'severalTimes' | 'field'>;
 export type { EvtxRecord };
 
 /** A text cell: strings as they are, numbers as decimals, anything missing as "". */

@@ -1,15 +1,20 @@
-import type { ParseCategory } from '@quarry/vocabulary';
+import type { EvidenceType } from '@quarry/vocabulary';
 import { evtxShape } from './evtx-shape.js';
 import { prefetchShape } from './prefetch-shape.js';
 import { registryShape } from './registry-shape.js';
 import type { EventTemplateSource, RowShape } from './shape.js';
 
-/** The row shape of a category. Templates matter to EVTX writers only (readers render from the stored ones). */
-export function shapeFor<C extends ParseCategory>(category: C, templates?: EventTemplateSource): RowShape<C> {
-  const shapes: { [K in ParseCategory]: () => RowShape<K> } = {
-    winevtx: () => evtxShape(templates),
-    prefetch: () => prefetchShape,
-    registry: () => registryShape,
-  };
-  return shapes[category]() as RowShape<C>;
+/**
+ * Every evidence type's row shape (the store's plug-in): a type without one fails to compile.
+ * Message templates matter to EVTX writers only (readers render from the stored ones).
+ */
+export const ROW_SHAPES: { [K in EvidenceType]: (templates?: EventTemplateSource) => RowShape<K> } = {
+  winevtx: (templates) => evtxShape(templates),
+  registry: () => registryShape,
+  prefetch: () => prefetchShape,
+};
+
+/** The row shape of a category, typed for it. */
+export function shapeFor<C extends EvidenceType>(category: C, templates?: EventTemplateSource): RowShape<C> {
+  return (ROW_SHAPES[category] as (templates?: EventTemplateSource) => RowShape<C>)(templates);
 }

@@ -1,0 +1,48 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+import { hasShared, sharedPath } from '@quarry/testkit';
+import { describe, expect, test } from 'vitest';
+import { KIND_HEAD_BYTES, KIND_LABEL, KIND_OPTIONS, SEARCH_FIELDS, categoryFromTitles, kindFromBytes, kindFromName } from '../ui/lib/evidence-kind.js';
+
+/** The first bytes of a sample, as the upload panel reads them from the browser's File. */
+function head(rel: string): Uint8Array {
+  const fd = openSync(sharedPath(`samples/${rel}`), 'r');
+  try {
+    const buf = Buffer.alloc(KIND_HEAD_BYTES);
+    return buf.subarray(0, readSync(fd, buf, 0, buf.length, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+describe('the dashboard tells evidence types as the descriptors do', () => {
+  test.skipIf(!hasShared('samples'))('from the bytes of real samples, whatever their names (skipped: ../shared/samples absent)', () => {
+    expect(kindFromBytes(head('prefetch/Windows-Prefetch-Parser/Win10/CALC.EXE-3FBEF7FD.pf'), 'x.bin')).toBe('prefetch');
+    expect(kindFromBytes(head('registry/regipy/SYSTEM_B'), 'x.bin')).toBe('registry');
+    expect(kindFromBytes(head('registry/regipy/SYSTEM_B.LOG1'), 'x.bin')).toBe('registry');
+  });
+
+  test('from the name when the bytes say nothing', () => {
+    const nothing = new Uint8Array(KIND_HEAD_BYTES);
+    expect(kindFromBytes(nothing, 'Security.evtx')).toBe('winevtx');
+    expect(kindFromBytes(nothing, 'notes.txt')).toBeNull();
+    expect(kindFromName('NTUSER.DAT')).toBe('registry');
+  });
+
+  test('labels, search types and filter fields as the spec lists them', () => {
+    expect(KIND_LABEL).toEqual({ winevtx: 'EVTX', registry: 'Registry', prefetch: 'Prefetch' });
+    expect(KIND_OPTIONS.map((o) => o.value)).toEqual(['winevtx', 'registry', 'prefetch']);
+    // Spec "Filterable fields" (analysis-service-api.md), in its order.
+    expect(SEARCH_FIELDS).toEqual({
+      winevtx: ['event_id', 'record_id', 'timestamp', 'provider', 'computer', 'sigma_matches', 'details.'],
+      prefetch: ['prefetch_file', 'file_name', 'file_path', 'version', 'details.Count', 'details.RunTimes', 'details.Modules', 'details.Volumes'],
+      registry: ['file_name', 'root_key', 'key', 'details.ValueType', 'details.ValueName', 'details.Value', 'details.LastWriteTime'],
+    });
+  });
+
+  test("a job's type from its result types, Persistence being both EVTX's and the registry's", () => {
+    expect(categoryFromTitles(['File metadata: a.evtx', 'Overview', 'Persistence'])).toBe('winevtx');
+    expect(categoryFromTitles(['File metadata: SYSTEM', 'Persistence', 'User Activity'])).toBe('registry');
+    expect(categoryFromTitles(['File metadata: CALC.EXE-3FBEF7FD.pf', 'Execution Timeline'])).toBe('prefetch');
+    expect(categoryFromTitles(['Persistence'])).toBeNull();
+  });
+});
