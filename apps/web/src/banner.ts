@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import type { HuntingStatus } from '@quarry/api';
+import { WORKER_MAIN } from '@quarry/worker/entry';
 
 export interface BannerInfo {
   /** `http://host:port` of the API and dashboard. */
@@ -18,7 +19,7 @@ export interface BannerInfo {
 /** The block printed once the service is up: where it is and what to do next. */
 export function startBanner(info: BannerInfo): string {
   const { base } = info;
-  const role = info.role === 'api' ? 'api (no worker here: run apps/worker/dist/main.js)' : 'all (API + a supervised worker)';
+  const role = info.role === 'api' ? `api (no worker here: run ${relative(info.cwd, WORKER_MAIN)})` : 'all (API + a supervised worker)';
   return `
 Quarry is running.
   Dashboard  ${base}/

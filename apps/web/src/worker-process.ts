@@ -1,8 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { workerEnv, workerNodeArgs, type Logger } from '@quarry/config';
-
-const WORKER_MAIN = fileURLToPath(new URL('../../worker/dist/main.js', import.meta.url));
+import { WORKER_MAIN } from '@quarry/worker/entry';
 
 /** Runs the Temporal worker as a child process and restarts it if it dies. */
 export function superviseWorker(env: NodeJS.ProcessEnv, log: Logger, heapMb: number): { stop(): Promise<void> } {

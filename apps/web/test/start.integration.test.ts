@@ -8,6 +8,7 @@ import { chromium } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
 import { WORKER_HEAP_MB } from '@quarry/config';
 import { freePort } from '@quarry/devstack';
+import { WORKER_MAIN } from '@quarry/worker/entry';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const ADMIN = fileURLToPath(new URL('../../../packages/db/dist/cli/admin.js', import.meta.url));
@@ -43,7 +44,7 @@ test('the start command brings up PostgreSQL, Temporal, a worker and the web ser
     expect(await health!.json()).toEqual({ ok: true, checks: { postgres: true, temporal: true, worker: true } });
     // The supervised worker runs with its heap bound and young-generation size (docs/operations.md, "Worker memory").
     const children = execFileSync('ps', ['--ppid', String(child.pid), '-o', 'args='], { encoding: 'utf8' }).split('\n');
-    const worker = children.find((c) => c.includes('worker/dist/main.js'));
+    const worker = children.find((c) => c.includes(WORKER_MAIN));
     expect(worker).toContain(`--max-old-space-size=${WORKER_HEAP_MB}`);
     expect(worker).toContain('--max-semi-space-size=64 --heap-growing-percent=300');
     // The banner comes once the worker polls and the rule sets are compiled, after every log line:

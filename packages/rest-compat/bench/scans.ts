@@ -8,7 +8,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Hunting, Quotas } from '@quarry/api';
 import { createLogger, loadEnv, workerEnv, workerNodeArgs } from '@quarry/config';
 import { startStack } from '@quarry/devstack';
@@ -18,6 +17,7 @@ import { FsBlobStore, LocalFiles } from '@quarry/storage';
 import { RecordStores } from '@quarry/store';
 import { connectJobRunner } from '@quarry/temporal';
 import { sharedPath } from '@quarry/testkit';
+import { WORKER_MAIN } from '@quarry/worker/entry';
 import { serveRest } from '../src/index.js';
 
 const SAMPLES = sharedPath('samples');
@@ -105,7 +105,7 @@ try {
 
   // YARA file job over every sample, through a real worker process started as the service starts
   // it (apps/web worker-process.ts: with the worker's node options), beside the yara CLI.
-  const worker = spawn(process.execPath, [...workerNodeArgs(), fileURLToPath(new URL('../../../apps/worker/dist/main.js', import.meta.url))], {
+  const worker = spawn(process.execPath, [...workerNodeArgs(), WORKER_MAIN], {
     env: workerEnv({ ...process.env, DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, QUARRY_MASTER_KEY: stack.masterKey.toString('base64'), QUARRY_DATA_DIR: stack.dataDir, BLOB_DIR: stack.blobDir, QUARRY_YARA_RULES: YARA_DIRS.join(':'), LOG_LEVEL: 'warn' }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { HTTP_PATHS } from '@quarry/vocabulary';
 import type { RestDeps } from './rest-deps.js';
 import { registerFiles } from './routes/files.js';
 import { registerJobs } from './routes/jobs.js';
@@ -14,7 +15,7 @@ import { Admission } from './admission.js';
 /** The spec's endpoints as a web-standard fetch handler (mounted by apps/web, or served alone). */
 export function createRestApp(deps: RestDeps): Hono {
   const app = new Hono();
-  app.get('/healthz', async (c) => {
+  app.get(HTTP_PATHS.healthz, async (c) => {
     const health = await deps.health().catch(() => ({ ok: false, checks: {} }));
     return c.json(health, health.ok ? 200 : 503);
   });

@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { workerEnv, workerNodeArgs } from '@quarry/config';
 import { freePort } from '@quarry/devstack';
+import { WORKER_MAIN } from '@quarry/worker/entry';
+
+export { WORKER_MAIN };
 
 export const WEB_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
-export const WORKER_MAIN = fileURLToPath(new URL('../../../worker/dist/main.js', import.meta.url));
 const ADMIN = fileURLToPath(new URL('../../../../packages/db/dist/cli/admin.js', import.meta.url));
 
 /** One node of the deployment: a process started on its own, as an operator would. */

@@ -13,9 +13,9 @@ import { execFileSync } from 'node:child_process';
 import { createLogger, loadEnv, workerEnv, workerNodeArgs } from '@quarry/config';
 import { freePort, startStack, type Stack } from '@quarry/devstack';
 import { migrate } from '@quarry/db';
+import { WORKER_MAIN } from '@quarry/worker/entry';
 
 const SERVER = fileURLToPath(new URL('../upload-server.ts', import.meta.url));
-const WORKER = fileURLToPath(new URL('../../../../apps/worker/dist/main.js', import.meta.url));
 const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 const MiB = 1024 * 1024;
 
@@ -120,7 +120,7 @@ export async function startService(opts: { sigmaRules: string }): Promise<Servic
     await waitForLine(server, 'listening', 'REST server');
     drain(server, 'server');
     // As the service starts its worker (apps/web worker-process.ts): with the heap bound and malloc settings.
-    const worker = spawn(process.execPath, [...workerNodeArgs(), WORKER], {
+    const worker = spawn(process.execPath, [...workerNodeArgs(), WORKER_MAIN], {
       env: workerEnv({ ...common, QUARRY_SIGMA_RULES: opts.sigmaRules, LOG_LEVEL: 'info' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { createLogger, workerEnv, workerNodeArgs } from '@quarry/config';
@@ -13,9 +12,9 @@ import { LookupStore } from '@quarry/reference';
 import { RecordStores } from '@quarry/store';
 import { sharedPath } from '@quarry/testkit';
 import { Hunting, Quotas, type HuntingOptions, type QuotaLimits } from '@quarry/api';
+import { WORKER_MAIN } from '@quarry/worker/entry';
 import { serveRest } from '../../src/index.js';
 
-const workerMain = fileURLToPath(new URL('../../../../apps/worker/dist/main.js', import.meta.url));
 export const SAMPLES = sharedPath('samples');
 
 /** Tests that need the real evidence skip without it, and say why. */
@@ -80,7 +79,7 @@ export async function startHarness(opts: { uploadTimeoutMs?: number; jsonBodyDea
     temporal,
     stack,
     async startWorker(extraEnv = {}) {
-      const child = spawn(process.execPath, [...workerNodeArgs(), workerMain], {
+      const child = spawn(process.execPath, [...workerNodeArgs(), WORKER_MAIN], {
         env: workerEnv({
           ...process.env,
           DATABASE_URL: stack.databaseUrl,

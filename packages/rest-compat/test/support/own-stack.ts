@@ -11,9 +11,9 @@ import { connectJobRunner, type JobRunner } from '@quarry/temporal';
 import { LookupStore } from '@quarry/reference';
 import { RecordStores } from '@quarry/store';
 import { Hunting, Quotas } from '@quarry/api';
+import { WORKER_MAIN } from '@quarry/worker/entry';
 import { serveRest } from '../../src/index.js';
 
-const workerMain = fileURLToPath(new URL('../../../../apps/worker/dist/main.js', import.meta.url));
 const apiMain = fileURLToPath(new URL('../../bench/upload-server.ts', import.meta.url));
 const log = createLogger('own-stack', { level: 'warn' });
 
@@ -134,7 +134,7 @@ export async function startOwnStack(opts: { durable?: boolean; prepareBlobDir?: 
       temporal = await startTemporal({ dataDir, port: temporalPort, uiPort, log });
     },
     async startWorker() {
-      const child = spawn(process.execPath, [...workerNodeArgs(), workerMain], { env: workerEnv({ ...childEnv, LOG_LEVEL: 'info' }), stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [...workerNodeArgs(), WORKER_MAIN], { env: workerEnv({ ...childEnv, LOG_LEVEL: 'info' }), stdio: ['ignore', 'pipe', 'inherit'] });
       workers.push(child);
       await readyLine(child, 'worker ready');
       return child;
