@@ -1,9 +1,9 @@
 import type { Analyzer, AnalyzerContext } from '../pipeline/analyzer.js';
 import type { Importance, Insight } from '../types.js';
-import { communityRules } from '../sigma/rule-cache.js';
 import { viewOf } from './event-view.js';
 import { evtxJob } from './job-state.js';
 import { listCell } from './occurrences.js';
+import type { SigmaRules } from './sigma-rules.js';
 import { SigmaRun, type RuleHits } from './sigma-run.js';
 import type { TimelineBuilder } from './timeline-builder.js';
 
@@ -22,7 +22,7 @@ export const SIGMA_LEVEL_IMPORTANCE: Record<string, Importance> = { critical: 'C
  */
 export function sigmaMatches(ctx: AnalyzerContext<'winevtx'>): Analyzer<'winevtx'> {
   const job = evtxJob(ctx);
-  const run = ctx.options.runSigmaRules ? new SigmaRun(ctx.sigmaRules ?? communityRules()) : undefined;
+  const run = ctx.options.runSigmaRules ? new SigmaRun(sigmaRulesOf(ctx)) : undefined;
   job.sigma = run;
   job.timelineContributors.push((timeline) => {
     if (!run) return;
@@ -60,6 +60,12 @@ export function sigmaMatches(ctx: AnalyzerContext<'winevtx'>): Analyzer<'winevtx
       ];
     },
   };
+}
+
+/** The job's compiled rules: the caller passes them with `runSigmaRules` (fanOut's `sigmaRules`). */
+function sigmaRulesOf(ctx: AnalyzerContext<'winevtx'>): SigmaRules {
+  if (!ctx.sigmaRules) throw new Error('runSigmaRules needs the compiled Sigma rules in the analyzer context');
+  return ctx.sigmaRules;
 }
 
 function addToTimeline(timeline: TimelineBuilder, h: RuleHits): void {

@@ -1,5 +1,5 @@
+import type { Insight } from '@quarry/insights';
 import type { Diagnostic, ScanOutcome } from '@quarry/yara';
-import type { Insight } from '../types.js';
 
 /** The spec's titles for a YARA file-scan job's results (moved here from @quarry/yara: engines return matches only). */
 export const YARA_RESULTS_TITLE = 'Yara Analysis Results';

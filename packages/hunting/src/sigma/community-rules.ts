@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { LoadedRuleSet, SigmaRules } from '@quarry/insights';
 import { SigmaEngine, readRuleFiles, resolveWindowsLogsource, type RuleDocument, type RuleInfo, type SourceResult } from '@quarry/sigma';
 import { setLabel } from '../rule-sets/set-record.js';
+import { sigmaAnnotation } from './sigma-threads.js';
 
 /** The rules this project writes (key detections for the EVTX result types), shipped with the package. */
 export const BUILTIN_SIGMA_RULES = fileURLToPath(new URL('../../rules/sigma/', import.meta.url));
@@ -23,35 +25,15 @@ export function sigmaRuleDirs(opts: { sigmaRules?: string | undefined; dataDir?:
   return dirs;
 }
 
-/** One loaded rule directory: the set's name and version (from its install record) and its counts. */
-export interface LoadedRuleSet {
-  name: string;
-  /** Empty when unknown (a directory copied or configured by hand). */
-  version: string;
-  directory: string;
-  loaded: number;
-  refused: number;
-}
-
-/** A compiled rule set and what the Overview says about it. */
-export interface CommunityRules {
-  engine: SigmaEngine;
+/** A compiled rule set: what EVTX analysis needs (SigmaRules), and what scans and rule retrieval need. */
+export interface CommunityRules extends SigmaRules {
   directories: string[];
-  /** Detection rules loaded (compiled). */
-  loaded: number;
-  refused: number;
-  /**
-   * Lower-case channels each loaded Windows rule reads (null: any channel), to count the rules whose
-   * logsource is absent from a job.
-   */
-  channels: Map<RuleInfo, readonly string[] | null>;
   /** Rule files by the names a rule answers to (title, and `name` when set), for rule retrieval. */
   filesByName: Map<string, string[]>;
   /** Every refused rule as `<file>: <reason>`: skipped, never blocking the rest. */
   refusedReasons: string[];
   /** The parsed rule files, for parser threads that compile the same set (sigma-threads.ts). */
   documents: RuleDocument[];
-  /** Per directory, the built-in pack first. */
   sets: LoadedRuleSet[];
 }
 
@@ -96,5 +78,16 @@ export function loadCommunityRules(directories: readonly string[]): CommunityRul
       refused: engine.report.refused.filter((r) => inside(r.file)).length,
     };
   });
-  return { engine, directories: dirs, loaded: engine.report.loaded.rules, refused: engine.report.refused.length, channels, filesByName, refusedReasons, documents: source.documents, sets };
+  return {
+    engine,
+    directories: dirs,
+    loaded: engine.report.loaded.rules,
+    refused: engine.report.refused.length,
+    channels,
+    filesByName,
+    refusedReasons,
+    documents: source.documents,
+    sets,
+    annotation: sigmaAnnotation(engine, source.documents),
+  };
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILTIN_RULES_DIR, PackCache, type Pack } from '@quarry/yara';
-import { RecheckGate, ruleFilesFingerprint } from '../hunting/fingerprint.js';
+import { RecheckGate, ruleFilesFingerprint } from '../rule-files-fingerprint.js';
 
 /**
  * The community YARA directories: the built-in pack, the `QUARRY_YARA_RULES` value (`:`-separated,
@@ -11,7 +11,7 @@ import { RecheckGate, ruleFilesFingerprint } from '../hunting/fingerprint.js';
  */
 export function yaraRuleDirs(opts: { yaraRules?: string | undefined; dataDir?: string | undefined }): string[] {
   const dirs = [BUILTIN_RULES_DIR, ...(opts.yaraRules ?? '').split(':').map((d) => d.trim()).filter(Boolean)].filter((d) => existsSync(d));
-  // Listed even when absent: CommunityPacks loads the directories that exist, so a set fetched or
+  // Listed even when absent: YaraRuleSet loads the directories that exist, so a set fetched or
   // imported later (the first start's background fetch) is picked up by the reload.
   if (opts.dataDir) dirs.push(join(opts.dataDir, 'rules', 'yara'));
   return [...new Set(dirs)];
@@ -20,11 +20,11 @@ export function yaraRuleDirs(opts: { yaraRules?: string | undefined; dataDir?: s
 const YARA_FILE = /\.(yar|yara)$/i;
 
 /**
- * The community pack of one process: loaded once, reloaded when a rule file changes (checked at most
- * every `recheckMs`). Broken files are skipped and listed in `pack.files` by @quarry/yara's loader;
+ * The community YARA pack of one process: loaded once, reloaded when a rule file changes (checked at
+ * most every `recheckMs`). The composition root creates one and passes it to every user. Broken files are skipped and listed in `pack.files` by @quarry/yara's loader;
  * the externals LOKI/THOR packs use (filename, filepath, extension, filetype, owner) are defined.
  */
-export class CommunityPacks {
+export class YaraRuleSet {
   private readonly cache = new PackCache();
   private readonly gate: RecheckGate;
   private current: Promise<Pack> | undefined;

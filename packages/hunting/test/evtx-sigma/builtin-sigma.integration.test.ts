@@ -1,8 +1,9 @@
-import { afterAll, describe, expect, test } from 'vitest';
-import { configureSigmaRules, loadCommunityRules } from '../../src/sigma/index.js';
-import { HAVE_SAMPLES, NO_SAMPLES } from '../support/inputs.js';
-import { DUMP_GATE, dumpEvents, str, type DumpedEvent } from './evtx-dump.js';
-import { insight, rowsOf, runEvtx } from './run-evtx.js';
+import { describe, expect, test } from 'vitest';
+import { loadCommunityRules } from '../../src/index.js';
+// The EVTX analysis tests' helpers (sample inputs, evtx_dump as the reference), reused as they are.
+import { HAVE_SAMPLES, NO_SAMPLES } from '../../../insights/test/support/inputs.js';
+import { DUMP_GATE, dumpEvents, str, type DumpedEvent } from '../../../insights/test/evtx/evtx-dump.js';
+import { insight, rowsOf, runEvtx } from '../../../insights/test/evtx/run-evtx.js';
 
 /** Each built-in rule, the sample it must fire on, and the rule restated over evtx_dump's JSON. */
 const CASES: { title: string; /** The sample it was written for (the job holds all of them). */
@@ -44,11 +45,9 @@ describe('built-in Sigma pack', () => {
   });
 
   describe.skipIf(!HAVE_SAMPLES || DUMP_GATE.skip)(`on the samples ${!HAVE_SAMPLES ? NO_SAMPLES : DUMP_GATE.skip ? DUMP_GATE.reason : ''}`, () => {
-    afterAll(() => configureSigmaRules([]));
     test('each rule fires on exactly the records its restatement over evtx_dump selects', async () => {
-      configureSigmaRules([]);
       const files = [...new Set(CASES.map((c) => c.rel))];
-      const all = await runEvtx(files, true);
+      const all = await runEvtx(files, loadCommunityRules([]));
       const events = files.flatMap(dumpEvents);
       const rows = rowsOf(insight(all, 'Table', 'Overview: Sigma Matches'));
       for (const c of CASES) {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
+import type { LoadedRuleSet } from '@quarry/insights';
 import { BUILTIN_RULES_DIR, type Pack } from '@quarry/yara';
-import type { LoadedRuleSet } from '../sigma/community-rules.js';
 import { SET_RECORD_FILE, setLabel } from '../rule-sets/set-record.js';
 
 /**

@@ -1,5 +1,5 @@
+import type { Insight } from '@quarry/insights';
 import { Scanner, type Json, type RuleInfo, type RuleMatch, type SigmaEngine } from '@quarry/sigma';
-import type { Insight } from '../types.js';
 
 export const SIGMA_RESULTS_TITLE = 'Sigma Analysis Results';
 /** Record ids listed per row; the Matches column carries the full count. */

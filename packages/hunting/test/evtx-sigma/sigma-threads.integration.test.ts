@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { openEvtx, type EvtxRecord } from '@quarry/evtx';
 import { sharedPath } from '@quarry/testkit';
-import { SigmaRun } from '../../src/evtx/sigma-run.js';
-import { viewOf } from '../../src/evtx/event-view.js';
-import { communityRules, configureSigmaRules } from '../../src/sigma/index.js';
+// The EVTX analysis' Sigma pass itself (not exported by @quarry/insights), and its sample folder.
+import { SigmaRun } from '../../../insights/src/evtx/sigma-run.js';
+import { viewOf } from '../../../insights/src/evtx/event-view.js';
+import { SAMPLES } from '../../../insights/test/support/inputs.js';
+import { loadCommunityRules, type CommunityRules } from '../../src/index.js';
 import { createAnnotator, ruleKeys } from '../../src/sigma/sigma-annotator.js';
-import { sigmaAnnotator } from '../../src/sigma/sigma-threads.js';
-import { SAMPLES } from '../support/inputs.js';
 
 const WINDOWS_RULES = sharedPath('rules', 'sigma', 'rules', 'windows');
 // A 4625 flood (a correlation-style rule's input), a full Security log and a Sysmon log.
@@ -26,10 +26,9 @@ function summary(run: SigmaRun): Map<string, string> {
   return new Map([...run.hits.values()].map((h) => [`${h.rule.title} ${h.rule.id ?? ''}`, `${h.occ.count} ${h.occ.recordIds.join(',')}`]));
 }
 
-async function runOver(file: string, threaded: boolean): Promise<{ perRecord: string[]; summary: Map<string, string>; annotated: number; records: number }> {
-  const rules = communityRules();
+async function runOver(rules: CommunityRules, file: string, threaded: boolean): Promise<{ perRecord: string[]; summary: Map<string, string>; annotated: number; records: number }> {
   // Small runs per thread so that these few-MiB samples are parsed on worker threads at all.
-  const opts = threaded ? { threads: 2, chunksPerThread: 4, annotator: sigmaAnnotator(rules) } : { threads: 0 };
+  const opts = threaded ? { threads: 2, chunksPerThread: 4, annotator: rules.annotation!.annotator } : { threads: 0 };
   const run = new SigmaRun(rules);
   const perRecord: string[] = [];
   let annotated = 0;
@@ -44,12 +43,12 @@ async function runOver(file: string, threaded: boolean): Promise<{ perRecord: st
 }
 
 describe.skipIf(!HAVE)(`Sigma matched on the EVTX parser threads ${HAVE ? '' : '(needs ../shared/rules/sigma and the EVTX samples: skipped)'}`, () => {
-  afterAll(() => configureSigmaRules([]));
+  let windows: CommunityRules | undefined;
+  const windowsRules = (): CommunityRules => (windows ??= loadCommunityRules([WINDOWS_RULES]));
 
   test.each(FILES)('%s: the same matches, per record and per rule, as matching on the job thread', async (file) => {
-    configureSigmaRules([WINDOWS_RULES]);
-    const threaded = await runOver(file, true);
-    const single = await runOver(file, false);
+    const threaded = await runOver(windowsRules(), file, true);
+    const single = await runOver(windowsRules(), file, false);
     // Every record came from a worker thread, annotated (null when nothing matched).
     expect(threaded.annotated).toBe(threaded.records);
     expect(single.annotated).toBe(0);
@@ -60,9 +59,9 @@ describe.skipIf(!HAVE)(`Sigma matched on the EVTX parser threads ${HAVE ? '' : '
   });
 
   test.skipIf(!existsSync(WITH_1108))('EventID is read from System on parser threads and on the job thread: no logoff match on a 1108 whose UserData names 4647', async () => {
-    configureSigmaRules([LOGOFF_RULE]);
+    const rules = loadCommunityRules([LOGOFF_RULE]);
     for (const threaded of [true, false]) {
-      const { perRecord, annotated, records } = await runOver(WITH_1108, threaded);
+      const { perRecord, annotated, records } = await runOver(rules, WITH_1108, threaded);
       expect(annotated).toBe(threaded ? records : 0);
       const logoff = perRecord.filter((l) => l.includes('User Logoff Event')).map((l) => Number(l.slice(0, l.indexOf(':'))));
       expect(logoff).toEqual(LOGOFF_RECORDS);
@@ -70,8 +69,7 @@ describe.skipIf(!HAVE)(`Sigma matched on the EVTX parser threads ${HAVE ? '' : '
   });
 
   test('a parser thread that compiles a different rule set refuses to run', () => {
-    configureSigmaRules([WINDOWS_RULES]);
-    const { documents, engine } = communityRules();
+    const { documents, engine } = windowsRules();
     const keys = ruleKeys(engine.ruleInfos);
     expect(() => createAnnotator({ documents: documents.slice(1), ruleKeys: keys })).toThrow(/differ/);
   });

@@ -1,11 +1,20 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BUILTIN_RULES_DIR } from '@quarry/yara';
-import { BUILTIN_SIGMA_RULES, CommunityPacks, fetchRuleSetsOnFirstRun, loadedYaraSets, readStatus, sigmaRuleDirs, updateRuleSets, yaraRuleDirs, type RuleSources } from '../../src/index.js';
-import { communityRules, configureSigmaRules } from '../../src/sigma/index.js';
+import {
+  BUILTIN_SIGMA_RULES,
+  SigmaRuleSet,
+  YaraRuleSet,
+  fetchRuleSetsOnFirstRun,
+  loadedYaraSets,
+  readStatus,
+  sigmaRuleDirs,
+  updateRuleSets,
+  yaraRuleDirs,
+  type RuleSources,
+} from '../../src/index.js';
 import { HAVE_RULES, NO_RULES, filesUnder, makePackRepo, makeSigmaRepo, yaraRuleCount, type PackRepo, type SigmaRepo } from '@quarry/testkit';
 
 // The built-in packs, counted from their files: each Sigma file holds one rule.
@@ -26,16 +35,18 @@ describe.skipIf(!HAVE_RULES)(`rules update from git repositories holding ../shar
     sources = { sigmaRepo: sigma.url, yaraPacks: [{ name: 'reversinglabs', repo: pack.url, branch: pack.branch }] };
   });
   afterAll(() => {
-    configureSigmaRules([]);
     rmSync(root, { recursive: true, force: true });
   });
 
   test('installs the newest release and the pack, with licences and install records; running loaders pick them up', async () => {
     const dataDir = newDataDir();
-    // The loaders of a process started before the sets existed (as the server and worker are).
-    configureSigmaRules(sigmaRuleDirs({ dataDir }));
-    const packs = new CommunityPacks(yaraRuleDirs({ dataDir }), { recheckMs: 0 });
-    expect(communityRules().loaded).toBe(BUILTIN_SIGMA);
+    // The rule sets of a process started before the sets existed (as the server and worker are);
+    // re-listing their files on every call instead of at most every 5 s.
+    const sigmaSet = new SigmaRuleSet(sigmaRuleDirs({ dataDir }), { recheckMs: 0 });
+    const packs = new YaraRuleSet(yaraRuleDirs({ dataDir }), { recheckMs: 0 });
+    expect(sigmaSet.current().loaded).toBe(BUILTIN_SIGMA);
+    expect(sigmaSet.current().loaded).toBe(BUILTIN_SIGMA);
+    expect(sigmaSet.compiles).toBe(1);
     expect((await packs.pack()).totals.rules).toBe(BUILTIN_YARA);
 
     const lines: string[] = [];
@@ -59,9 +70,9 @@ describe.skipIf(!HAVE_RULES)(`rules update from git repositories holding ../shar
     expect(existsSync(join(dataDir, 'rules', 'yara', 'reversinglabs', 'LICENSE'))).toBe(true);
     expect(existsSync(join(dataDir, 'rules', '.staging'))).toBe(false);
 
-    // The reload: Sigma re-lists its files at most every 5 s; YARA here on every call.
-    await sleep(5_100);
-    const rules = communityRules();
+    // The reload: the same objects, recompiled once because their files changed.
+    const rules = sigmaSet.current();
+    expect(sigmaSet.compiles).toBe(2);
     expect(rules.loaded).toBe(BUILTIN_SIGMA + sigma.newest.length);
     expect(rules.sets.map((s) => [s.name, s.version, s.loaded, s.refused])).toEqual([
       ['Quarry built-in', '', BUILTIN_SIGMA, 0],

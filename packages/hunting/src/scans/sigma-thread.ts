@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { LoadedRuleSet } from '../sigma/community-rules.js';
-import type { SigmaThreadReply, SigmaThreadRequest } from './sigma-data-protocol.js';
+import type { LoadedRuleSet } from '@quarry/insights';
+import type { SigmaThreadReply, SigmaThreadRequest } from './sigma-thread-protocol.js';
 import type { SigmaDataOutcome } from './sigma-data-scan.js';
 
 /** A scan that ran past its time limit: the thread was stopped (a rule's regular expression can run away). */
@@ -10,7 +10,7 @@ export class SigmaScanTimeoutError extends Error {
 
 function workerUrl(): URL {
   // Under vitest this module is the .ts source; the thread runs the compiled sibling in dist/.
-  return import.meta.url.endsWith('.ts') ? new URL('../../dist/hunting/sigma-data-worker.js', import.meta.url) : new URL('./sigma-data-worker.js', import.meta.url);
+  return import.meta.url.endsWith('.ts') ? new URL('../../dist/scans/sigma-thread-worker.js', import.meta.url) : new URL('./sigma-thread-worker.js', import.meta.url);
 }
 
 interface Pending {
@@ -19,13 +19,25 @@ interface Pending {
   timer?: NodeJS.Timeout;
 }
 
+export interface SigmaThreadOptions {
+  /** Community directories besides the built-in pack. */
+  dirs: readonly string[];
+  /** Per inline scan; the thread is stopped past it. */
+  timeoutMs: number;
+  /** file: URL of a compiled module exporting `runSigmaThreadTask` (SigmaThreadTask), run by `task`. */
+  task?: string | undefined;
+}
+
 /**
- * Inline Sigma scans off the server's event loop: one thread holding the compiled community set.
- * Evaluation is JavaScript and cannot be interrupted from outside, so a scan past `timeoutMs` costs
- * the thread: it is terminated and the next request starts (and compiles in) a fresh one.
- * Requests queue FIFO behind the one running.
+ * The process's compiled community Sigma set, held off the event loop: one thread compiles it once
+ * (again when its files change) and runs everything that needs it: inline scans, rule lines, and
+ * the process's own task (the web server's search summaries). Evaluation is JavaScript and cannot
+ * be interrupted from outside, so a scan past `timeoutMs` costs the thread: it is terminated and
+ * the next request starts (and compiles in) a fresh one. Requests queue FIFO behind the one
+ * running. Not on the shared thread pool: the compiled set lives as long as the process, and a
+ * pool thread ended when idle would take it along.
  */
-export class SigmaDataPool {
+export class SigmaThread {
   private worker: Worker | undefined;
   private readonly pending = new Map<number, Pending>();
   private queue: Promise<unknown> = Promise.resolve();
@@ -33,16 +45,16 @@ export class SigmaDataPool {
   /** Threads stopped on purpose (timeout): their exit must not fail requests sent to the next thread. */
   private readonly retired = new WeakSet<Worker>();
 
-  constructor(private readonly opts: { dirs: readonly string[]; timeoutMs: number }) {}
+  constructor(private readonly opts: SigmaThreadOptions) {}
 
   /**
    * Compiles the community set now (start-up), so the first request does not wait for it; again
    * when its files changed. Says what is loaded, per set (the Rules page).
    */
-  async warm(): Promise<{ loaded: number; refused: number; sets: LoadedRuleSet[] }> {
+  async warm(): Promise<{ loaded: number; refused: number; sets: LoadedRuleSet[]; compiles: number }> {
     const r = await this.serial(() => this.send({ type: 'warm', id: this.nextId++ }));
     if (r.type !== 'warmed') throw new Error(`unexpected reply ${r.type}`);
-    return { loaded: r.loaded, refused: r.refused, sets: r.sets };
+    return { loaded: r.loaded, refused: r.refused, sets: r.sets, compiles: r.compiles };
   }
 
   async scan(text: string, rule: string | undefined): Promise<SigmaDataOutcome> {
@@ -50,6 +62,14 @@ export class SigmaDataPool {
     if (r.type === 'failed') throw new Error(`sigma scan failed: ${r.message}`);
     if (r.type !== 'done') throw new Error(`unexpected reply ${r.type}`);
     return r.outcome;
+  }
+
+  /** Runs the task module's export over `input` on the thread (no time limit: the task bounds its own work). */
+  async task(input: unknown): Promise<unknown> {
+    const r = await this.serial(() => this.send({ type: 'task', id: this.nextId++, input }));
+    if (r.type === 'failed') throw new Error(`sigma thread task failed: ${r.message}`);
+    if (r.type !== 'task-done') throw new Error(`unexpected reply ${r.type}`);
+    return r.output;
   }
 
   /** Source lines of community rules by exact name (title or `name`); `missing` lists names no loaded rule has. */
@@ -74,7 +94,7 @@ export class SigmaDataPool {
   private thread(): Worker {
     if (this.worker) return this.worker;
     // execArgv: [] so the thread never inherits a test runner's loader flags: it runs the built JavaScript.
-    const w = new Worker(workerUrl(), { workerData: { dirs: [...this.opts.dirs] }, execArgv: [] });
+    const w = new Worker(workerUrl(), { workerData: { dirs: [...this.opts.dirs], task: this.opts.task }, execArgv: [] });
     w.unref();
     w.on('message', (r: SigmaThreadReply) => {
       const p = this.pending.get(r.id);

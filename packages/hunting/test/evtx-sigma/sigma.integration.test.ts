@@ -1,12 +1,13 @@
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { sharedPath } from '@quarry/testkit';
-import { BUILTIN_SIGMA_RULES, configureSigmaRules, sigmaRuleDirs } from '../../src/sigma/index.js';
-import { importRuleSet } from '../../src/index.js';
-import { HAVE_SAMPLES, NO_SAMPLES } from '../support/inputs.js';
-import { insight, rowsOf, runEvtx } from './run-evtx.js';
+import { runPipeline } from '@quarry/insights';
+import { BUILTIN_SIGMA_RULES, SigmaRuleSet, importRuleSet, loadCommunityRules, sigmaRuleDirs } from '../../src/index.js';
+// The EVTX analysis tests' helpers (sample inputs, one job over samples), reused as they are.
+import { HAVE_SAMPLES, NO_SAMPLES, inputsOf } from '../../../insights/test/support/inputs.js';
+import { insight, rowsOf, runEvtx } from '../../../insights/test/evtx/run-evtx.js';
 
 const REGRESSION = 'rules/windows/builtin/security/win_security_susp_scheduled_task_delete_or_disable';
 const folder = sharedPath('rules', 'sigma-regression', REGRESSION);
@@ -18,13 +19,11 @@ const ruleId = info?.rule_metadata[0]?.id ?? '';
 const evtx = `../rules/sigma-regression/${REGRESSION}/${ruleId}.evtx`;
 
 describe.skipIf(!HAVE_SAMPLES)(`Sigma in the EVTX job ${HAVE_SAMPLES ? '' : NO_SAMPLES}`, () => {
-  afterAll(() => configureSigmaRules([]));
-
   test('run_sigma_rules true: the SigmaHQ regression sample shows its rule, with the record the regression data names', async () => {
-    configureSigmaRules([sharedPath('rules', 'sigma', `${REGRESSION}.yml`)]);
+    const rules = loadCommunityRules([sharedPath('rules', 'sigma', `${REGRESSION}.yml`)]);
     // The regression JSON is evtx_dump's rendering of the matching event.
     const golden = JSON.parse(readFileSync(`${folder}/${ruleId}.json`, 'utf8')) as { Event: { System: { EventRecordID: number } } };
-    const all = await runEvtx([evtx], true);
+    const all = await runEvtx([evtx], rules);
     const rows = rowsOf(insight(all, 'Table', 'Overview: Sigma Matches'));
     const row = rows.find((r) => r['Rule ID'] === ruleId);
     expect(row?.['Rule']).toBe(info!.rule_metadata[0]!.title);
@@ -56,8 +55,7 @@ describe.skipIf(!HAVE_SAMPLES)(`Sigma in the EVTX job ${HAVE_SAMPLES ? '' : NO_S
       writeFileSync(join(source, 'broken.yml'), 'title: Broken\nlogsource: { product: windows }\ndetection:\n  a: { EventID: 1 }\n  condition: a and b\n');
       const dataDir = join(root, 'data');
       await importRuleSet({ dataDir, source: join(root, 'sigma-r2026-01-01'), log: () => {} });
-      configureSigmaRules(sigmaRuleDirs({ dataDir }));
-      const meta = insight(await runEvtx([evtx], true), 'Metadata', 'Overview').data;
+      const meta = insight(await runEvtx([evtx], new SigmaRuleSet(sigmaRuleDirs({ dataDir })).current()), 'Metadata', 'Overview').data;
       expect(meta['sigma_rule_sets']).toMatch(/, SigmaHQ r2026-01-01: 1 loaded, 1 refused$/);
       expect(meta['sigma_rules_refused']).toBe('1');
       expect(Number(meta['sigma_rules_matched'])).toBeGreaterThanOrEqual(1);
@@ -67,7 +65,7 @@ describe.skipIf(!HAVE_SAMPLES)(`Sigma in the EVTX job ${HAVE_SAMPLES ? '' : NO_S
   });
 
   test('run_sigma_rules false: no Sigma insight and no Sigma timeline entry', async () => {
-    const all = await runEvtx([evtx], false);
+    const all = await runEvtx([evtx]);
     expect(all.some((i) => Object.values(i)[0]?.category === 'Sigma')).toBe(false);
     expect(insight(all, 'Timeline', 'Key Event Timeline').data.some((t) => t.category === 'Sigma')).toBe(false);
     expect(insight(all, 'Metadata', 'Overview').data['sigma_enabled']).toBe('false');
@@ -77,8 +75,6 @@ describe.skipIf(!HAVE_SAMPLES)(`Sigma in the EVTX job ${HAVE_SAMPLES ? '' : NO_S
 
 describe.skipIf(!HAVE_SAMPLES)('Sigma matches noted for the record sink', () => {
   test('each record a rule matched is noted with the rule title and id, right before the sink gets it', async () => {
-    const { inputsOf } = await import('../support/inputs.js');
-    const { runPipeline } = await import('../../src/index.js');
     const notes = { sigmaMatches: [] as readonly string[] };
     const noted = new Map<number, readonly string[]>();
     await runPipeline({
@@ -86,6 +82,7 @@ describe.skipIf(!HAVE_SAMPLES)('Sigma matches noted for the record sink', () => 
       inputs: inputsOf(['evtx/EVTX-ATTACK-SAMPLES/DE_1102_security_log_cleared.evtx']),
       options: { runSigmaRules: true },
       threads: 1,
+      sigmaRules: loadCommunityRules([]),
       notes,
       sink: {
         write: (record) => {

@@ -1,8 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { openEvtx } from '@quarry/evtx';
+import { detectFileKind, peek } from '@quarry/insights';
 import { parseJsonRecords, xmlToRecords, type Json } from '@quarry/sigma';
-import { detectFileKind } from '../file-kind.js';
-import { peek } from '../pipeline/peek.js';
 import { JsonRecordSplitter } from './json-records.js';
 
 /** The log formats a Sigma file scan reads. */
