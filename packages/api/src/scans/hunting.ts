@@ -24,7 +24,7 @@ export interface HuntingStatus {
 export const DATA_SCAN_TIMEOUT_MS = 10_000;
 
 /** The search summaries' code, run on the Sigma thread (compiled: threads cannot load TypeScript). */
-const SUMMARY_TASK = new URL(import.meta.url.endsWith('.ts') ? '../../dist/search/summary-task.js' : '../search/summary-task.js', import.meta.url).href;
+export const SUMMARY_TASK = new URL(import.meta.url.endsWith('.ts') ? '../../dist/search/summary-task.js' : '../search/summary-task.js', import.meta.url).href;
 
 /**
  * The server's rule sets, one per engine, created once by the composition root and reloaded in
