@@ -120,6 +120,18 @@ describe.skipIf(!existsSync(SAMPLES))('search endpoints over completed parse job
     compiledHere.mockRestore();
   });
 
+  test('summaries on the Sigma thread: a private job opened with its key; store errors keep their contract answers', async () => {
+    const filter = [{ field: 'event_id', operator: 'equals', value: '4624' }];
+    const mine = await search({ job_id: privateJob, browse_events: false, filter }, owner);
+    expect(mine.status).toBe(200);
+    const logons = table(await search({ job_id: privateJob, filter, show: 100 }, owner)).data.length;
+    const meta = mine.json.insights.filter((i: any) => i.Metadata?.title.startsWith('File metadata: '));
+    expect(meta.reduce((n: number, m: any) => n + Number(m.Metadata.data.records), 0)).toBe(logons);
+    expect((await search({ job_id: privateJob, browse_events: false, filter }, { token: owner.token, key: newClientKey() })).status).toBe(403);
+    const unknown = await search({ browse_events: false, filter: [{ field: 'nope', operator: 'equals', value: 'x' }] });
+    expect([unknown.status, unknown.json.error]).toEqual([400, expect.stringContaining('nope')]);
+  });
+
   test('errors: the contract\'s JSON bodies', async () => {
     const expectJson = (r: { status: number; json: any }, status: number, error: string) => expect([r.status, r.json]).toEqual([status, { error }]);
     expectJson(await search({ job_id: 'nope' }), 400, 'Job not found');
