@@ -75,7 +75,7 @@ export default tseslint.config(
   },
   {
     // Parsers, engines and analyzers know nothing of HTTP, databases or Temporal.
-    files: ['packages/{evtx,registry,prefetch,sigma,yara,binary,insights,vocabulary,reference}/src/**/*.ts'],
+    files: ['packages/{evtx,registry,prefetch,sigma,yara,binary,insights,hunting,vocabulary,reference}/src/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

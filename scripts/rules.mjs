@@ -2,7 +2,7 @@
 /**
  * `npm run -s rules -- update | import DIR|ZIP`: installs community rule sets into
  * <data dir>/rules/{sigma,yara}, where the server and worker load them (and reload them when files
- * change). The work is @quarry/insights' (rule-sets/), which the server's first start also runs;
+ * change). The work is @quarry/hunting's (rule-sets/), which the server's first start also runs;
  * this is only its command line.
  *   update: the newest SigmaHQ release and the YARA packs, with git (QUARRY_SIGMA_RULES_REPO and
  *           QUARRY_YARA_PACK_REPOS name mirrors).
@@ -12,7 +12,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadEnv } from '@quarry/config';
-import { RuleImportError, importRuleSet, ruleSources, updateRuleSets } from '@quarry/insights';
+import { RuleImportError, importRuleSet, ruleSources, updateRuleSets } from '@quarry/hunting';
 
 const USAGE = `usage: npm run -s rules -- update
        npm run -s rules -- import DIR|ZIP [--name NAME] [--version VERSION] [--engine sigma|yara]`;

@@ -61,7 +61,7 @@ const [
   { createHttpSurface },
   { connectJobRunner },
   { LookupStore },
-  { configureSigmaRules, fetchRuleSetsOnFirstRun, ruleSources, sigmaRuleDirs },
+  { fetchRuleSetsOnFirstRun, ruleSources },
   { startWebServer },
   { createTusHandler },
 ] = await Promise.all([
@@ -70,7 +70,7 @@ const [
   import('./http-surface.js'),
   import('@quarry/temporal'),
   import('@quarry/reference'),
-  import('@quarry/insights'),
+  import('@quarry/hunting'),
   import('./web-server.js'),
   import('./tus/tus-handler.js'),
 ]);
@@ -78,10 +78,9 @@ const [
 const db = createDb(stack.databaseUrl);
 const runner = await connectJobRunner({ address: stack.temporalAddress, namespace: env.TEMPORAL_NAMESPACE, masterKey: stack.masterKey });
 const lookups = new LookupStore({ onReloadError: (module, err) => log.error({ module, err }, 'lookup data could not be reloaded; the previous data keeps serving') });
-// Search summaries re-run the analyzers (Sigma included) over matching records: same rules as the worker.
-configureSigmaRules(sigmaRuleDirs({ sigmaRules: env.QUARRY_SIGMA_RULES, dataDir: env.QUARRY_DATA_DIR }));
-// Community YARA/Sigma sets for inline scans and rule retrieval: compiled now, in scan workers, so
-// the first requests do not wait (the full community sets take seconds).
+// The process's rule sets, one per engine, for inline scans, rule retrieval and search summaries
+// (which re-run the analyzers, Sigma included, on the Sigma thread): compiled now, off the event
+// loop, so the first requests do not wait (the full community sets take seconds).
 const hunting = new Hunting({ yaraRules: env.QUARRY_YARA_RULES, sigmaRules: env.QUARRY_SIGMA_RULES, dataDir: stack.dataDir });
 const rulesLoaded = hunting.warm().then(
   (status) => {

@@ -3,7 +3,7 @@ import type { BlobStore } from '@quarry/storage';
 import type { Logger } from '@quarry/config';
 import type { LookupStore } from '@quarry/reference';
 import type { RecordStores } from '@quarry/store';
-import type { CommunityPacks } from '@quarry/insights';
+import type { SigmaRuleSet, YaraRuleSet } from '@quarry/hunting';
 import type { ScanPool } from '@quarry/yara';
 import type { CpuBudget } from './cpu-budget.js';
 
@@ -17,5 +17,7 @@ export interface WorkerDeps {
   /** Reference data: event message templates for the EVTX Message column. */
   lookups: LookupStore;
   /** YARA file scans: the scan worker processes and the community pack (reloaded when its files change). */
-  yara: { pool: ScanPool; packs: CommunityPacks };
+  yara: { pool: ScanPool; packs: YaraRuleSet };
+  /** The community Sigma set (built-in pack and configured directories), compiled once and reloaded when its files change: EVTX jobs with run_sigma_rules and Sigma file scans. */
+  sigma: SigmaRuleSet;
 }

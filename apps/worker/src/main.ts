@@ -11,7 +11,7 @@ import { cachedBlobCheck, createBlobStore, dropDeletedHourly, openSharedFiles } 
 import { CpuBudget } from './cpu-budget.js';
 import { startWorker } from './start-worker.js';
 import { startHealthServer } from './health-server.js';
-import { CommunityPacks, configureSigmaRules, sigmaRuleDirs, yaraRuleDirs } from '@quarry/insights';
+import { SigmaRuleSet, YaraRuleSet, sigmaRuleDirs, yaraRuleDirs } from '@quarry/hunting';
 import { ScanPool } from '@quarry/yara';
 import { LookupStore } from '@quarry/reference';
 import { RecordStores } from '@quarry/store';
@@ -24,7 +24,6 @@ if (!env.DATABASE_URL || !env.TEMPORAL_ADDRESS) {
   log.error('DATABASE_URL and TEMPORAL_ADDRESS must be set for a standalone worker (npm start sets them)');
   process.exit(2);
 }
-configureSigmaRules(sigmaRuleDirs({ sigmaRules: env.QUARRY_SIGMA_RULES, dataDir: env.QUARRY_DATA_DIR }));
 const db = createDb(env.DATABASE_URL);
 // The blob store (BLOB_URL or BLOB_DIR) is checked before polling: a worker that cannot read
 // evidence must not take jobs.
@@ -46,12 +45,14 @@ void recordStores.removeStaleBuilds(Date.now() - STALE_BUILD_MS).catch((err: unk
 const stopDropping = dropDeletedHourly(recordStores.files, log);
 // YARA file scans run in scan worker processes (one per core); each compiles a pack once and keeps it.
 const cpu = new CpuBudget();
-const yara = { pool: new ScanPool({ size: cpu.cores }), packs: new CommunityPacks(yaraRuleDirs({ yaraRules: env.QUARRY_YARA_RULES, dataDir: env.QUARRY_DATA_DIR })) };
+const yara = { pool: new ScanPool({ size: cpu.cores }), packs: new YaraRuleSet(yaraRuleDirs({ yaraRules: env.QUARRY_YARA_RULES, dataDir: env.QUARRY_DATA_DIR })) };
+// The process's one Sigma set, compiled when a job first needs it (and again when its files change).
+const sigma = new SigmaRuleSet(sigmaRuleDirs({ sigmaRules: env.QUARRY_SIGMA_RULES, dataDir: env.QUARRY_DATA_DIR }));
 const worker = await startWorker({
   address: env.TEMPORAL_ADDRESS,
   namespace: env.TEMPORAL_NAMESPACE,
   masterKey: ensureMasterKey(env.QUARRY_DATA_DIR, env.QUARRY_MASTER_KEY),
-  deps: { db, blobs, log, cpu, recordStores, lookups: new LookupStore(), yara },
+  deps: { db, blobs, log, cpu, recordStores, lookups: new LookupStore(), yara, sigma },
 });
 // Probes for orchestrators: live while the process runs, ready while Temporal, PostgreSQL and the blob store answer.
 const blobsReady = cachedBlobCheck(blobs);

@@ -18,7 +18,7 @@ export interface ServiceDeps {
   /** Each parse job's searchable records. */
   recordStores: RecordStores;
   log: Logger;
-  /** Community YARA/Sigma sets and the scan workers for inline scans, rule checks and retrieval. */
+  /** The rule sets (one per engine) and their scan workers: inline scans, rule checks, retrieval, and search summaries (on the Sigma thread). */
   hunting: Hunting;
   /** Per-tier rate limits (YARA file scans, inline scans). */
   quotas: Quotas;

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BUILTIN_SIGMA_RULES, importRuleSet } from '@quarry/insights';
+import { BUILTIN_SIGMA_RULES, importRuleSet } from '@quarry/hunting';
 import { hasShared, sharedPath, sharedSkipReason } from '@quarry/testkit';
 import { Hunting, trpcHandler, type ServiceDeps } from '../src/index.js';
 import { serviceFixture, type Fixture } from './support/fixture.js';

@@ -32,7 +32,7 @@ const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
 const SHARED = process.env.QUARRY_SHARED ?? fileURLToPath(new URL('../../../../shared/', import.meta.url));
 const RULES = process.env.BENCH_SIGMA_RULES ?? join(SHARED, 'rules/sigma/rules');
-const BUILTIN_RULES = fileURLToPath(new URL('../../insights/rules/sigma/', import.meta.url));
+const BUILTIN_RULES = fileURLToPath(new URL('../../hunting/rules/sigma/', import.meta.url));
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const BIG_FILES = 5; // 5 × ~205 MiB: each ≤ 250 MiB, the job ≤ 100 files and just under 1 GiB
 

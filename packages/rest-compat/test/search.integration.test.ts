@@ -2,7 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { findTool, toolGate } from '@quarry/testkit';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SigmaEngine } from '@quarry/sigma';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { get, post, upload, waitForJob, type Creds } from './support/api.js';
 import { SAMPLES, warnIfNoSamples, newClientKey, startHarness, type Harness } from './support/harness.js';
 import { createUser } from './support/users.js';
@@ -98,6 +99,37 @@ describe.skipIf(!existsSync(SAMPLES))('search endpoints over completed parse job
     const failures = table(await search({ filter: [{ field: 'event_id', operator: 'equals', value: '4625' }], show: 100 })).data.length;
     expect(matched).toBe(failures);
     expect(r.json.insights.some((i: any) => i.Table?.title === 'Authentication' || i.Timeline)).toBe(true);
+  });
+
+  test('one Sigma compile serves the server: summaries re-run Sigma with the set inline scans and rule retrieval use', async () => {
+    // Rule sets compiled on the server's own thread (it runs in this process): none may be.
+    const compiledHere = vi.spyOn(SigmaEngine, 'fromSourceResult');
+    // The public job ran with run_sigma_rules: its summary runs the Sigma analyzer again.
+    const r = await search({ browse_events: false, filter: [{ field: 'event_id', operator: 'equals', value: '4624' }] });
+    expect(r.status).toBe(200);
+    const overview = r.json.insights.find((i: any) => i.Metadata?.title === 'Overview').Metadata.data;
+    expect(overview.sigma_enabled).toBe('true');
+    const record = Buffer.from(JSON.stringify({ EventID: 1102, Channel: 'Security', Provider_Name: 'Microsoft-Windows-Eventlog' })).toString('base64');
+    expect((await post(h.url, '/analysis/sigma/data', { test_data: record, operation: 'run_community_rules' })).status).toBe(200);
+    expect((await post(h.url, '/analysis/sigma/rules', { rule_names: ['Security Event Log Cleared'] })).status).toBe(200);
+    const sigma = await h.hunting.sigma.warm();
+    // The summary's Overview counts the rules of the very set the Sigma thread compiled, once.
+    expect(Number(overview.sigma_rules_loaded)).toBe(sigma.loaded);
+    expect(sigma.compiles).toBe(1);
+    expect(compiledHere).not.toHaveBeenCalled();
+    compiledHere.mockRestore();
+  });
+
+  test('summaries on the Sigma thread: a private job opened with its key; store errors keep their contract answers', async () => {
+    const filter = [{ field: 'event_id', operator: 'equals', value: '4624' }];
+    const mine = await search({ job_id: privateJob, browse_events: false, filter }, owner);
+    expect(mine.status).toBe(200);
+    const logons = table(await search({ job_id: privateJob, filter, show: 100 }, owner)).data.length;
+    const meta = mine.json.insights.filter((i: any) => i.Metadata?.title.startsWith('File metadata: '));
+    expect(meta.reduce((n: number, m: any) => n + Number(m.Metadata.data.records), 0)).toBe(logons);
+    expect((await search({ job_id: privateJob, browse_events: false, filter }, { token: owner.token, key: newClientKey() })).status).toBe(403);
+    const unknown = await search({ browse_events: false, filter: [{ field: 'nope', operator: 'equals', value: 'x' }] });
+    expect([unknown.status, unknown.json.error]).toEqual([400, expect.stringContaining('nope')]);
   });
 
   test('errors: the contract\'s JSON bodies', async () => {

@@ -2,7 +2,8 @@
 // pipeline without a sink (the parser alone), `ingest <reps> <dir>` with the record-store writer.
 // `job <reps>` and `job-ingest <reps> <dir>` do the same as a parse job does it: the category's
 // analyzers and the full Sigma rule set (../shared/rules/sigma/rules) run too. Prints one JSON line.
-import { configureSigmaRules, runPipeline, type RecordNotes, type RecordSink } from '@quarry/insights';
+import { SigmaRuleSet } from '@quarry/hunting';
+import { runPipeline, type RecordNotes, type RecordSink } from '@quarry/insights';
 import { findEventTemplate, LookupStore } from '@quarry/reference';
 import { LocalFiles } from '@quarry/storage';
 import { sharedPath } from '@quarry/testkit';
@@ -26,12 +27,12 @@ const counter: RecordSink<'winevtx'> = {
 
 const asJob = mode === 'job' || mode === 'job-ingest';
 const notes: RecordNotes = { sigmaMatches: [] };
+// A worker compiles the rule set once and keeps it: compiled here before the clock starts, and
+// run on one sample (the parser threads' compile), so neither phase counts it.
+const sigmaRules = asJob ? new SigmaRuleSet([sharedPath('rules', 'sigma', 'rules')]).current() : undefined;
 if (asJob) {
-  configureSigmaRules([sharedPath('rules', 'sigma', 'rules')]);
-  // A worker compiles the rule set once and keeps it: compiled here before the clock starts, on
-  // one sample, so neither phase counts it.
   const none: RecordSink<'winevtx'> = { write: () => undefined, close: async () => undefined, abort: async () => undefined };
-  await runPipeline({ category: 'winevtx', inputs: replicated(1).slice(0, 1), options: { runSigmaRules: true }, threads: 1, sink: none });
+  await runPipeline({ category: 'winevtx', inputs: replicated(1).slice(0, 1), options: { runSigmaRules: true }, threads: 1, sink: none, sigmaRules });
 }
 
 let sink: RecordSink<'winevtx'> = counter;
@@ -50,6 +51,6 @@ if (mode === 'ingest' || mode === 'job-ingest') {
   writerCpu = () => writer.writerCpuSeconds;
 }
 const run = await measured(() =>
-  runPipeline({ category: 'winevtx', inputs: replicated(reps), options: { runSigmaRules: asJob }, threads: 1, sink, notes, ...(asJob ? {} : { analyzers: [] }) }),
+  runPipeline({ category: 'winevtx', inputs: replicated(reps), options: { runSigmaRules: asJob }, threads: 1, sink, notes, sigmaRules, ...(asJob ? {} : { analyzers: [] }) }),
 );
 console.log(JSON.stringify({ mode, records: count(), ...run, writerThreadCpuSeconds: writerCpu(), maxRssMiB: process.resourceUsage().maxRSS / 1024 }));

@@ -52,6 +52,7 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
       category: job.category,
       inputs,
       options: { runSigmaRules: job.params['run_sigma_rules'] === true },
+      sigmaRules: job.category === 'winevtx' && job.params['run_sigma_rules'] === true ? deps.sigma.current() : undefined,
       threads: lease.threads,
       sink,
       notes,

@@ -1,4 +1,5 @@
-import { SigmaFileScan, UnsupportedLogError, communityRules, compileCustomSigmaRule, openLogRecords, sigmaRuleMetadata, type Insight, type LogInputSummary } from '@quarry/insights';
+import { SigmaFileScan, UnsupportedLogError, compileCustomSigmaRule, openLogRecords, sigmaRuleMetadata, type LogInputSummary } from '@quarry/hunting';
+import type { Insight } from '@quarry/insights';
 import type { SigmaEngine } from '@quarry/sigma';
 import type { WorkerDeps } from '../deps.js';
 import { evidenceStream } from './evidence-stream.js';
@@ -15,7 +16,7 @@ export async function runSigmaFileScan(deps: WorkerDeps, scan: ScanContext, thre
   let engine: SigmaEngine;
   let community: { loaded: number; refused: string[] } | undefined;
   if (scan.customRule === undefined) {
-    const rules = communityRules();
+    const rules = deps.sigma.current();
     engine = rules.engine;
     community = { loaded: rules.loaded, refused: rules.refusedReasons };
   } else {

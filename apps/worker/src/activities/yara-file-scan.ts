@@ -1,4 +1,5 @@
-import { skippedRuleFiles, yaraResultsTable, yaraRuleMetadata, type Insight, type YaraFileResult } from '@quarry/insights';
+import { skippedRuleFiles, yaraResultsTable, yaraRuleMetadata, type YaraFileResult } from '@quarry/hunting';
+import type { Insight } from '@quarry/insights';
 import { YaraError, customRule, type Diagnostic, type Rules } from '@quarry/yara';
 import type { WorkerDeps } from '../deps.js';
 import { evidenceStream } from './evidence-stream.js';

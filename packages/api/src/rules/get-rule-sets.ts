@@ -1,4 +1,4 @@
-import { loadedYaraSets, readStatus, type LoadedRuleSet, type RuleSetsStatus } from '@quarry/insights';
+import { loadedYaraSets, readStatus, type LoadedRuleSet, type RuleSetsStatus } from '@quarry/hunting';
 import type { ServiceDeps } from '../deps.js';
 
 /** What one engine of this server has loaded now, per set. */
@@ -22,10 +22,10 @@ export interface RuleSetsOverview {
  */
 export async function getRuleSets(deps: Pick<ServiceDeps, 'hunting'>): Promise<RuleSetsOverview> {
   const { hunting } = deps;
-  const [sigma, pack] = await Promise.all([hunting.sigma.warm(), hunting.communityYara()]);
+  const [{ loaded, refused, sets }, pack] = await Promise.all([hunting.sigma.warm(), hunting.communityYara()]);
   return {
     status: (hunting.dataDir === undefined ? undefined : readStatus(hunting.dataDir)) ?? null,
-    sigma,
+    sigma: { loaded, refused, sets },
     yara: { loaded: pack.totals.rules, refused: pack.totals.failed, sets: loadedYaraSets(pack) },
   };
 }

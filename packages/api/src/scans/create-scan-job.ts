@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { newDataKey, sealBuffer, wrapKey } from '@quarry/crypto';
-import { compileCustomSigmaRule } from '@quarry/insights';
+import { compileCustomSigmaRule } from '@quarry/hunting';
 import type { ScanCategory } from '@quarry/vocabulary';
 import type { Caller } from '../auth/caller.js';
 import { isUuid } from '../auth/formats.js';

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { CommunityPacks, SigmaDataPool, sigmaRuleDirs, yaraRuleDirs } from '@quarry/insights';
+import { SigmaThread, YaraRuleSet, sigmaRuleDirs, yaraRuleDirs } from '@quarry/hunting';
 import { ScanPool, type Pack } from '@quarry/yara';
 
 export interface HuntingOptions {
@@ -23,15 +23,19 @@ export interface HuntingStatus {
 /** Inline scans end after this long: a runaway rule or input costs a worker, never a server thread. */
 export const DATA_SCAN_TIMEOUT_MS = 10_000;
 
+/** The search summaries' code, run on the Sigma thread (compiled: threads cannot load TypeScript). */
+export const SUMMARY_TASK = new URL(import.meta.url.endsWith('.ts') ? '../../dist/search/summary-task.js' : '../search/summary-task.js', import.meta.url).href;
+
 /**
- * The server's rule engines, loaded once per process and reloaded when rule files change: the
- * community YARA pack (compiled in scan worker processes, off the event loop) and the community
- * Sigma set (compiled in a scan thread). Inline scans, rule checks and rule retrieval use them.
+ * The server's rule sets, one per engine, created once by the composition root and reloaded in
+ * place when rule files change: the community YARA pack (compiled in scan worker processes, off the
+ * event loop) and the community Sigma set (compiled once, on the Sigma thread). Inline scans, rule
+ * checks, rule retrieval and search summaries (which run on the Sigma thread) use them.
  */
 export class Hunting {
   readonly yaraPool: ScanPool;
-  readonly yaraPacks: CommunityPacks;
-  readonly sigma: SigmaDataPool;
+  readonly yaraPacks: YaraRuleSet;
+  readonly sigma: SigmaThread;
   /** Community Sigma directories besides the built-in pack (some may not exist yet). */
   readonly sigmaDirs: readonly string[];
   readonly scanTimeoutMs: number;
@@ -42,9 +46,9 @@ export class Hunting {
     this.dataDir = opts.dataDir;
     this.scanTimeoutMs = opts.scanTimeoutMs ?? DATA_SCAN_TIMEOUT_MS;
     this.yaraPool = new ScanPool({ size: opts.yaraWorkers ?? 1, timeoutMs: this.scanTimeoutMs });
-    this.yaraPacks = new CommunityPacks(yaraRuleDirs(opts));
+    this.yaraPacks = new YaraRuleSet(yaraRuleDirs(opts));
     this.sigmaDirs = sigmaRuleDirs(opts);
-    this.sigma = new SigmaDataPool({ dirs: this.sigmaDirs, timeoutMs: this.scanTimeoutMs });
+    this.sigma = new SigmaThread({ dirs: this.sigmaDirs, timeoutMs: this.scanTimeoutMs, task: SUMMARY_TASK });
   }
 
   communityYara(): Promise<Pack> {
@@ -55,7 +59,7 @@ export class Hunting {
   async warm(): Promise<HuntingStatus> {
     const pack = await this.communityYara();
     const [, sigma] = await Promise.all([this.yaraPool.warm(pack), this.sigma.warm()]);
-    return { sigma: { ...sigma, dirs: this.sigmaDirs.filter((d) => existsSync(d)) }, yara: { rules: pack.totals.rules, failedFiles: pack.totals.failed, dirs: this.yaraPacks.dirs } };
+    return { sigma: { loaded: sigma.loaded, refused: sigma.refused, dirs: this.sigmaDirs.filter((d) => existsSync(d)) }, yara: { rules: pack.totals.rules, failedFiles: pack.totals.failed, dirs: this.yaraPacks.dirs } };
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import { SigmaScanTimeoutError } from '@quarry/insights';
+import { SigmaScanTimeoutError } from '@quarry/hunting';
 import { YaraError, customRule, type Rules } from '@quarry/yara';
 import type { Caller } from '../auth/caller.js';
 import type { ServiceDeps } from '../deps.js';

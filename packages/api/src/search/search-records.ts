@@ -1,6 +1,6 @@
 import { files } from '@quarry/db';
-import { fanOut, type IndexTableEntry, type InputRef, type ReaderEvent } from '@quarry/insights';
-import { isRecordStoreError, readInsights, type RecordStoreReader, type SearchQuery } from '@quarry/store';
+import type { IndexTableEntry, InputRef } from '@quarry/insights';
+import { RecordStoreError, isRecordStoreError, readInsights, type RecordStoreReader, type SearchQuery } from '@quarry/store';
 import type { ParseCategory } from '@quarry/vocabulary';
 import type { Caller } from '../auth/caller.js';
 import { isUuid } from '../auth/formats.js';
@@ -8,6 +8,7 @@ import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors/app-error.js';
 import type { JobView } from '../jobs/get-job.js';
 import { loadReadableJob } from '../jobs/access.js';
+import type { SummaryInput, SummaryOutput } from './summary-task.js';
 
 /** `browse_events: true`: one page of raw records as the category's IndexTable. */
 export interface RecordPage {
@@ -24,10 +25,7 @@ export interface SearchSummary {
   job: JobView;
 }
 
-/** Records re-analysed per summary at most: beyond that a summary holds the server too long. */
-export const MAX_SUMMARY_RECORDS = 250_000;
-/** Re-analysis yields to other requests this often. */
-const YIELD_EVERY = 2_000;
+export { MAX_SUMMARY_RECORDS } from './summary-task.js';
 
 /**
  * Searches a completed parse job's records (the job's own store). A job the caller cannot read is
@@ -58,14 +56,20 @@ export async function searchRecords(
       const { entries, total } = storeCall(() => reader.search(q));
       return { kind: 'records', ...reader.table, entries, total };
     }
-    const refs = await inputRefs(deps, job.inputs);
-    const { insights } = await fanOut({
+    // Re-analysis runs on the Sigma thread (it holds the process's compiled Sigma set), reading the
+    // store this reader holds open: the event loop only waits.
+    const summary: SummaryInput = {
+      file: reader.file,
+      jobId: job.id,
       category,
-      inputs: refs,
-      options: { runSigmaRules: job.params['run_sigma_rules'] === true },
-      events: storedEvents(reader, q, refs),
-    });
-    return { kind: 'summary', job: { id: job.id, jobName: job.jobName, status: job.status, insights } };
+      jobKey,
+      query: q,
+      inputs: await inputRefs(deps, job.inputs),
+      runSigmaRules: job.params['run_sigma_rules'] === true,
+    };
+    const out = (await deps.hunting.sigma.task(summary)) as SummaryOutput;
+    if (!out.ok) throw out.code === 'too-many' ? new AppError('BAD_REQUEST', out.message) : contractError(new RecordStoreError(out.code, out.message));
+    return { kind: 'summary', job: { id: job.id, jobName: job.jobName, status: job.status, insights: out.insights } };
   } finally {
     reader.close();
   }
@@ -103,21 +107,4 @@ async function inputRefs(deps: ServiceDeps, inputs: { position: number; fileId: 
     const f = rows.get(i.fileId);
     return { position: i.position, fileId: i.fileId, name: i.fileName, size: f ? Number(f.size) : 0, sha256: f?.sha256 ?? '' };
   });
-}
-
-/** Matching records as pipeline events, then one report per input (the analyzers count from them). */
-async function* storedEvents<C extends ParseCategory>(reader: RecordStoreReader<C>, q: SearchQuery, refs: InputRef[]): AsyncGenerator<ReaderEvent<C>> {
-  const counts = new Map<number, number>();
-  let n = 0;
-  for (const { record, input } of storeCall(() => reader.records(q))) {
-    if (++n > MAX_SUMMARY_RECORDS) {
-      throw new AppError('BAD_REQUEST', `More than ${MAX_SUMMARY_RECORDS} records match: narrow the search, the filters or the time window`);
-    }
-    counts.set(input.position, (counts.get(input.position) ?? 0) + 1);
-    yield { type: 'record', record, input };
-    if (n % YIELD_EVERY === 0) await new Promise((r) => setImmediate(r));
-  }
-  for (const ref of refs) {
-    yield { type: 'done', report: { input: ref, records: counts.get(ref.position) ?? 0, warnings: [], error: null, facts: { matched_records: String(counts.get(ref.position) ?? 0) } } };
-  }
 }

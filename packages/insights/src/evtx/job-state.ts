@@ -1,5 +1,5 @@
 import type { AnalyzerContext } from '../pipeline/analyzer.js';
-import { communityRules } from '../sigma/rule-cache.js';
+import type { SigmaRules } from './sigma-rules.js';
 import { SigmaRun } from './sigma-run.js';
 import { TimelineBuilder } from './timeline-builder.js';
 
@@ -22,6 +22,12 @@ export interface EvtxJob {
 }
 
 export function newEvtxJob(ctx: AnalyzerContext<'winevtx'>): EvtxJob {
-  const sigma = ctx.options.runSigmaRules ? new SigmaRun(ctx.sigmaRules ?? communityRules()) : undefined;
+  const sigma = ctx.options.runSigmaRules ? new SigmaRun(sigmaRulesOf(ctx)) : undefined;
   return { timeline: new TimelineBuilder(), sigma, timelineContributors: [] };
+}
+
+/** The job's compiled rules: the caller passes them with `runSigmaRules` (fanOut's `sigmaRules`). */
+function sigmaRulesOf(ctx: AnalyzerContext<'winevtx'>): SigmaRules {
+  if (!ctx.sigmaRules) throw new Error('runSigmaRules needs the compiled Sigma rules in the analyzer context');
+  return ctx.sigmaRules;
 }

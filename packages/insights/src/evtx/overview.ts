@@ -1,7 +1,7 @@
 import { formatTime } from '../common/time-format.js';
 import type { Analyzer, AnalyzerContext, InputReport } from '../pipeline/analyzer.js';
 import { implausibleLines } from '../pipeline/implausible-items.js';
-import type { LoadedRuleSet } from '../sigma/community-rules.js';
+import type { LoadedRuleSet } from './sigma-rules.js';
 import type { Insight } from '../types.js';
 import { dataList, field, viewOf, type EventView } from './event-view.js';
 import type { EvtxJob } from './job-state.js';

@@ -1,7 +1,6 @@
 import { Scanner, type Json, type RuleInfo, type RuleMatch } from '@quarry/sigma';
 import type { EvtxRecord } from '@quarry/evtx';
-import type { CommunityRules } from '../sigma/community-rules.js';
-import { fromHits, type SigmaHit } from '../sigma/sigma-annotator.js';
+import type { SigmaRules } from './sigma-rules.js';
 import type { EventView } from './event-view.js';
 import { Occurrences } from './occurrences.js';
 
@@ -23,7 +22,7 @@ export class SigmaRun {
   /** Lower-case channels of the job, to count the rules that had nothing to read. */
   readonly channels = new Set<string>();
 
-  constructor(readonly rules: CommunityRules) {
+  constructor(readonly rules: SigmaRules) {
     this.scanner = new Scanner(rules.engine);
   }
 
@@ -34,10 +33,9 @@ export class SigmaRun {
    */
   push(record: EvtxRecord, v: EventView): readonly string[] {
     if (v.channel) this.channels.add(v.channel.toLowerCase());
-    const hits = record.annotation as SigmaHit[] | null | undefined;
-    if (hits === null) return NO_MATCH;
+    if (record.annotation === null) return NO_MATCH;
     // @quarry/evtx may hand 64-bit integers as bigint; the Sigma engine reads them as decimal text.
-    const matches = hits === undefined ? this.scanner.push(record.event as unknown as Json) : this.scanner.accept(fromHits(hits, this.rules.engine.ruleInfos));
+    const matches = record.annotation === undefined || !this.rules.annotation ? this.scanner.push(record.event as unknown as Json) : this.scanner.accept(this.rules.annotation.matches(record.annotation));
     if (matches.length === 0) return NO_MATCH;
     const names: string[] = [];
     for (let i = 0; i < matches.length; i++) {

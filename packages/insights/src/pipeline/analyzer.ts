@@ -3,7 +3,7 @@ import type { Insight } from '../types.js';
 import type { ImplausibleItems } from './implausible-items.js';
 import type { InputRef } from './input.js';
 import type { RecordOf } from './records.js';
-import type { CommunityRules } from '../sigma/community-rules.js';
+import type { SigmaRules } from '../evtx/sigma-rules.js';
 
 /** What reading one input found besides its records. */
 export interface InputReport {
@@ -41,7 +41,7 @@ export interface AnalyzerContext<C extends ParseCategory = ParseCategory> {
   options: AnalysisOptions;
   notes: RecordNotes;
   /** The job's Sigma rules, resolved once per job (run_sigma_rules on EVTX), as the parser threads got them. */
-  sigmaRules?: CommunityRules | undefined;
+  sigmaRules?: SigmaRules | undefined;
   /** Where analyzers put the items they keep out of their tables (common/plausibility.ts). */
   implausible: ImplausibleItems;
 }

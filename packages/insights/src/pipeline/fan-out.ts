@@ -6,7 +6,7 @@ import { ImplausibleItems } from './implausible-items.js';
 import type { InputRef } from './input.js';
 import type { ReaderEvent } from './readers/reader.js';
 import type { RecordSink } from './record-sink.js';
-import type { CommunityRules } from '../sigma/community-rules.js';
+import type { SigmaRules } from '../evtx/sigma-rules.js';
 
 export interface FanOut<C extends ParseCategory> {
   category: C;
@@ -20,7 +20,7 @@ export interface FanOut<C extends ParseCategory> {
   signal?: AbortSignal;
   /** Shared with the sink's owner, who reads it when the sink is handed each record. */
   notes?: RecordNotes;
-  sigmaRules?: CommunityRules | undefined;
+  sigmaRules?: SigmaRules | undefined;
 }
 
 const NONE: readonly string[] = [];

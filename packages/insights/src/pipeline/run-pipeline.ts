@@ -1,4 +1,5 @@
 import type { ParseCategory } from '@quarry/vocabulary';
+import type { SigmaRules } from '../evtx/sigma-rules.js';
 import type { Insight } from '../types.js';
 import type { AnalysisOptions, AnalyzerFactory, RecordNotes } from './analyzer.js';
 import { UnusableInputError } from './errors.js';
@@ -6,7 +7,6 @@ import { fanOut } from './fan-out.js';
 import type { PipelineInput } from './input.js';
 import type { RecordSink } from './record-sink.js';
 import { pluginOf } from '../plugins.js';
-import { communityRules } from '../sigma/rule-cache.js';
 
 export interface PipelineRun<C extends ParseCategory> {
   category: C;
@@ -22,6 +22,8 @@ export interface PipelineRun<C extends ParseCategory> {
   signal?: AbortSignal;
   /** What analyzers note about each record, for the sink's owner (see RecordNotes). */
   notes?: RecordNotes;
+  /** The process's compiled Sigma set: required for an EVTX job with `runSigmaRules`, ignored otherwise. */
+  sigmaRules?: SigmaRules | undefined;
 }
 
 /**
@@ -31,8 +33,8 @@ export interface PipelineRun<C extends ParseCategory> {
  */
 export async function runPipeline<C extends ParseCategory>(run: PipelineRun<C>): Promise<Insight[]> {
   const plugin = pluginOf(run.category);
-  // Resolved once: the parser threads and the Sigma analyzer must see the same compiled set.
-  const sigmaRules = plugin.runsSigmaRules && run.options.runSigmaRules ? communityRules() : undefined;
+  // One object for the job: the parser threads and the Sigma analyzer must see the same compiled set.
+  const sigmaRules = plugin.runsSigmaRules && run.options.runSigmaRules ? requireSigma(run.sigmaRules) : undefined;
   try {
     const { insights, failures } = await fanOut({
       ...run,
@@ -49,4 +51,9 @@ export async function runPipeline<C extends ParseCategory>(run: PipelineRun<C>):
     await run.sink?.abort();
     throw err;
   }
+}
+
+function requireSigma(rules: SigmaRules | undefined): SigmaRules {
+  if (!rules) throw new Error('runSigmaRules on an EVTX job needs the compiled Sigma rules (PipelineRun.sigmaRules)');
+  return rules;
 }

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { runPipeline, type Insight } from '../../src/index.js';
+import { runPipeline, type Insight, type SigmaRules } from '../../src/index.js';
 import { SAMPLES, inputsOf } from '../support/inputs.js';
 
 /** Every .evtx under a samples folder, relative to ../shared/samples. */
@@ -17,9 +17,9 @@ export function evtxSamples(dir = 'evtx'): string[] {
   return out;
 }
 
-/** Runs the registered EVTX analyzers over sample files as one job. */
-export function runEvtx(rels: string[], runSigmaRules = false): Promise<Insight[]> {
-  return runPipeline({ category: 'winevtx', inputs: inputsOf(rels), options: { runSigmaRules }, threads: 1 });
+/** Runs the registered EVTX analyzers over sample files as one job; with `sigmaRules`, Sigma too (run_sigma_rules). */
+export function runEvtx(rels: string[], sigmaRules?: SigmaRules): Promise<Insight[]> {
+  return runPipeline({ category: 'winevtx', inputs: inputsOf(rels), options: { runSigmaRules: sigmaRules !== undefined }, threads: 1, sigmaRules });
 }
 
 type Payload<K extends string> = Extract<Insight, Record<K, unknown>>[K & keyof Extract<Insight, Record<K, unknown>>];

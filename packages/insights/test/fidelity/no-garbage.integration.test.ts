@@ -3,10 +3,12 @@ import { closeSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { ParseCategory } from '@quarry/vocabulary';
 import { describe, expect, test } from 'vitest';
+import { sharedPath } from '@quarry/testkit';
 import { acceptsKind, detectFileKind } from '../../src/file-kind.js';
-import { runPipeline, type Insight } from '../../src/index.js';
+import { runPipeline, type Insight, type SigmaRules } from '../../src/index.js';
 import { DUMP_GATE, EVTX_DUMP } from '../evtx/evtx-dump.js';
 import { HAVE_SAMPLES, NO_SAMPLES, SAMPLES, inputsOf, samplePath } from '../support/inputs.js';
+import { sigmaRulesFrom } from '../support/sigma-rules.js';
 import { badCharacters, boundsUntil, implausibleCells, type ImplausibleCell } from '../support/implausible-cells.js';
 
 /**
@@ -50,8 +52,12 @@ function jobs(category: ParseCategory): string[][] {
   return [...byDir.values()];
 }
 
+// SigmaHQ's Windows Security rules, so the Sigma tables are swept too (compiled once, when first needed).
+let securityRules: SigmaRules | undefined;
+const SECURITY_RULES = (): SigmaRules => (securityRules ??= sigmaRulesFrom(sharedPath('rules', 'sigma', 'rules', 'windows', 'builtin', 'security')));
+
 function sweep(category: ParseCategory, rels: string[]): Promise<Insight[]> {
-  return runPipeline({ category, inputs: inputsOf(rels), options: { runSigmaRules: category === 'winevtx' }, threads: 1 });
+  return runPipeline({ category, inputs: inputsOf(rels), options: { runSigmaRules: category === 'winevtx' }, threads: 1, sigmaRules: category === 'winevtx' ? SECURITY_RULES() : undefined });
 }
 
 /** Every string of the files' events as evtx_dump (the reference) renders them, one per line. */

@@ -29,6 +29,8 @@ export interface Harness {
   /** A raw client for tests that inspect workflows (histories, states). */
   temporal: Client;
   stack: ReturnType<typeof inject<'stack'>>;
+  /** The server's rule sets (its Sigma thread says how often it compiled). */
+  hunting: Hunting;
   /** `env`: extra worker environment (e.g. QUARRY_SIGMA_RULES for community-rule tests). */
   startWorker(env?: Record<string, string>): Promise<ChildProcess>;
   /** Every log line written so far by the REST server and the worker processes. */
@@ -78,6 +80,7 @@ export async function startHarness(opts: { uploadTimeoutMs?: number; jsonBodyDea
     runner,
     temporal,
     stack,
+    hunting,
     async startWorker(extraEnv = {}) {
       const child = spawn(process.execPath, [...workerNodeArgs(), WORKER_MAIN], {
         env: workerEnv({

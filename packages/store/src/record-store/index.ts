@@ -1,4 +1,4 @@
-export { RecordStores, type RecordWriterOptions } from './record-stores.js';
+export { RecordStores, openStoreFile, type RecordWriterOptions } from './record-stores.js';
 export { RecordStoreWriter, type WriterOptions } from './writer.js';
 export { COUNT_LIMIT, RecordStoreReader, type SearchResult, type StoredRecord } from './reader.js';
 export { FILTER_OPERATORS, type FilterOperator, type RecordFilter, type RecordQuery, type SearchQuery } from './query.js';

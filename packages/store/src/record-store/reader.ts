@@ -61,6 +61,8 @@ export class RecordStoreReader<C extends ParseCategory> {
   constructor(
     private readonly db: Db,
     private readonly shape: RowShape<C>,
+    /** The local store file (see openStoreFile). */
+    readonly file: string,
   ) {
     this.selectCells = [...(shape.recordColumns ?? []).map((c) => `recs.${c.name}`), ...shape.sqlColumns.map((c) => `rows.${c.name}`)].join(', ');
     this.join = shape.recordColumns ? ' JOIN recs ON recs.id = rows.rec' : '';

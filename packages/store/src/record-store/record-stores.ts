@@ -46,12 +46,10 @@ export class RecordStores {
   async open<C extends ParseCategory>(jobId: string, category: C, jobKey: Buffer | null): Promise<RecordStoreReader<C> | null> {
     const lease = await this.files.acquire(storeName(jobId, category));
     if (!lease) return null;
-    let db: Db | undefined;
+    let db: Db;
     try {
-      db = openDatabase(lease.path, jobKey ? storeKey(jobKey, jobId) : null);
-      checkMeta(db, category);
+      db = openChecked(lease.path, jobId, category, jobKey);
     } catch (err) {
-      db?.close();
       lease.release();
       throw err;
     }
@@ -133,12 +131,31 @@ class PublishingWriter<C extends ParseCategory> extends RecordStoreWriter<C> {
   }
 }
 
+function openChecked(path: string, jobId: string, category: ParseCategory, jobKey: Buffer | null): Db {
+  const db = openDatabase(path, jobKey ? storeKey(jobKey, jobId) : null);
+  try {
+    checkMeta(db, category);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return db;
+}
+
+/**
+ * A second reader of a store another reader has open (its `file`), e.g. on a worker thread: the
+ * first reader's lease keeps the local copy, so close this one before that one.
+ */
+export function openStoreFile<C extends ParseCategory>(file: string, jobId: string, category: C, jobKey: Buffer | null): RecordStoreReader<C> {
+  return new RecordStoreReader(openChecked(file, jobId, category, jobKey), shapeFor(category), file);
+}
+
 /** A reader that holds its store's local copy until closed. */
 class LeasedReader<C extends ParseCategory> extends RecordStoreReader<C> {
   readonly #lease: FileLease;
 
   constructor(db: Db, shape: RowShape<C>, lease: FileLease) {
-    super(db, shape);
+    super(db, shape, lease.path);
     this.#lease = lease;
   }
 

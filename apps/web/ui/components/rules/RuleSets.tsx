@@ -1,7 +1,7 @@
 'use client';
 
 import { Alert, Badge, Code, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
-import type { LoadedRuleSet, RuleSetsStatus } from '@quarry/insights';
+import type { LoadedRuleSet, RuleSetsStatus } from '@quarry/hunting';
 import { useQuery } from '@tanstack/react-query';
 import { formatTime } from '../../lib/format';
 import { errorMessage, trpc } from '../../lib/trpc';

@@ -3,7 +3,6 @@ import { implausibleTime, timeBounds } from '../../common/plausibility.js';
 import { recordTimeOf } from '../../evtx/event-view.js';
 import { fileKindLabel } from '../../file-kind.js';
 import { ImplausibleItems } from '../implausible-items.js';
-import { sigmaAnnotator } from '../../sigma/sigma-threads.js';
 import { peek } from '../peek.js';
 import { acceptedKind } from './wrong-kind.js';
 import { keepWarnings, type JobReader } from './reader.js';
@@ -14,7 +13,7 @@ import { keepWarnings, type JobReader } from './reader.js';
  * that has wrapped yields its oldest chunk later; analyzers order by time themselves.
  */
 export const readEvtxInputs: JobReader<'winevtx'> = async function* (inputs, env) {
-  const annotator = env.sigmaRules && sigmaAnnotator(env.sigmaRules);
+  const annotator = env.sigmaRules?.annotation?.annotator;
   // A record's own time is the newest evidence there is: only "now" bounds it (docs/api-decisions.md).
   const bounds = timeBounds(null);
   for (const input of inputs) {

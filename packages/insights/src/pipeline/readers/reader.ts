@@ -2,7 +2,7 @@ import type { ParseCategory } from '@quarry/vocabulary';
 import type { InputReport } from '../analyzer.js';
 import type { InputRef, PipelineInput } from '../input.js';
 import type { RecordOf } from '../records.js';
-import type { CommunityRules } from '../../sigma/community-rules.js';
+import type { SigmaRules } from '../../evtx/sigma-rules.js';
 
 /** What a reader hands the pipeline: records, and each input's report after its last record. */
 export type ReaderEvent<C extends ParseCategory> =
@@ -13,7 +13,7 @@ export interface ReaderEnv {
   /** Worker threads the parser may use besides this one (from the worker's CPU budget). */
   threads: number;
   /** The job's Sigma rules (run_sigma_rules): EVTX parser threads match them where they parse. */
-  sigmaRules?: CommunityRules | undefined;
+  sigmaRules?: SigmaRules | undefined;
 }
 
 /** Turns a job's inputs of one category into records, opening each input exactly once. */

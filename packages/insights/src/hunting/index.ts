@@ -1,8 +1,0 @@
-export { ruleFilesFingerprint, RecheckGate } from './fingerprint.js';
-export { JsonRecordSplitter } from './json-records.js';
-export { openLogRecords, parseLogText, textLogFormat, UnsupportedLogError, type LogFormat, type LogItem, type LogRecords } from './log-records.js';
-export { SigmaFileScan, sigmaRuleMetadata, SIGMA_RESULTS_TITLE, type LogInputSummary } from './sigma-file-scan.js';
-export { compileCustomSigmaRule, INVALID_SIGMA_RULE } from './sigma-custom-rule.js';
-export { sigmaDataScan, type SigmaDataOutcome, type SigmaRuleHit } from './sigma-data-scan.js';
-export { SigmaDataPool, SigmaScanTimeoutError } from './sigma-data-pool.js';
-export { sigmaRuleLines } from './sigma-rule-lines.js';
