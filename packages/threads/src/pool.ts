@@ -1,0 +1,89 @@
+import type { TransferListItem } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import { Gate } from './lease.js';
+import type { TaskRef } from './task.js';
+
+export interface ThreadPoolOptions {
+  /** Most threads alive at once: the CPU budget's cores. */
+  threads: number;
+  /** A thread idle this long ends (its compiled rule sets and heap go with it); 0 keeps none idle. */
+  idleTimeoutMs?: number;
+  /**
+   * Old-generation cap of each thread's heap, MiB. A thread holds a few batches and a compiled
+   * rule set; without a cap V8 sizes each heap from the machine's memory and collects late. A
+   * thread past it ends, failing its task, and is replaced.
+   */
+  heapMb?: number;
+  /** Tasks waiting for a thread beyond which `run` rejects at once (leases normally keep it far lower). */
+  maxQueue?: number;
+}
+
+export interface RunOptions {
+  /** Moved to the thread instead of copied (ArrayBuffers, MessagePorts). */
+  transfer?: readonly TransferListItem[];
+  /** Aborting rejects the task: waiting, it is dropped; running, its thread is ended and replaced. */
+  signal?: AbortSignal;
+}
+
+/** A share of the pool: at most `threads` of its tasks run at once. */
+export interface ThreadLease {
+  readonly threads: number;
+  run<I, O>(task: TaskRef<I, O>, input: I, opts?: RunOptions): Promise<O>;
+}
+
+/** A thread is kept this long after its last task, so back-to-back jobs keep their compiled rules. */
+export const IDLE_TIMEOUT_MS = 10_000;
+/** See ThreadPoolOptions.heapMb. */
+export const THREAD_HEAP_MB = 256;
+
+/**
+ * The process's worker threads: piscina's pool (thread start-up, replacement of crashed threads,
+ * abort, the bounded queue, idle threads ended) under leases that keep each job to its share.
+ * Threads start on demand, so a pool nobody uses costs nothing.
+ */
+export class ThreadPool {
+  readonly threads: number;
+  private readonly piscina: Piscina;
+
+  constructor(opts: ThreadPoolOptions) {
+    if (!Number.isInteger(opts.threads) || opts.threads < 1) throw new RangeError(`a thread pool needs at least one thread, got ${opts.threads}`);
+    this.threads = opts.threads;
+    this.piscina = new Piscina({
+      minThreads: 0,
+      maxThreads: opts.threads,
+      idleTimeout: opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
+      maxQueue: opts.maxQueue ?? opts.threads * 64,
+      resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? THREAD_HEAP_MB },
+      // Tasks are CPU-bound: a second one on a busy thread would only wait there, out of the leases' sight.
+      concurrentTasksPerWorker: 1,
+    });
+  }
+
+  /** A lease of `threads` (at most the pool's size): its tasks never run on more threads at once. */
+  lease(threads: number): ThreadLease {
+    const gate = new Gate(Math.min(threads, this.threads));
+    return {
+      threads: gate.threads,
+      run: (task, input, opts = {}) => gate.through(() => this.start(task, input, opts), opts.signal),
+    };
+  }
+
+  /** Threads alive now (started and not yet ended idle), and tasks waiting for one. */
+  get stats(): { alive: number; queued: number; completed: number } {
+    return { alive: this.piscina.threads.length, queued: this.piscina.queueSize, completed: this.piscina.completed };
+  }
+
+  /** Waits for running tasks, then ends every thread. */
+  close(): Promise<void> {
+    return this.piscina.close();
+  }
+
+  private start<I, O>(task: TaskRef<I, O>, input: I, opts: RunOptions): Promise<O> {
+    return this.piscina.run(input, {
+      filename: task.module,
+      name: task.name,
+      transferList: opts.transfer ? [...opts.transfer] : undefined,
+      signal: opts.signal ?? null,
+    }) as Promise<O>;
+  }
+}
