@@ -4,3 +4,4 @@ export { LeaseAbortError } from './lease.js';
 export { configureThreadPool, threadPool, closeThreadPool } from './shared.js';
 export { ThreadCache } from './thread-cache.js';
 export { shareData, readSharedData, type SharedData } from './shared-data.js';
+export { moveBack } from './move-back.js';

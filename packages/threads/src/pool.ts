@@ -4,13 +4,20 @@ import { Gate } from './lease.js';
 import type { TaskRef } from './task.js';
 
 export interface ThreadPoolOptions {
-  /** Most threads alive at once: the CPU budget's cores. */
+  /** Most leased (CPU-bound) tasks running at once: the CPU budget's cores. */
   threads: number;
+  /**
+   * Most long-lived streaming tasks (`stream`) running at once besides them (default `threads`).
+   * They get threads of their own: one that lives as long as a job and waited for a CPU thread
+   * could wait forever behind the short tasks of the very job that feeds it.
+   */
+  streams?: number;
   /** A thread idle this long ends (its compiled rule sets and heap go with it); 0 keeps none idle. */
   idleTimeoutMs?: number;
   /**
    * Old-generation cap of each thread's heap, MiB. A thread holds a few batches and a compiled
-   * rule set; without a cap V8 sizes each heap from the machine's memory and collects late. A
+   * rule set (tens of MiB for the full SigmaHQ set); without a cap V8 sizes each heap from the
+   * machine's memory and collects late: on a 1 GiB EVTX job the process grew ~0.4 GiB more. A
    * thread past it ends, failing its task, and is replaced.
    */
   heapMb?: number;
@@ -44,13 +51,19 @@ export const THREAD_HEAP_MB = 256;
 export class ThreadPool {
   readonly threads: number;
   private readonly piscina: Piscina;
+  /** All leases together: never more CPU-bound tasks running than the budget's cores. */
+  private readonly cpu: Gate;
+  private readonly streams: Gate;
 
   constructor(opts: ThreadPoolOptions) {
     if (!Number.isInteger(opts.threads) || opts.threads < 1) throw new RangeError(`a thread pool needs at least one thread, got ${opts.threads}`);
     this.threads = opts.threads;
+    this.cpu = new Gate(opts.threads);
+    this.streams = new Gate(opts.streams ?? opts.threads);
     this.piscina = new Piscina({
       minThreads: 0,
-      maxThreads: opts.threads,
+      // Every task let through the gates finds a thread at once.
+      maxThreads: this.cpu.threads + this.streams.threads,
       idleTimeout: opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
       maxQueue: opts.maxQueue ?? opts.threads * 64,
       resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? THREAD_HEAP_MB },
@@ -64,8 +77,16 @@ export class ThreadPool {
     const gate = new Gate(Math.min(threads, this.threads));
     return {
       threads: gate.threads,
-      run: (task, input, opts = {}) => gate.through(() => this.start(task, input, opts), opts.signal),
+      run: (task, input, opts = {}) => gate.through(() => this.cpu.through(() => this.start(task, input, opts), opts.signal), opts.signal),
     };
+  }
+
+  /**
+   * Runs a long-lived task on a thread of its own, outside the leases (a job's store writer, fed
+   * through a MessagePort in `input`): it waits only for another stream to end.
+   */
+  stream<I, O>(task: TaskRef<I, O>, input: I, opts: RunOptions = {}): Promise<O> {
+    return this.streams.through(() => this.start(task, input, opts), opts.signal);
   }
 
   /** Threads alive now (started and not yet ended idle), and tasks waiting for one. */

@@ -5,6 +5,7 @@ import { defineTask, shareData, ThreadPool, type SharedData } from '../src/index
 const fixtures = new URL('./fixtures/tasks.mjs', import.meta.url);
 const double = defineTask<number, number>(fixtures, 'double');
 const sumBytes = defineTask<{ buffer: ArrayBuffer }, { sum: number; threadId: number }>(fixtures, 'sumBytes');
+const filled = defineTask<{ size: number }, { buffer: ArrayBuffer; size: number }>(fixtures, 'filled');
 const throwsHere = defineTask<void, never>(fixtures, 'throwsHere');
 const crash = defineTask<void, never>(fixtures, 'crash');
 const whoAmI = defineTask<void, number>(fixtures, 'whoAmI');
@@ -40,6 +41,9 @@ describe('ThreadPool', () => {
     expect(reply.sum).toBe(256);
     // Moved, not copied: this side's buffer is detached.
     expect(buffer.byteLength).toBe(0);
+    const back = await lease.run(filled, { size: 1024 });
+    expect(back.size).toBe(1024);
+    expect(new Uint8Array(back.buffer).every((b) => b === 7)).toBe(true);
   });
 
   it('rejects with the thread’s error, its class name, message and stack', async () => {
@@ -96,6 +100,33 @@ describe('ThreadPool', () => {
     ]);
     expect(new Int32Array(counters1)[1]).toBeLessThanOrEqual(1);
     expect(new Int32Array(counters2)[1]).toBeLessThanOrEqual(2);
+  });
+
+  it('never runs more leased tasks at once than the pool has threads, whatever the leases add up to', async () => {
+    const p = pool(2);
+    const counters = new SharedArrayBuffer(8);
+    const leases = [p.lease(2), p.lease(2), p.lease(1)];
+    await Promise.all(leases.flatMap((l) => Array.from({ length: 3 }, () => l.run(busy, { counters, ms: 100 }))));
+    expect(new Int32Array(counters)[1]).toBeLessThanOrEqual(2);
+  });
+
+  it('runs a stream on a thread of its own while every leased thread is busy', async () => {
+    const p = pool(1);
+    const counters = new SharedArrayBuffer(8);
+    let busyDone = false;
+    const cpu = p.lease(1).run(busy, { counters, ms: 3000 }).then(() => (busyDone = true));
+    // The busy task holds the pool's one CPU thread before the stream starts.
+    while (Atomics.load(new Int32Array(counters), 0) === 0) await new Promise((r) => setTimeout(r, 10));
+    const { port1, port2 } = new MessageChannel();
+    const done = p.stream(streamSum, { port: port2 }, { transfer: [port2] });
+    const answer = new Promise<number>((resolve) => port1.once('message', resolve));
+    port1.postMessage(9);
+    await expect(answer).resolves.toBe(9);
+    expect(busyDone).toBe(false);
+    port1.postMessage('end');
+    await expect(done).resolves.toBe(9);
+    await cpu;
+    port1.close();
   });
 
   it('feeds a long-running task through a MessagePort', async () => {
