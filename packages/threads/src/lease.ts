@@ -6,6 +6,17 @@ export class LeaseAbortError extends Error {
   }
 }
 
+/** Tasks waiting in all the gates that share it, and how many may. */
+export interface QueueBound {
+  waiting: number;
+  readonly max: number;
+}
+
+/** A task refused because `QueueBound.max` tasks wait already. */
+export class QueueFullError extends Error {
+  override readonly name = 'QueueFullError';
+}
+
 interface Waiter {
   start: () => void;
   abort: (reason: unknown) => void;
@@ -19,7 +30,10 @@ export class Gate {
   private running = 0;
   private readonly waiting: Waiter[] = [];
 
-  constructor(readonly threads: number) {
+  constructor(
+    readonly threads: number,
+    private readonly bound?: QueueBound,
+  ) {
     if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`a lease needs at least one thread, got ${threads}`);
   }
 
@@ -41,17 +55,22 @@ export class Gate {
   }
 
   private turn(signal: AbortSignal | undefined): Promise<void> {
+    const bound = this.bound;
+    if (bound && bound.waiting >= bound.max) return Promise.reject(new QueueFullError(`${bound.max} tasks wait for a thread already`));
+    if (bound) bound.waiting++;
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => waiter.abort(signal?.reason);
       const waiter: Waiter = {
         // The slot passes from the finishing task to this one without being freed in between.
         start: () => {
+          if (bound) bound.waiting--;
           signal?.removeEventListener('abort', onAbort);
           resolve();
         },
         abort: (reason) => {
           const at = this.waiting.indexOf(waiter);
           if (at >= 0) this.waiting.splice(at, 1);
+          if (bound) bound.waiting--;
           reject(new LeaseAbortError(reason));
         },
       };

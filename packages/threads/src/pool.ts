@@ -1,6 +1,6 @@
 import type { TransferListItem } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { Gate } from './lease.js';
+import { Gate, type QueueBound } from './lease.js';
 import type { TaskRef } from './task.js';
 
 export interface ThreadPoolOptions {
@@ -21,7 +21,10 @@ export interface ThreadPoolOptions {
    * thread past it ends, failing its task, and is replaced.
    */
   heapMb?: number;
-  /** Tasks waiting for a thread beyond which `run` rejects at once (leases normally keep it far lower). */
+  /**
+   * Most tasks waiting for their turn, in all leases and the stream lane together; one more is
+   * refused at once (QueueFullError). Default 64 per CPU thread; callers keep a few in flight each.
+   */
   maxQueue?: number;
 }
 
@@ -54,18 +57,21 @@ export class ThreadPool {
   /** All leases together: never more CPU-bound tasks running than the budget's cores. */
   private readonly cpu: Gate;
   private readonly streams: Gate;
+  private readonly queue: QueueBound;
 
   constructor(opts: ThreadPoolOptions) {
     if (!Number.isInteger(opts.threads) || opts.threads < 1) throw new RangeError(`a thread pool needs at least one thread, got ${opts.threads}`);
     this.threads = opts.threads;
-    this.cpu = new Gate(opts.threads);
-    this.streams = new Gate(opts.streams ?? opts.threads);
+    this.queue = { waiting: 0, max: opts.maxQueue ?? opts.threads * 64 };
+    this.cpu = new Gate(opts.threads, this.queue);
+    this.streams = new Gate(opts.streams ?? opts.threads, this.queue);
     this.piscina = new Piscina({
       minThreads: 0,
       // Every task let through the gates finds a thread at once.
       maxThreads: this.cpu.threads + this.streams.threads,
       idleTimeout: opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
-      maxQueue: opts.maxQueue ?? opts.threads * 64,
+      // Tasks wait in the gates above; piscina's queue only holds tasks whose thread is starting.
+      maxQueue: 'auto',
       resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? THREAD_HEAP_MB },
       // Tasks are CPU-bound: a second one on a busy thread would only wait there, out of the leases' sight.
       concurrentTasksPerWorker: 1,
@@ -74,7 +80,7 @@ export class ThreadPool {
 
   /** A lease of `threads` (at most the pool's size): its tasks never run on more threads at once. */
   lease(threads: number): ThreadLease {
-    const gate = new Gate(Math.min(threads, this.threads));
+    const gate = new Gate(Math.min(threads, this.threads), this.queue);
     return {
       threads: gate.threads,
       run: (task, input, opts = {}) => gate.through(() => this.cpu.through(() => this.start(task, input, opts), opts.signal), opts.signal),
@@ -89,9 +95,9 @@ export class ThreadPool {
     return this.streams.through(() => this.start(task, input, opts), opts.signal);
   }
 
-  /** Threads alive now (started and not yet ended idle), and tasks waiting for one. */
+  /** Threads alive now (started and not yet ended idle), tasks waiting for their turn, tasks done. */
   get stats(): { alive: number; queued: number; completed: number } {
-    return { alive: this.piscina.threads.length, queued: this.piscina.queueSize, completed: this.piscina.completed };
+    return { alive: this.piscina.threads.length, queued: this.queue.waiting + this.piscina.queueSize, completed: this.piscina.completed };
   }
 
   /** Waits for running tasks, then ends every thread. */

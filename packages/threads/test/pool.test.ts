@@ -166,6 +166,20 @@ describe('ThreadPool', () => {
     await expect(p.lease(1).run(double, 5)).resolves.toBe(10);
   });
 
+  it('refuses a task when the queue is full, and takes tasks again once it drains', async () => {
+    const p = new ThreadPool({ threads: 1, maxQueue: 2 });
+    pools.push(p);
+    const lease = p.lease(1);
+    const counters = new SharedArrayBuffer(8);
+    const accepted = [0, 1, 2].map(() => lease.run(busy, { counters, ms: 100 }));
+    // One runs (or starts its thread), two wait: the fourth is one too many.
+    await expect(lease.run(double, 1)).rejects.toMatchObject({ name: 'QueueFullError' });
+    expect(p.stats.queued).toBe(2);
+    await Promise.all(accepted);
+    await expect(lease.run(double, 2)).resolves.toBe(4);
+    expect(p.stats.queued).toBe(0);
+  });
+
   it('rejects a lease of no threads', () => {
     expect(() => pool(1).lease(0)).toThrow(RangeError);
   });
