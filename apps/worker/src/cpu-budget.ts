@@ -8,8 +8,8 @@ export interface CpuLease {
 
 /**
  * The worker's one CPU budget: jobs running side by side share the machine's cores instead of each
- * taking a thread per core. Its cores size the process's thread pool (@quarry/threads, set in
- * main.ts); a job's lease is how many pool threads its tasks may take at once (EVTX chunks and
+ * taking a thread per core. Its cores size the process's thread pool (@quarry/threads, set by
+ * createActivities); a job's lease is how many pool threads its tasks may take at once (EVTX chunks and
  * their Sigma matching) and how many YARA scan processes it uses. A job always gets its own
  * thread, so a busy worker still makes progress; it gets more only while cores are free.
  */

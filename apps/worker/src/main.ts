@@ -15,7 +15,7 @@ import { CommunityPacks, configureSigmaRules, sigmaRuleDirs, yaraRuleDirs } from
 import { ScanPool } from '@quarry/yara';
 import { LookupStore } from '@quarry/reference';
 import { RecordStores } from '@quarry/store';
-import { closeThreadPool, configureThreadPool } from '@quarry/threads';
+import { closeThreadPool } from '@quarry/threads';
 
 const STALE_BUILD_MS = 10 * 60 * 1000;
 
@@ -45,11 +45,8 @@ const recordStores = new RecordStores(
 void recordStores.removeStaleBuilds(Date.now() - STALE_BUILD_MS).catch((err: unknown) => log.warn({ err }, 'unfinished record-store builds could not be removed'));
 // The stores this worker published stay in its cache; those of jobs deleted since leave within the hour.
 const stopDropping = dropDeletedHourly(recordStores.files, log);
-const cpu = new CpuBudget();
-// The process's one thread pool (EVTX chunks with their Sigma matching, store writers) has a CPU
-// thread per core of the budget: a job's lease caps how many of them its tasks take at once.
-configureThreadPool({ threads: cpu.cores });
 // YARA file scans run in scan worker processes (one per core); each compiles a pack once and keeps it.
+const cpu = new CpuBudget();
 const yara = { pool: new ScanPool({ size: cpu.cores }), packs: new CommunityPacks(yaraRuleDirs({ yaraRules: env.QUARRY_YARA_RULES, dataDir: env.QUARRY_DATA_DIR })) };
 const worker = await startWorker({
   address: env.TEMPORAL_ADDRESS,

@@ -6,10 +6,11 @@ let pool: ThreadPool | undefined;
 
 /**
  * Sets the process's pool before its first use: the worker sizes it from its CPU budget. Elsewhere
- * (CLIs, the web server, tests) the pool has a thread per core.
+ * (CLIs, the web server, tests) the pool has a thread per core. Once the pool runs, only the
+ * options it runs with are accepted again.
  */
 export function configureThreadPool(opts: ThreadPoolOptions): void {
-  if (pool) throw new Error('the thread pool is already running; configure it before its first use');
+  if (pool && JSON.stringify(opts) !== JSON.stringify(options)) throw new Error('the thread pool is already running with other options; configure it before its first use');
   options = opts;
 }
 
