@@ -22,6 +22,11 @@ export interface ThreadPoolOptions {
    */
   heapMb?: number;
   /**
+   * The same for stream threads; by default none but the process's own (`--max-old-space-size`),
+   * as the store writer had on a thread of its own: its heap follows the job's size, not a batch's.
+   */
+  streamHeapMb?: number;
+  /**
    * Most tasks waiting for their turn, in all leases and the stream lane together; one more is
    * refused at once (QueueFullError). Default 64 per CPU thread; callers keep a few in flight each.
    */
@@ -47,13 +52,14 @@ export const IDLE_TIMEOUT_MS = 10_000;
 export const THREAD_HEAP_MB = 256;
 
 /**
- * The process's worker threads: piscina's pool (thread start-up, replacement of crashed threads,
- * abort, the bounded queue, idle threads ended) under leases that keep each job to its share.
- * Threads start on demand, so a pool nobody uses costs nothing.
+ * The process's worker threads: piscina (thread start-up, replacement of crashed threads, abort,
+ * idle threads ended) under leases that keep each job to its share, and a lane for long-lived
+ * streams. Threads start on demand, so a pool nobody uses costs nothing.
  */
 export class ThreadPool {
   readonly threads: number;
   private readonly piscina: Piscina;
+  private readonly streamThreads: Piscina;
   /** All leases together: never more CPU-bound tasks running than the budget's cores. */
   private readonly cpu: Gate;
   private readonly streams: Gate;
@@ -65,15 +71,25 @@ export class ThreadPool {
     this.queue = { waiting: 0, max: opts.maxQueue ?? opts.threads * 64 };
     this.cpu = new Gate(opts.threads, this.queue);
     this.streams = new Gate(opts.streams ?? opts.threads, this.queue);
+    const idleTimeout = opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
+    // Two sets of threads because piscina sets heap limits per pool; one budget, one queue bound.
     this.piscina = new Piscina({
       minThreads: 0,
       // Every task let through the gates finds a thread at once.
-      maxThreads: this.cpu.threads + this.streams.threads,
-      idleTimeout: opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
+      maxThreads: this.cpu.threads,
+      idleTimeout,
       // Tasks wait in the gates above; piscina's queue only holds tasks whose thread is starting.
       maxQueue: 'auto',
       resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? THREAD_HEAP_MB },
       // Tasks are CPU-bound: a second one on a busy thread would only wait there, out of the leases' sight.
+      concurrentTasksPerWorker: 1,
+    });
+    this.streamThreads = new Piscina({
+      minThreads: 0,
+      maxThreads: this.streams.threads,
+      idleTimeout,
+      maxQueue: 'auto',
+      ...(opts.streamHeapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: opts.streamHeapMb } }),
       concurrentTasksPerWorker: 1,
     });
   }
@@ -92,21 +108,26 @@ export class ThreadPool {
    * through a MessagePort in `input`): it waits only for another stream to end.
    */
   stream<I, O>(task: TaskRef<I, O>, input: I, opts: RunOptions = {}): Promise<O> {
-    return this.streams.through(() => this.start(task, input, opts), opts.signal);
+    return this.streams.through(() => this.start(task, input, opts, this.streamThreads), opts.signal);
   }
 
   /** Threads alive now (started and not yet ended idle), tasks waiting for their turn, tasks done. */
   get stats(): { alive: number; queued: number; completed: number } {
-    return { alive: this.piscina.threads.length, queued: this.queue.waiting + this.piscina.queueSize, completed: this.piscina.completed };
+    const sets = [this.piscina, this.streamThreads];
+    return {
+      alive: sets.reduce((n, p) => n + p.threads.length, 0),
+      queued: sets.reduce((n, p) => n + p.queueSize, this.queue.waiting),
+      completed: sets.reduce((n, p) => n + p.completed, 0),
+    };
   }
 
   /** Waits for running tasks, then ends every thread. */
-  close(): Promise<void> {
-    return this.piscina.close();
+  async close(): Promise<void> {
+    await Promise.all([this.piscina.close(), this.streamThreads.close()]);
   }
 
-  private start<I, O>(task: TaskRef<I, O>, input: I, opts: RunOptions): Promise<O> {
-    return this.piscina.run(input, {
+  private start<I, O>(task: TaskRef<I, O>, input: I, opts: RunOptions, threads = this.piscina): Promise<O> {
+    return threads.run(input, {
       filename: task.module,
       name: task.name,
       transferList: opts.transfer ? [...opts.transfer] : undefined,
