@@ -18,9 +18,10 @@ export interface ThreadPoolOptions {
    * Old-generation cap of each thread's heap, MiB. A thread holds a few batches and a compiled
    * rule set (tens of MiB for the full SigmaHQ set); without a cap V8 sizes each heap from the
    * machine's memory and collects late: on a 1 GiB EVTX job the process grew ~0.4 GiB more. A
-   * thread past it ends, failing its task, and is replaced.
+   * thread past it ends, failing its task, and is replaced. `null`: V8's own bound (a CLI that
+   * works on whole files per thread, where the cap only brings collections).
    */
-  heapMb?: number;
+  heapMb?: number | null;
   /**
    * The same for stream threads; by default none but the process's own (`--max-old-space-size`),
    * as the store writer had on a thread of its own: its heap follows the job's size, not a batch's.
@@ -80,7 +81,7 @@ export class ThreadPool {
       idleTimeout,
       // Tasks wait in the gates above; piscina's queue only holds tasks whose thread is starting.
       maxQueue: 'auto',
-      resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? THREAD_HEAP_MB },
+      ...(opts.heapMb === null ? {} : { resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? THREAD_HEAP_MB } }),
       // Tasks are CPU-bound: a second one on a busy thread would only wait there, out of the leases' sight.
       concurrentTasksPerWorker: 1,
     });
