@@ -64,4 +64,5 @@ const paired = (xs: [number[], number[]]) => median(xs[0].map((ta, i) => xs[1][i
 console.log(`${threads} thread(s); A ms: ${times[0].map((t) => t.toFixed(0)).join(' ')}`);
 console.log(`B ms: ${times[1].map((t) => t.toFixed(0)).join(' ')}`);
 console.log(`median A ${median(times[0]).toFixed(0)} ms, B ${median(times[1]).toFixed(0)} ms; median paired B/A ${paired(times).toFixed(3)}`);
+console.log(`A CPU ms: ${cpus[0].map((t) => t.toFixed(0)).join(' ')}; B CPU ms: ${cpus[1].map((t) => t.toFixed(0)).join(' ')}`);
 console.log(`CPU: median A ${median(cpus[0]).toFixed(0)} ms, B ${median(cpus[1]).toFixed(0)} ms; median paired B/A ${paired(cpus).toFixed(3)}`);
