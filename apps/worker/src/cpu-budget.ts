@@ -8,9 +8,10 @@ export interface CpuLease {
 
 /**
  * The worker's one CPU budget: jobs running side by side share the machine's cores instead of each
- * starting a thread per core (EVTX chunk workers now; Sigma and YARA scan threads take theirs from
- * the same lease). A job always gets its own thread, so a busy worker still makes progress; it
- * gets more only while cores are free.
+ * taking a thread per core. Its cores size the process's thread pool (@quarry/threads, set by
+ * createActivities); a job's lease is how many pool threads its tasks may take at once (EVTX chunks and
+ * their Sigma matching) and how many YARA scan processes it uses. A job always gets its own
+ * thread, so a busy worker still makes progress; it gets more only while cores are free.
  */
 export class CpuBudget {
   private free: number;

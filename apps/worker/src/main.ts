@@ -15,6 +15,7 @@ import { SigmaRuleSet, YaraRuleSet, sigmaRuleDirs, yaraRuleDirs } from '@quarry/
 import { ScanPool } from '@quarry/yara';
 import { LookupStore } from '@quarry/reference';
 import { RecordStores } from '@quarry/store';
+import { closeThreadPool } from '@quarry/threads';
 
 const STALE_BUILD_MS = 10 * 60 * 1000;
 
@@ -71,4 +72,5 @@ await worker.done;
 stopDropping();
 await health?.close();
 await yara.pool.close();
+await closeThreadPool();
 await db.close();

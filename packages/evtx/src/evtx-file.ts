@@ -91,7 +91,6 @@ async function* chunkResults(input: string | Buffer | Uint8Array | EvtxStreamInp
       yield r;
     }
   } finally {
-    await pool?.close();
     await src.close();
   }
 }

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { compiledBeside, defineTask, shareData, threadPool, type SharedData, type ThreadLease } from '@quarry/threads';
 import { CHUNK_SIZE } from './chunk-header.js';
 import type { ChunkResult, RenderOptions } from './chunk.js';
 import { EvtxError } from './errors.js';
@@ -6,7 +6,7 @@ import { chunkOffset } from './chunk-slots.js';
 import type { ByteSource } from './source.js';
 import type { RecordAnnotator } from './annotator.js';
 
-/** What each worker is started with. */
+/** What the pool's threads are asked to do with each run of chunks. */
 export interface WorkerOptions extends RenderOptions {
   annotator?: RecordAnnotator | undefined;
 }
@@ -17,15 +17,18 @@ export interface ChunkRun {
   count: number;
 }
 
-/** What a worker is sent: a run of chunks read into a recycled buffer, and an output buffer to reuse. */
-export interface BatchMessage {
+/** A task: a run of chunks read into a recycled buffer, and an output buffer to reuse. */
+export interface BatchTask {
   input: ArrayBuffer;
   length: number;
   first: number;
-  spare?: ArrayBuffer;
+  spare?: ArrayBuffer | undefined;
+  opts: RenderOptions;
+  /** The annotator, its data serialized once per file into shared memory (not cloned per batch). */
+  annotator?: { module: string; data: SharedData } | undefined;
 }
 
-/** A worker's answer: the non-empty chunks' results; in text mode their text is `[start, end)` of `output`. */
+/** A thread's answer: the non-empty chunks' results; in text mode their text is `[start, end)` of `output`. */
 export interface BatchReply {
   results: { result: ChunkResult; start: number; end: number }[];
   input: ArrayBuffer;
@@ -38,7 +41,10 @@ export interface BatchReply {
  * mean fewer messages.
  */
 export const BATCH = 8;
-/** Batches queued per worker: enough that a worker never waits for this thread. */
+/**
+ * Batches read ahead per leased thread: when a thread finishes one, the next is read already and
+ * goes to it at once.
+ */
 const PER_WORKER = 3;
 
 /**
@@ -53,67 +59,36 @@ export function workersFor(chunks: number, threads: number, chunksPerThread = CH
   return n >= 2 ? n : 0;
 }
 
-interface Pending {
-  resolve: (r: BatchReply) => void;
-  reject: (e: Error) => void;
-}
+const parseBatch = defineTask<BatchTask, BatchReply>(compiledBeside(import.meta.url, 'chunk-task.js'), 'parseBatch');
 
 /**
- * A worker holds a few batches of records and the annotator's state (tens of MiB for the full
- * SigmaHQ set). Without a cap V8 sizes each worker's heap from the machine's memory and collects
- * late: on a 1 GiB job the process grew ~0.4 GiB more. A worker past the cap ends with an error,
- * which fails its chunks like any worker failure.
- */
-const WORKER_HEAP_MB = 256;
-
-interface Slot {
-  worker: Worker;
-  /** Replies come back in the order the batches were sent. */
-  pending: Pending[];
-}
-
-/** The compiled worker: beside this file in dist, or in ../dist when running from src. */
-function workerUrl(): URL {
-  return import.meta.url.endsWith('.ts') ? new URL('../dist/chunk-worker.js', import.meta.url) : new URL('./chunk-worker.js', import.meta.url);
-}
-
-/**
- * Parses chunks on worker threads and hands results back in file order. This thread only reads
- * the file and keeps order, so `threads` workers keep `threads` cores busy. Buffers go back and
- * forth by transfer and are recycled (input runs, and in text mode output), so the steady state
- * allocates no large buffers: each new one would count as external memory and bring GCs.
- * Memory stays bounded whatever the file size: at most PER_WORKER runs per worker.
+ * Parses chunks on the process's thread pool (@quarry/threads) and hands results back in file
+ * order. This thread only reads the file and keeps order, so a lease of `threads` keeps `threads`
+ * cores busy. Buffers go back and forth by transfer and are recycled (input runs, and in text mode
+ * output), so the steady state allocates no large buffers: each new one would count as external
+ * memory and bring GCs. Memory stays bounded whatever the file size: at most PER_WORKER runs per
+ * leased thread.
  */
 export class ChunkPool {
-  private readonly slots: Slot[] = [];
+  private readonly lease: ThreadLease;
+  private readonly opts: RenderOptions;
+  private readonly annotator: BatchTask['annotator'];
   private readonly inputs: ArrayBuffer[] = [];
   private readonly outputs: ArrayBuffer[] = [];
 
+  /** `threads`: the most of the process's pool this file's chunks may take at once (the job's lease). */
   constructor(threads: number, opts: WorkerOptions) {
+    this.lease = threadPool().lease(threads);
     const { json, jsonText, xml, recover, text, annotator } = opts;
-    const workerData: WorkerOptions = { json, jsonText, xml, recover, text, annotator };
-    for (let i = 0; i < threads; i++) {
-      const worker = new Worker(workerUrl(), { workerData, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
-      worker.unref();
-      const slot: Slot = { worker, pending: [] };
-      worker.on('message', (reply: BatchReply) => slot.pending.shift()?.resolve(reply));
-      const fail = (e: Error): void => {
-        for (const p of slot.pending.splice(0)) p.reject(new EvtxError(`worker failed: ${e.message}`, 'chunk', -1));
-      };
-      worker.on('error', fail);
-      worker.on('exit', (code) => fail(new Error(`exited with code ${code}`)));
-      this.slots.push(slot);
-    }
+    this.opts = { json, jsonText, xml, recover, text };
+    this.annotator = annotator ? { module: annotator.module, data: shareData(annotator.data) } : undefined;
   }
 
   private post(input: ArrayBuffer, length: number, first: number): Promise<BatchReply> {
-    let slot = this.slots[0]!;
-    for (const s of this.slots) if (s.pending.length < slot.pending.length) slot = s;
-    return new Promise<BatchReply>((resolve, reject) => {
-      slot.pending.push({ resolve, reject });
-      const spare = this.outputs.pop();
-      const message: BatchMessage = { input, length, first, spare };
-      slot.worker.postMessage(message, spare ? [input, spare] : [input]);
+    const spare = this.outputs.pop();
+    const task: BatchTask = { input, length, first, spare, opts: this.opts, annotator: this.annotator };
+    return this.lease.run(parseBatch, task, { transfer: spare ? [input, spare] : [input] }).catch((e: unknown) => {
+      throw new EvtxError(`worker failed: ${e instanceof Error ? e.message : String(e)}`, 'chunk', -1);
     });
   }
 
@@ -130,7 +105,7 @@ export class ChunkPool {
   /** Results of the chunks in `runs`, in that order; empty chunk slots give none. */
   async *map(src: ByteSource, runs: Iterable<ChunkRun>): AsyncGenerator<ChunkResult> {
     const inFlight: Promise<BatchReply>[] = [];
-    const depth = this.slots.length * PER_WORKER;
+    const depth = this.lease.threads * PER_WORKER;
     for (const run of runs) {
       if (inFlight.length >= depth) yield* this.unpack(await inFlight.shift()!);
       const input = this.inputs.pop() ?? new ArrayBuffer(BATCH * CHUNK_SIZE);
@@ -141,9 +116,5 @@ export class ChunkPool {
       inFlight.push(reply);
     }
     while (inFlight.length > 0) yield* this.unpack(await inFlight.shift()!);
-  }
-
-  async close(): Promise<void> {
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 }

@@ -10,6 +10,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { configureThreadPool } from '@quarry/threads';
 import { loadEvtxReader, readEvtxRecords } from '../src/evtx-input.js';
 import { listRuleFiles, parseJsonRecords, readRuleFiles, scanEvtxParallel, SigmaEngine, xmlToRecords, type Json } from '../src/index.js';
 
@@ -48,6 +49,8 @@ async function coresFree(threads: number): Promise<number> {
 }
 
 async function main(): Promise<void> {
+  // As the CLI runs its scans (cli.ts): a pool of the threads below, without the worker's heap cap.
+  configureThreadPool({ threads: Math.max(2, availableParallelism()), heapMb: null });
   console.log(`quarry-sigma benchmark — ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(1)}, node ${process.version}`);
   let t0 = performance.now();
   const rules = readRuleFiles(RULE_DIRS);

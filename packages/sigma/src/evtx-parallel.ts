@@ -1,12 +1,12 @@
 /**
- * Parallel scan of EVTX files: this thread and `threads - 1` workers each compile the rules once,
- * then claim whole files (largest first), parse them with @quarry/evtx and run detection where
- * they parsed, so only matches cross threads. Matches come back in the order a single-thread scan
+ * Parallel scan of EVTX files: this thread and `threads - 1` threads of the process's pool each
+ * compile the rules once, then claim whole files (largest first), parse them with @quarry/evtx and
+ * run detection where they parsed, so only matches cross threads. Matches come back in the order a single-thread scan
  * gives (records first, then files as listed); correlations run here over them.
  */
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { compiledBeside, defineTask, shareData, threadPool } from '@quarry/threads';
 import type { CorrelationWarning } from './correlation.js';
 import type { EngineOptions, LoadReport } from './engine.js';
 import { SigmaEngine } from './engine.js';
@@ -14,6 +14,7 @@ import type { Json } from './event.js';
 import { EVTX_MISSING, loadEvtxReader, matchEvtxFile, type FileMatches } from './evtx-input.js';
 import type { RuleMatch } from './match.js';
 import type { SourceResult } from './rule-source.js';
+import type { ClaimedFile, ClaimTask, SharedRules } from './scan-task.js';
 import { Scanner } from './scanner.js';
 import { WorkQueue } from './work-queue.js';
 
@@ -21,7 +22,7 @@ export interface EvtxParallelOptions {
   /** Rule documents, as returned by readRuleFiles / parseRuleText. */
   rules: SourceResult;
   engine?: EngineOptions;
-  /** Threads in all: this one and `threads - 1` workers; defaults to the available parallelism. */
+  /** Threads in all: this one and `threads - 1` of the pool (the caller's lease); defaults to the available parallelism. */
   threads?: number;
   /** Records from other inputs, scanned on this thread ahead of the files' records. */
   records?: Iterable<Json>;
@@ -35,18 +36,7 @@ export interface EvtxParallelResult {
   warnings: CorrelationWarning[];
 }
 
-export interface EvtxWorkerInit {
-  rules: SourceResult;
-  engine: EngineOptions;
-  /** Paths in claim order (largest first) and the shared claim counter. */
-  paths: string[];
-  counter: SharedArrayBuffer;
-}
-
-/** A worker's answer: one file's matches (by claim position), its end, or its failure. */
-export type EvtxWorkerReply = ({ position: number } & FileMatches) | { done: true } | { error: string };
-
-const workerUrl = new URL(import.meta.url.endsWith('.ts') ? '../dist/evtx-worker.js' : './evtx-worker.js', import.meta.url);
+const matchClaimedFiles = defineTask<ClaimTask, ClaimedFile[]>(compiledBeside(import.meta.url, 'scan-task.js'), 'matchClaimedFiles');
 
 export async function scanEvtxParallel(paths: readonly string[], options: EvtxParallelOptions): Promise<EvtxParallelResult> {
   const reader = await loadEvtxReader();
@@ -57,40 +47,33 @@ export async function scanEvtxParallel(paths: readonly string[], options: EvtxPa
   const claimPaths = order.map((i) => paths[i]!);
   const queue = new WorkQueue(order.length);
   const byFile = new Map<number, FileMatches>();
-  // Workers start before this thread compiles, so every thread compiles at the same time.
-  const init: EvtxWorkerInit = { rules: { documents: options.rules.documents, errors: [] }, engine: options.engine ?? {}, paths: claimPaths, counter: queue.shared };
-  // A worker beyond one per file would only compile the rules.
-  const workers = Array.from({ length: Math.max(0, Math.min(threads, paths.length) - 1) }, () => new Worker(workerUrl, { workerData: init }));
-  const finished = workers.map(
-    (w) =>
-      new Promise<void>((resolve, reject) => {
-        w.on('message', (r: EvtxWorkerReply) => {
-          if ('error' in r) reject(new Error(r.error));
-          else if ('done' in r) resolve();
-          else byFile.set(order[r.position]!, r);
-        });
-        w.on('error', reject);
-        w.on('exit', (code) => code !== 0 && reject(new Error(`sigma EVTX worker exited with code ${code}`)));
-      }),
+  // A thread beyond one per file would only compile the rules.
+  const helpers = Math.max(0, Math.min(threads, paths.length) - 1);
+  const lease = helpers > 0 ? threadPool().lease(helpers) : undefined;
+  // The pool's threads start before this thread compiles, so every thread compiles at the same time.
+  const rules = shareData({ rules: { documents: options.rules.documents, errors: [] }, engine: options.engine ?? {} } satisfies SharedRules);
+  const task: ClaimTask = { rules, paths: claimPaths, counter: queue.shared };
+  const finished = Array.from({ length: lease?.threads ?? 0 }, () =>
+    lease!.run(matchClaimedFiles, task).then((files) => {
+      for (const f of files) byFile.set(order[f.position]!, f);
+    }),
   );
-  try {
-    const engine = SigmaEngine.fromSourceResult(options.rules, options.engine);
-    const scanner = new Scanner(engine);
-    const matches: RuleMatch[] = [];
-    for (const r of options.records ?? []) matches.push(...scanner.push(r));
-    const local = async () => {
-      for (let p = queue.claim(); p !== undefined; p = queue.claim()) byFile.set(order[p]!, await matchEvtxFile(reader, engine, claimPaths[p]!));
-    };
-    await Promise.all([local(), ...finished]);
-    let records = scanner.records;
-    for (let i = 0; i < paths.length; i++) {
-      const f = byFile.get(i)!;
-      records += f.records;
-      matches.push(...scanner.accept(f.matches));
-    }
-    matches.push(...scanner.finish());
-    return { matches, records, report: engine.report, threads, warnings: scanner.warnings };
-  } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+  // Failures are seen below, after this thread's own claims.
+  for (const f of finished) f.catch(() => undefined);
+  const engine = SigmaEngine.fromSourceResult(options.rules, options.engine);
+  const scanner = new Scanner(engine);
+  const matches: RuleMatch[] = [];
+  for (const r of options.records ?? []) matches.push(...scanner.push(r));
+  const local = async () => {
+    for (let p = queue.claim(); p !== undefined; p = queue.claim()) byFile.set(order[p]!, await matchEvtxFile(reader, engine, claimPaths[p]!));
+  };
+  await Promise.all([local(), ...finished]);
+  let records = scanner.records;
+  for (let i = 0; i < paths.length; i++) {
+    const f = byFile.get(i)!;
+    records += f.records;
+    matches.push(...scanner.accept(f.matches));
   }
+  matches.push(...scanner.finish());
+  return { matches, records, report: engine.report, threads, warnings: scanner.warnings };
 }

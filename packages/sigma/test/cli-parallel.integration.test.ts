@@ -8,7 +8,7 @@ import { parseRuleText, scanParallel, scanRecords, SigmaEngine, type Json } from
 import { HAS_SHARED, SHARED, sysmonRecord } from './helpers.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const BUILT = existsSync(CLI) && existsSync(fileURLToPath(new URL('../dist/worker.js', import.meta.url)));
+const BUILT = existsSync(CLI) && existsSync(fileURLToPath(new URL('../dist/scan-task.js', import.meta.url)));
 const NOT_BUILT = 'dist/ not built (run npx tsc -p packages/sigma/tsconfig.build.json)';
 
 const RULES = `title: calc

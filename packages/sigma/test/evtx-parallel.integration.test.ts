@@ -6,8 +6,8 @@ import { loadEvtxReader, readEvtxRecords } from '../src/evtx-input.js';
 import { parseRuleText, readRuleFiles, scanEvtxParallel, scanRecords, SigmaEngine, type Json, type RuleMatch, type SourceResult } from '../src/index.js';
 import { HAS_SHARED, NO_SHARED_REASON, SHARED } from './helpers.js';
 
-// Workers run from dist/ and read EVTX through @quarry/evtx's build.
-const BUILT = existsSync(fileURLToPath(new URL('../dist/evtx-worker.js', import.meta.url)));
+// Pool threads run the scan tasks from dist/ and read EVTX through @quarry/evtx's build.
+const BUILT = existsSync(fileURLToPath(new URL('../dist/scan-task.js', import.meta.url)));
 const EVTX_BUILT = existsSync(fileURLToPath(new URL('../../evtx/dist/index.js', import.meta.url)));
 const reader = await loadEvtxReader();
 const skip = !HAS_SHARED ? NO_SHARED_REASON : !BUILT ? 'dist/ not built (run npx tsc -p packages/sigma/tsconfig.build.json)' : !EVTX_BUILT || !reader ? '@quarry/evtx not built' : '';

@@ -1,4 +1,5 @@
 import type { JobActivities } from '@quarry/temporal';
+import { configureThreadPool } from '@quarry/threads';
 import type { WorkerDeps } from '../deps.js';
 import { IdleRelease } from '../idle-release.js';
 import { failJob } from './fail-job.js';
@@ -7,6 +8,9 @@ import { runScanJob } from './run-scan-job.js';
 
 /** Activities built from explicit dependencies so tests run them against real components. */
 export function createActivities(deps: WorkerDeps): JobActivities {
+  // The process's one thread pool (EVTX chunks with their Sigma matching, store writers) gets a CPU
+  // thread per core of the budget, before any job runs: each job's lease caps its share of them.
+  configureThreadPool({ threads: deps.cpu.cores });
   // One per worker process (startWorker calls this once for every tier): idle means no job of any tier.
   const idle = new IdleRelease({ onError: (err) => deps.log.warn({ err }, 'the idle heap collection failed') });
   return {

@@ -1,5 +1,5 @@
 /*
- * Messages between a RecordStoreWriter (main thread) and its writer thread (write-worker.ts).
+ * Messages between a RecordStoreWriter (main thread) and its writer task (write-task.ts).
  * The main thread turns records into rows and payload texts; the writer thread owns the database:
  * it lowercases and groups the text, compresses the blocks and does every SQLite call.
  */

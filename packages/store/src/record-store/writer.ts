@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { defineTask, threadPool } from '@quarry/threads';
 import type { EventTemplate } from '@quarry/reference';
 import type { InputRef, RecordOf, RecordSink } from '@quarry/insights';
 import type { ParseCategory } from '@quarry/vocabulary';
@@ -20,9 +21,9 @@ export interface WriterOptions<C extends ParseCategory> {
   annotate?: (record: RecordOf<C>, input: InputRef) => RecordAnnotation | undefined;
 }
 
-/** The compiled writer thread: beside this file in dist, or in ../../dist when running from src (tests, bench). */
-function workerUrl(): URL {
-  return import.meta.url.endsWith('.ts') ? new URL('../../dist/record-store/write-worker.js', import.meta.url) : new URL('./write-worker.js', import.meta.url);
+/** The compiled writer task: beside this file in dist, or in ../../dist when running from src (tests, bench). */
+function taskUrl(): URL {
+  return import.meta.url.endsWith('.ts') ? new URL('../../dist/record-store/write-task.js', import.meta.url) : new URL('./write-task.js', import.meta.url);
 }
 
 interface Waiter {
@@ -39,14 +40,16 @@ function writerError(m: FromWriter & { type: 'error' }): Error {
 
 /**
  * Writes one job's records into a new store file (see RecordStores.writer). The database is
- * built on a writer thread of its own (write-worker.ts): `write` turns records into rows and
- * payload texts here, batches them and posts each batch; it returns a promise only when
- * MAX_IN_FLIGHT batches are still unwritten, so memory holds a few batches whatever the job's size.
+ * built by a long-lived task on the process's thread pool (write-task.ts, a stream: a thread of
+ * its own for the whole build, outside the job's CPU lease), fed through a MessagePort: `write`
+ * turns records into rows and payload texts here, batches them and posts each batch; it returns a
+ * promise only when MAX_IN_FLIGHT batches are still unwritten, so memory holds a few batches
+ * whatever the job's size.
  */
 export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C> {
   /** CPU seconds the writer thread spent (Linux), known after close(): for the benchmark. */
   writerCpuSeconds = NaN;
-  private readonly worker: Worker;
+  private readonly port: MessagePort;
   private readonly waiting = new Map<number, Waiter>();
   private readonly inFlight: Promise<unknown>[] = [];
   private seq = 0;
@@ -84,21 +87,21 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     private readonly final: string,
     private readonly options: WriterOptions<C> = {},
   ) {
-    const url = workerUrl();
-    if (!existsSync(fileURLToPath(url))) throw new Error(`record store writer thread ${fileURLToPath(url)} is missing: build @quarry/store first`);
-    const init: WriterInit = {
-      path: temp,
-      key,
-      shape: { category: shape.category, sqlColumns: shape.sqlColumns, recordColumns: shape.recordColumns, indexed: shape.indexed, severalTimes: shape.severalTimes },
-    };
-    this.worker = new Worker(url, { workerData: init });
-    this.worker.unref();
-    this.worker.on('message', (m: FromWriter) => this.settle(m));
-    this.worker.on('error', (err) => this.fail(err));
-    this.worker.on('exit', () => {
-      this.exited = true;
-      this.fail(new Error('record store writer thread exited'));
-    });
+    const url = taskUrl();
+    if (!existsSync(fileURLToPath(url))) throw new Error(`record store writer task ${fileURLToPath(url)} is missing: build @quarry/store first`);
+    const init: WriterInit = { path: temp, key, shape: { category: shape.category, sqlColumns: shape.sqlColumns, recordColumns: shape.recordColumns, indexed: shape.indexed, severalTimes: shape.severalTimes } };
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1;
+    this.port.unref();
+    this.port.on('message', (m: FromWriter) => this.settle(m));
+    const task = defineTask<{ init: WriterInit; port: MessagePort }, void>(url, 'writeStore');
+    // The task ends after close or abort; before that, its end is a failure (its thread died).
+    void threadPool()
+      .stream(task, { init, port: port2 }, { transfer: [port2] })
+      .then(
+        () => this.ended(new Error('record store writer task ended')),
+        (err: unknown) => this.ended(err instanceof Error ? err : new Error(String(err))),
+      );
     this.ctx = {
       annotation: undefined,
       templateId: (t: EventTemplate) => {
@@ -183,7 +186,6 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
       const done = await this.request({ type: 'close', seq: ++this.seq, meta: { format: FORMAT_VERSION, category: this.shape.category, records: String(this.records) } });
       this.writerCpuSeconds = done.cpuSeconds ?? NaN;
       this.state = 'closed';
-      await this.worker.terminate();
       await publish(this.temp, this.final);
     } catch (err) {
       await this.abort();
@@ -194,13 +196,13 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   async abort(): Promise<void> {
     if (!this.exited) {
       try {
-        // The thread closes the file (releasing it) before it goes; it is deleted next either way.
+        // The task closes the file (releasing it) and ends; the file is deleted next either way.
         await this.request({ type: 'abort', seq: ++this.seq });
       } catch {
-        // The thread is gone or failed: terminating it releases the file all the same.
+        // The task's thread is gone, and the file released with it.
       }
-      await this.worker.terminate();
     }
+    this.port.close();
     this.state = 'aborted';
     this.rows = [];
     this.recs = [];
@@ -243,12 +245,12 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   }
 
   private request(m: ToWriter): Promise<FromWriter & { type: 'done' }> {
-    if (this.exited) return Promise.reject(this.failure ?? new Error('record store writer thread exited'));
+    if (this.exited) return Promise.reject(this.failure ?? new Error('record store writer task ended'));
     return new Promise((resolve, reject) => {
       this.waiting.set(m.seq, { resolve, reject });
-      // Keeps the process alive only while something waits on the thread.
-      if (this.waiting.size === 1) this.worker.ref();
-      this.worker.postMessage(m, m.type === 'batch' ? chunkBuffers(m.chunks) : undefined);
+      // Keeps the process alive only while something waits on the task.
+      if (this.waiting.size === 1) this.port.ref();
+      this.port.postMessage(m, m.type === 'batch' ? chunkBuffers(m.chunks) : undefined);
     });
   }
 
@@ -256,7 +258,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     const w = this.waiting.get(m.seq);
     if (!w) return;
     this.waiting.delete(m.seq);
-    if (this.waiting.size === 0) this.worker.unref();
+    if (this.waiting.size === 0) this.port.unref();
     if (m.type === 'done' && m.spare && this.state === 'open') this.spare.push(...m.spare);
     if (m.type === 'done') w.resolve(m);
     else {
@@ -266,10 +268,12 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     }
   }
 
-  private fail(err: Error): void {
+  /** The task ended: what still waits on it fails (after a close or an abort nothing does). */
+  private ended(err: Error): void {
+    this.exited = true;
     if (this.state !== 'closed' && this.state !== 'aborted') this.failure ??= err;
     for (const w of this.waiting.values()) w.reject(err);
     this.waiting.clear();
-    this.worker.unref();
+    this.port.unref();
   }
 }

@@ -1,4 +1,4 @@
-// The record-store writer runs its database work on a worker thread loaded from dist (a worker
+// The record-store writer runs its database work in a pool task loaded from dist (a pool thread
 // cannot load the TypeScript source): rebuild the package first when any source is newer.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -16,7 +16,7 @@ function newestSource(dir: string): number {
 }
 
 export default function setup(): void {
-  const built = join(ROOT, 'dist/record-store/write-worker.js');
+  const built = join(ROOT, 'dist/record-store/write-task.js');
   if (existsSync(built) && statSync(built).mtimeMs >= newestSource(join(ROOT, 'src'))) return;
   execFileSync(process.execPath, [join(ROOT, '../../node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
 }

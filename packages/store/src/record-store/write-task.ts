@@ -1,15 +1,14 @@
-// The writer thread of a RecordStoreWriter: owns the store's database file while it is built.
-// Loaded from dist (writer.ts finds it); imports nothing outside this directory but libsql.
+// The writer task of a RecordStoreWriter, a long-lived task on the process's thread pool: owns the
+// store's database file while it is built, fed through a MessagePort. Loaded from dist (writer.ts
+// finds it); imports nothing outside this directory but libsql.
 import { readFileSync } from 'node:fs';
-import { parentPort, workerData } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import { BulkInsert } from './bulk-insert.js';
 import { packBlock, packChunk } from './codec.js';
 import { createDatabase, type Db } from './database.js';
 import { analyze, createIndexes, createSchema, TEXT_GROUP_SHIFT, writeMeta } from './schema.js';
 import { indexHolds } from './text-index.js';
 import { chunkBuffers, REC_FIXED, ROW_FIXED, unpackTexts, type Batch, type FromWriter, type Texts, type ToWriter, type WriterInit } from './write-protocol.js';
-
-const init = workerData as WriterInit;
 
 /**
  * Text-group documents are held back until this many characters wait, then indexed one after
@@ -18,9 +17,8 @@ const init = workerData as WriterInit;
  * Bursts of 256 KiB to 4 MiB measured alike (registry samples); a MiB of text is little memory.
  */
 const DOC_BURST = 1024 * 1024;
-const port = parentPort!;
 
-/** CPU seconds of this thread (Linux; NaN elsewhere): for the benchmark's split of ingest CPU. */
+/** CPU seconds of this thread so far (Linux; NaN elsewhere): for the benchmark's split of ingest CPU. */
 function threadCpuSeconds(): number {
   try {
     const stat = readFileSync('/proc/thread-self/stat', 'utf8');
@@ -58,7 +56,10 @@ class Build {
   /** The group's distinct short event-data values, as `name\0lowercased value`. */
   private groupPairs = new Set<string>();
 
-  constructor(readonly db: Db) {
+  constructor(
+    readonly db: Db,
+    private readonly init: WriterInit,
+  ) {
     createSchema(db, init.shape);
     createIndexes(db, init.shape);
     const names = init.shape.sqlColumns.map((c) => c.name);
@@ -139,7 +140,7 @@ class Build {
   private records(recs: readonly unknown[]): void {
     if (!this.insertRecs) return;
     this.recParts = new Map();
-    const stride = REC_FIXED + init.shape.recordColumns!.length;
+    const stride = REC_FIXED + this.init.shape.recordColumns!.length;
     for (let i = 0; i < recs.length; i += stride) {
       const parts = recs[i + 1] as Texts;
       const text = typeof parts === 'string' ? parts.toLowerCase() : parts.map((p) => p.toLowerCase()).join('\n');
@@ -206,46 +207,67 @@ class Build {
   }
 }
 
-let build: Build | undefined;
-let failure: unknown;
-let db: Db | undefined;
-try {
-  db = createDatabase(init.path, init.key);
-  build = new Build(db);
-} catch (err) {
-  failure = err;
+export interface WriteStoreTask {
+  init: WriterInit;
+  /** Batches come in here and their answers go back; the task ends after `close` or `abort`. */
+  port: MessagePort;
 }
 
-function reply(m: FromWriter): void {
-  port.postMessage(m, m.type === 'done' ? m.spare : undefined);
-}
-
-function closeQuietly(): void {
+/** Builds one store from the batches sent through `port`; resolves once the file is closed. */
+export function writeStore({ init, port }: WriteStoreTask): Promise<void> {
+  // A pool thread outlives the task: only this task's CPU time goes to the benchmark.
+  const cpuAtStart = threadCpuSeconds();
+  let build: Build | undefined;
+  let failure: unknown;
+  let db: Db | undefined;
   try {
-    if (db?.open) db.close();
-  } catch {
-    // Only releases the file; the caller deletes it.
-  }
-}
-
-port.on('message', (m: ToWriter) => {
-  if (m.type === 'abort') {
-    closeQuietly();
-    reply({ type: 'done', seq: m.seq });
-    return;
-  }
-  try {
-    if (failure !== undefined) throw failure;
-    if (m.type === 'batch') {
-      build!.batch(m);
-      reply({ type: 'done', seq: m.seq, spare: m.chunks.length > 0 ? chunkBuffers(m.chunks) : undefined });
-    } else {
-      const rows = build!.finish(m.meta);
-      reply({ type: 'done', seq: m.seq, rows, cpuSeconds: threadCpuSeconds() });
-    }
+    db = createDatabase(init.path, init.key);
+    build = new Build(db, init);
   } catch (err) {
-    failure ??= err;
-    const e = err as { message?: unknown; code?: unknown; stack?: unknown };
-    reply({ type: 'error', seq: m.seq, message: String(e?.message ?? err), code: typeof e?.code === 'string' ? e.code : undefined, stack: typeof e?.stack === 'string' ? e.stack : undefined });
+    failure = err;
   }
-});
+
+  const reply = (m: FromWriter): void => port.postMessage(m, m.type === 'done' ? m.spare : undefined);
+  const closeQuietly = (): void => {
+    try {
+      if (db?.open) db.close();
+    } catch {
+      // Only releases the file; the caller deletes it.
+    }
+  };
+
+  return new Promise<void>((resolve) => {
+    const end = (): void => {
+      port.close();
+      resolve();
+    };
+    // The caller went away without a word (its process is ending): the file is left to be discarded.
+    port.once('close', () => {
+      closeQuietly();
+      resolve();
+    });
+    port.on('message', (m: ToWriter) => {
+      if (m.type === 'abort') {
+        closeQuietly();
+        reply({ type: 'done', seq: m.seq });
+        end();
+        return;
+      }
+      try {
+        if (failure !== undefined) throw failure;
+        if (m.type === 'batch') {
+          build!.batch(m);
+          reply({ type: 'done', seq: m.seq, spare: m.chunks.length > 0 ? chunkBuffers(m.chunks) : undefined });
+        } else {
+          const rows = build!.finish(m.meta);
+          reply({ type: 'done', seq: m.seq, rows, cpuSeconds: threadCpuSeconds() - cpuAtStart });
+          end();
+        }
+      } catch (err) {
+        failure ??= err;
+        const e = err as { message?: unknown; code?: unknown; stack?: unknown };
+        reply({ type: 'error', seq: m.seq, message: String(e?.message ?? err), code: typeof e?.code === 'string' ? e.code : undefined, stack: typeof e?.stack === 'string' ? e.stack : undefined });
+      }
+    });
+  });
+}
