@@ -102,7 +102,7 @@ describe('the same services through tRPC and GraphQL', () => {
   });
 
   test('search through tRPC and GraphQL: a malformed job id is "Job not found"', async () => {
-    const t = await trpcCall(f.deps, 'searchWinevtx', { jobId: 'x', search: '', browseEvents: true });
+    const t = await trpcCall(f.deps, 'searchEvtx', { jobId: 'x', search: '', browseEvents: true });
     expect([t.status, t.json.error.message]).toEqual([400, 'Job not found']);
     const g = (await (await graphql(f.deps, '{ search(category: "prefetch", params: {jobId: "x", search: "", browseEvents: true}) }')).json()) as any;
     expect(g.errors[0]).toMatchObject({ message: 'Job not found', extensions: { code: 'BAD_REQUEST' } });
