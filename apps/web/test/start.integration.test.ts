@@ -71,7 +71,7 @@ test('the start command brings up PostgreSQL, Temporal, a worker and the web ser
     // The other two fronts answer over the same services.
     const gql = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }' }) });
     expect(await gql.json()).toEqual({ data: { __typename: 'Query' } });
-    const trpc = await fetch(`${base}/api/trpc/files.list`);
+    const trpc = await fetch(`${base}/api/trpc/listFiles`);
     expect(trpc.status).toBe(401);
 
     // The README's admin command works against the embedded database while the service runs.

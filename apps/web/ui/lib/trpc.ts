@@ -1,6 +1,7 @@
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '@quarry/api';
-import { HTTP_PATHS } from '@quarry/vocabulary';
+import { HTTP_PATHS, evidenceTypes } from '@quarry/vocabulary';
+import type { EvidenceKind } from './evidence-kind';
 import { sessionHeaders } from './session-store';
 
 /**
@@ -10,6 +11,12 @@ import { sessionHeaders } from './session-store';
 export const trpc = createTRPCClient<AppRouter>({
   links: [httpBatchLink({ url: HTTP_PATHS.trpc, headers: () => sessionHeaders() })],
 });
+
+/** One evidence type's parse and search procedures (named from its descriptor: parse<Name>, search<Name>). */
+export const evidenceProcedures = (kind: EvidenceKind) => {
+  const { operationName } = evidenceTypes[kind];
+  return { parse: trpc[`parse${operationName}`], search: trpc[`search${operationName}`] };
+};
 
 /** The message a person should read for a failed call. */
 export function errorMessage(err: unknown): string {
