@@ -10,14 +10,18 @@ import { registerScans } from './routes/scans.js';
 import { registerRules } from './routes/rules.js';
 import { registerBodyLimits } from './body-limits.js';
 import { Admission } from './admission.js';
+import { buildOpenApiDocument } from './openapi/document.js';
+import { HEALTH_PATH, OPENAPI_PATH } from './openapi/path.js';
 
 /** The spec's endpoints as a web-standard fetch handler (mounted by apps/web, or served alone). */
 export function createRestApp(deps: RestDeps): Hono {
   const app = new Hono();
-  app.get('/healthz', async (c) => {
+  app.get(HEALTH_PATH, async (c) => {
     const health = await deps.health().catch(() => ({ ok: false, checks: {} }));
     return c.json(health, health.ok ? 200 : 503);
   });
+  const openApi = buildOpenApiDocument();
+  app.get(OPENAPI_PATH, (c) => c.json(openApi));
   registerBodyLimits(app, new Admission(deps.admissionBytes), deps.jsonBodyDeadlineMs);
   registerUpload(app, deps);
   registerFiles(app, deps);

@@ -1,0 +1,139 @@
+import { BODY_LIMITS, type JsonEndpoint } from '../body-limits.js';
+import { CONTRACT, type EndpointName } from '../contract.js';
+import { healthResponse } from '../responses/health.schema.js';
+import { jsonErrorBody, textErrorBody } from '../responses/common.schema.js';
+import { SchemaComponents, type JsonSchema } from './components.js';
+import { ENDPOINT_DOCS, type Access, type EndpointDoc } from './endpoints.js';
+import { HEALTH_PATH, OPENAPI_PATH } from './path.js';
+
+const TOKEN = 'ApiToken';
+const KEY = 'EncryptionKey';
+
+/** OpenAPI security requirements: alternatives, `{}` meaning none. */
+const SECURITY: Record<Access, Record<string, string[]>[]> = {
+  token: [{ [TOKEN]: [] }],
+  optional: [{}, { [TOKEN]: [] }],
+  'optional+key': [{}, { [TOKEN]: [] }, { [KEY]: [] }, { [TOKEN]: [], [KEY]: [] }],
+};
+
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 0 } } };
+
+/** Statuses every endpoint can answer, and those of every endpoint with a JSON body (body-limits.ts, admission.ts). */
+const COMMON_ERRORS = {
+  500: 'An unexpected error: the body gives an error id to quote (the cause is logged under it)',
+  503: 'A dependency (PostgreSQL, Temporal, storage) is unavailable, or the server is busy; retry after Retry-After',
+} as const;
+const JSON_BODY_ERRORS = {
+  408: 'The JSON body did not arrive within 30 s of the headers',
+  413: "The body is larger than the endpoint's cap",
+} as const;
+
+const hasJsonBodyCap = (name: EndpointName): name is JsonEndpoint => name in BODY_LIMITS;
+
+/** Hono's `/analysis/job/:job_id` as OpenAPI's `/analysis/job/{job_id}`. */
+export const openApiPath = (honoPath: string): string => honoPath.replace(/:([A-Za-z_]+)/g, '{$1}');
+
+/** `upload` at its first path, `uploadAnalysis` at `/analysis/upload`: operation ids are unique. */
+function operationId(name: string, index: number, path: string): string {
+  if (index === 0) return name;
+  const first = path.split('/').find(Boolean) ?? `${index}`;
+  return `${name}${first.charAt(0).toUpperCase()}${first.slice(1)}`;
+}
+
+function operation(name: EndpointName, doc: EndpointDoc, index: number, path: string, components: SchemaComponents) {
+  const errorMedia =
+    CONTRACT[name].errors === 'json'
+      ? { 'application/json': { schema: components.convert(jsonErrorBody, 'output') } }
+      : { 'text/plain': { schema: components.convert(textErrorBody, 'output') } };
+  const errors: Record<string, string> = { ...doc.errors, ...(hasJsonBodyCap(name) ? JSON_BODY_ERRORS : {}), ...COMMON_ERRORS };
+  const responses: Record<string, unknown> = {
+    200: { description: 'Success', content: { 'application/json': { schema: components.convert(doc.ok, 'output') } } },
+  };
+  for (const status of Object.keys(errors).sort()) {
+    responses[status] = {
+      description: errors[status],
+      ...(status === '429' || status === '503' ? { headers: RETRY_AFTER } : {}),
+      content: errorMedia,
+    };
+  }
+  const params = [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }));
+  const body = doc.body;
+  return {
+    operationId: operationId(name, index, path),
+    summary: doc.summary,
+    tags: [doc.tag],
+    security: SECURITY[doc.access],
+    ...(params.length > 0 ? { parameters: params } : {}),
+    ...(body === undefined
+      ? {}
+      : 'json' in body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: components.convert(body.json, 'input') } } } }
+        : {
+            requestBody: {
+              required: true,
+              content: { 'multipart/form-data': { schema: components.convert(body.multipart, 'input'), encoding: { files: { contentType: 'application/octet-stream' } } } },
+            },
+          }),
+    responses,
+  };
+}
+
+/** The routes outside the contract that the REST app serves too. */
+function serviceRoutes(components: SchemaComponents): Record<string, Record<string, unknown>> {
+  const health = { schema: components.convert(healthResponse, 'output') };
+  return {
+    [HEALTH_PATH]: {
+      get: {
+        operationId: 'health',
+        summary: 'Readiness of PostgreSQL, Temporal and a worker',
+        tags: ['Service'],
+        security: [{}],
+        responses: { 200: { description: 'All up', content: { 'application/json': health } }, 503: { description: 'Something is down', content: { 'application/json': health } } },
+      },
+    },
+    [OPENAPI_PATH]: {
+      get: {
+        operationId: 'openApiDocument',
+        summary: 'This document',
+        tags: ['Service'],
+        security: [{}],
+        responses: { 200: { description: 'OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } } },
+      },
+    },
+  };
+}
+
+/**
+ * The OpenAPI 3.1 document of the REST layer: every endpoint of CONTRACT (method, paths, error
+ * format) with ENDPOINT_DOCS (access, request schema, the 200 body and each error status).
+ */
+export function buildOpenApiDocument(): JsonSchema {
+  const components = new SchemaComponents();
+  const paths: Record<string, Record<string, unknown>> = serviceRoutes(components);
+  for (const name of Object.keys(CONTRACT) as EndpointName[]) {
+    const { method, paths: routePaths } = CONTRACT[name];
+    routePaths.forEach((path, index) => {
+      const entry = (paths[openApiPath(path)] ??= {});
+      entry[method.toLowerCase()] = operation(name, ENDPOINT_DOCS[name], index, path, components);
+    });
+  }
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: 'Quarry analysis service (REST compatibility layer)',
+      version: '1.0.0',
+      description: 'The Analysis Service API as Quarry serves it. Where the specification is silent, docs/api-decisions.md says what was decided.',
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    security: [{}],
+    tags: ['Files', 'Jobs', 'Parsing', 'Search', 'Lookup', 'Scans', 'Rules', 'Service'].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: components.schemas,
+      securitySchemes: {
+        [TOKEN]: { type: 'apiKey', in: 'header', name: 'X-Service-Api-Token', description: 'API token (UUID v4)' },
+        [KEY]: { type: 'apiKey', in: 'header', name: 'X-Service-Api-Enc-Key', description: 'Encryption key of private files and jobs' },
+      },
+    },
+  };
+}
