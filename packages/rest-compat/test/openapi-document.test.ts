@@ -11,7 +11,7 @@ const JOB = '6f1c7a52-0b7e-4c1e-9a55-3f0f5f7d2b10';
 
 describe('the OpenAPI document of the REST layer', () => {
   test('is a valid OpenAPI 3.1 document', async () => {
-    const result = await new Validator().validate(structuredClone(doc) as object);
+    const result = await new Validator().validate(structuredClone(doc) as Record<string, unknown>);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
   });
