@@ -13,7 +13,8 @@ import { createDb, files, migrate, tokens, users, type Db } from '@quarry/db';
 import { startPostgres, type RunningPostgres } from '@quarry/devstack';
 import { FsBlobStore } from '@quarry/storage';
 import { UploadStaging } from '@quarry/api';
-import { FILE_ID_HEADER, TUS_PATH, createTusHandler } from '../src/tus/tus-handler.js';
+import { HTTP_PATHS } from '@quarry/vocabulary';
+import { FILE_ID_HEADER, createTusHandler } from '../src/tus/tus-handler.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'quarry-tus-'));
 // PostgreSQL runs as its own user when the tests run as root: it must be able to enter this dir.
@@ -33,11 +34,11 @@ beforeAll(async () => {
   blobs = new FsBlobStore(blobDir);
   const handler = createTusHandler({ db, blobs, staging: new UploadStaging(stagingDir), log: createLogger('tus-test', { level: 'silent' }) });
   const app = new Hono();
-  app.all(TUS_PATH, (c) => handler.handle(c.req.raw));
-  app.all(`${TUS_PATH}/*`, (c) => handler.handle(c.req.raw));
+  app.all(HTTP_PATHS.tus, (c) => handler.handle(c.req.raw));
+  app.all(`${HTTP_PATHS.tus}/*`, (c) => handler.handle(c.req.raw));
   server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((r) => server.once('listening', r));
-  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}${TUS_PATH}`;
+  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}${HTTP_PATHS.tus}`;
 });
 afterAll(async () => {
   await new Promise((r) => server?.close(r));

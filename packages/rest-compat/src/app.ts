@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { HTTP_PATHS } from '@quarry/vocabulary';
 import type { RestDeps } from './rest-deps.js';
 import { registerFiles } from './routes/files.js';
 import { registerJobs } from './routes/jobs.js';
@@ -11,17 +12,16 @@ import { registerRules } from './routes/rules.js';
 import { registerBodyLimits } from './body-limits.js';
 import { Admission } from './admission.js';
 import { buildOpenApiDocument } from './openapi/document.js';
-import { HEALTH_PATH, OPENAPI_PATH } from './openapi/path.js';
 
 /** The spec's endpoints as a web-standard fetch handler (mounted by apps/web, or served alone). */
 export function createRestApp(deps: RestDeps): Hono {
   const app = new Hono();
-  app.get(HEALTH_PATH, async (c) => {
+  app.get(HTTP_PATHS.healthz, async (c) => {
     const health = await deps.health().catch(() => ({ ok: false, checks: {} }));
     return c.json(health, health.ok ? 200 : 503);
   });
   const openApi = buildOpenApiDocument();
-  app.get(OPENAPI_PATH, (c) => c.json(openApi));
+  app.get(HTTP_PATHS.openapi, (c) => c.json(openApi));
   registerBodyLimits(app, new Admission(deps.admissionBytes), deps.jsonBodyDeadlineMs);
   registerUpload(app, deps);
   registerFiles(app, deps);

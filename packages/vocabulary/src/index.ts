@@ -40,3 +40,5 @@ export const isFinished = (status: JobStatus): boolean => status === 'Completed'
 
 export const VISIBILITIES = ['public', 'private'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
+
+export { HTTP_PATHS, type HttpPath } from './http-paths.js';

@@ -13,9 +13,9 @@ import {
 } from '@quarry/api';
 import type { Logger } from '@quarry/config';
 import { HTTP_STATUS } from '@quarry/rest-compat';
+import { HTTP_PATHS } from '@quarry/vocabulary';
 import { QuarryTusStore, currentUploader } from './tus-store.js';
 
-export const TUS_PATH = '/api/tus';
 /** Response header naming the file a finished upload became (also in HEAD's Upload-Metadata). */
 export const FILE_ID_HEADER = 'Quarry-File-Id';
 
@@ -33,7 +33,7 @@ export interface TusHandler {
  */
 export function createTusHandler(deps: ResumableDeps & { log: Logger }): TusHandler {
   const server = new Server({
-    path: TUS_PATH,
+    path: HTTP_PATHS.tus,
     datastore: new QuarryTusStore(deps),
     locker: new MemoryLocker(),
     maxSize: RESUMABLE_MAX_BYTES,

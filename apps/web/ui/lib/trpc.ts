@@ -1,5 +1,6 @@
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '@quarry/api';
+import { HTTP_PATHS } from '@quarry/vocabulary';
 import { sessionHeaders } from './session-store';
 
 /**
@@ -7,7 +8,7 @@ import { sessionHeaders } from './session-store';
  * compile time. Headers are read per request, so signing in or out needs no new client.
  */
 export const trpc = createTRPCClient<AppRouter>({
-  links: [httpBatchLink({ url: '/api/trpc', headers: () => sessionHeaders() })],
+  links: [httpBatchLink({ url: HTTP_PATHS.trpc, headers: () => sessionHeaders() })],
 });
 
 /** The message a person should read for a failed call. */

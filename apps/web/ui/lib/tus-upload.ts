@@ -1,4 +1,5 @@
 import * as tus from 'tus-js-client';
+import { HTTP_PATHS } from '@quarry/vocabulary';
 import { sessionHeaders } from './session-store';
 
 export interface TusHandle {
@@ -16,7 +17,7 @@ export function tusUpload(
   on: { progress(sent: number, total: number): void; done(fileId: string | null): void; failed(message: string): void },
 ): TusHandle {
   const upload = new tus.Upload(file, {
-    endpoint: '/api/tus',
+    endpoint: HTTP_PATHS.tus,
     headers: sessionHeaders(),
     metadata: { filename: file.name },
     retryDelays: [0, 1000, 3000, 5000, 10000],

@@ -1,6 +1,7 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { GraphQLError } from 'graphql';
 import { createYoga } from 'graphql-yoga';
+import { HTTP_PATHS } from '@quarry/vocabulary';
 import type { ServiceDeps } from '../deps.js';
 import { isAppError } from '../errors/app-error.js';
 import type { FrontContext } from './context.js';
@@ -10,7 +11,7 @@ import { graphqlSchema } from './graphql/schema.js';
 
 /** tRPC over fetch at /api/trpc: the same services as REST, typed end to end for the UI. */
 export const trpcHandler = (deps: ServiceDeps) => (req: Request) =>
-  fetchRequestHandler({ endpoint: '/api/trpc', req, router: appRouter, createContext: (): FrontContext => ({ deps, headers: req.headers }) });
+  fetchRequestHandler({ endpoint: HTTP_PATHS.trpc, req, router: appRouter, createContext: (): FrontContext => ({ deps, headers: req.headers }) });
 
 /** GraphQL (graphql-yoga + Pothos) at /graphql over the same services. */
 export interface GraphqlHandlerOptions {
@@ -24,7 +25,7 @@ export interface GraphqlHandlerOptions {
 export function graphqlHandler(deps: ServiceDeps, options: GraphqlHandlerOptions = {}): (req: Request) => Response | Promise<Response> {
   const yoga = createYoga<object, FrontContext>({
     schema: graphqlSchema,
-    graphqlEndpoint: '/graphql',
+    graphqlEndpoint: HTTP_PATHS.graphql,
     context: ({ request }) => ({ deps, headers: request.headers }),
     // Service errors keep their message and code; request errors (syntax, validation) pass as they
     // are; anything else is logged under an id, and only the id is sent. Checked by name, not
