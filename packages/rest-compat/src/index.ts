@@ -6,4 +6,3 @@ export type { RestDeps, Health } from './rest-deps.js';
 export { CONTRACT } from './contract.js';
 export { STATUS as HTTP_STATUS } from './respond.js';
 export { buildOpenApiDocument } from './openapi/document.js';
-export { OPENAPI_PATH, HEALTH_PATH } from './openapi/path.js';

@@ -1,10 +1,10 @@
+import { HTTP_PATHS } from '@quarry/vocabulary';
 import { BODY_LIMITS, type JsonEndpoint } from '../body-limits.js';
 import { CONTRACT, type EndpointName } from '../contract.js';
 import { healthResponse } from '../responses/health.schema.js';
 import { jsonErrorBody, textErrorBody } from '../responses/common.schema.js';
 import { SchemaComponents, type JsonSchema } from './components.js';
 import { ENDPOINT_DOCS, type Access, type EndpointDoc } from './endpoints.js';
-import { HEALTH_PATH, OPENAPI_PATH } from './path.js';
 
 const TOKEN = 'ApiToken';
 const KEY = 'EncryptionKey';
@@ -82,7 +82,7 @@ function operation(name: EndpointName, doc: EndpointDoc, index: number, path: st
 function serviceRoutes(components: SchemaComponents): Record<string, Record<string, unknown>> {
   const health = { schema: components.convert(healthResponse, 'output') };
   return {
-    [HEALTH_PATH]: {
+    [HTTP_PATHS.healthz]: {
       get: {
         operationId: 'health',
         summary: 'Readiness of PostgreSQL, Temporal and a worker',
@@ -91,7 +91,7 @@ function serviceRoutes(components: SchemaComponents): Record<string, Record<stri
         responses: { 200: { description: 'All up', content: { 'application/json': health } }, 503: { description: 'Something is down', content: { 'application/json': health } } },
       },
     },
-    [OPENAPI_PATH]: {
+    [HTTP_PATHS.openapi]: {
       get: {
         operationId: 'openApiDocument',
         summary: 'This document',
