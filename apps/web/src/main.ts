@@ -9,6 +9,7 @@ import { createDb, migrate } from '@quarry/db';
 import { join } from 'node:path';
 import { cachedBlobCheck, createBlobStore, dropDeletedHourly, openSharedFiles } from '@quarry/storage';
 import { RecordStores } from '@quarry/store';
+import { HTTP_PATHS } from '@quarry/vocabulary';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startBanner } from './banner.js';
 import { healthCheck, readinessCheck, waitUntilHealthy } from './health.js';
@@ -56,17 +57,17 @@ const worker = env.QUARRY_ROLE === 'api' ? null : superviseWorker(
 );
 const [
   { renderGraphiQL },
-  { Hunting, Quotas, UploadStaging, graphqlHandler, quotaLimitsFrom, sweepOrphans, trpcHandler },
-  { createRestApp },
+  { Hunting, Quotas, UploadStaging, quotaLimitsFrom, sweepOrphans },
+  { createHttpSurface },
   { connectJobRunner },
   { LookupStore },
   { configureSigmaRules, fetchRuleSetsOnFirstRun, ruleSources, sigmaRuleDirs },
   { startWebServer },
-  { TUS_PATH, createTusHandler },
+  { createTusHandler },
 ] = await Promise.all([
   import('@graphql-yoga/render-graphiql'),
   import('@quarry/api'),
-  import('@quarry/rest-compat'),
+  import('./http-surface.js'),
   import('@quarry/temporal'),
   import('@quarry/reference'),
   import('@quarry/insights'),
@@ -110,26 +111,17 @@ const deps = { db, blobs, runner, lookups, recordStores, log, hunting, quotas: n
 void sweepOrphans({ db, blobs, recordStores, log });
 // Stores another node deleted (with their jobs) leave this node's cache within the hour.
 const stopDropping = dropDeletedHourly(recordStores.files, log);
-const api = createRestApp({ ...deps, health: healthCheck(db, runner) });
-// Readiness of this node alone (PostgreSQL, Temporal, blob store), for load balancers; /healthz
-// also wants a worker polling somewhere.
-const ready = readinessCheck(db, runner, cachedBlobCheck(blobs));
-api.get('/readyz', async (c) => {
-  const result = await ready();
-  return c.json(result, result.ok ? 200 : 503);
-});
-const trpc = trpcHandler(deps);
-// GraphiQL only in development, with its assets served from here (no CDN).
-const graphql = graphqlHandler(deps, env.NODE_ENV === 'development' ? { renderGraphiQL: () => renderGraphiQL({ endpoint: '/graphql', title: 'Quarry GraphQL' }) } : {});
-api.all('/api/trpc/*', (c) => trpc(c.req.raw));
-api.on(['GET', 'POST'], '/graphql', (c) => graphql(c.req.raw));
 // Resumable uploads (tus): partial uploads wait, sealed, under the data dir until finished or expired.
 const tus = createTusHandler({ db, blobs: deps.blobs, staging: new UploadStaging(join(stack.dataDir, 'uploads')), log });
-api.all(TUS_PATH, (c) => tus.handle(c.req.raw));
-api.all(`${TUS_PATH}/*`, (c) => tus.handle(c.req.raw));
 const stopExpiry = tus.startExpiry();
-// What the dashboard needs to know of the deployment (the operators' link to Temporal's UI).
-api.get('/api/ui-meta', (c) => c.json({ temporalUiUrl: stack.temporalUiUrl ?? null }));
+const api = createHttpSurface({
+  rest: { ...deps, health: healthCheck(db, runner) },
+  ready: readinessCheck(db, runner, cachedBlobCheck(blobs)),
+  tus,
+  uiMeta: { temporalUiUrl: stack.temporalUiUrl ?? null },
+  // GraphiQL only in development, with its assets served from here (no CDN).
+  graphql: env.NODE_ENV === 'development' ? { renderGraphiQL: () => renderGraphiQL({ endpoint: HTTP_PATHS.graphql, title: 'Quarry GraphQL' }) } : {},
+});
 const web = await startWebServer({ api, port: env.PORT, host: env.HOST });
 
 let stopping = false;

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { SERVER_OPTIONS, serverTimeouts } from '@quarry/rest-compat';
+import { isApiPath } from './http-surface.js';
 
 /**
  * The part of Next's programmatic server used here. Loaded through require so its global type
@@ -18,17 +19,14 @@ const createNext = createRequire(import.meta.url)('next') as (opts: { dev: boole
 
 const UI_DIR = fileURLToPath(new URL('../ui', import.meta.url));
 
-/** Paths served by the API handler; everything else is the Next.js dashboard. */
-const API_PATH = /^\/(upload|analysis\/|healthz|readyz|api\/|graphql)/;
-
-/** One HTTP server: the REST contract (and the other API fronts) beside the Next.js UI. */
+/** One HTTP server: the API fronts (http-surface.ts) beside the Next.js UI, which gets every other path. */
 export async function startWebServer(opts: { api: Hono; port: number; host: string }): Promise<{ server: Server; close(): Promise<void> }> {
   const ui = createNext({ dev: false, dir: UI_DIR, hostname: opts.host, port: opts.port });
   await ui.prepare();
   const uiHandler = ui.getRequestHandler();
   const apiHandler = getRequestListener(opts.api.fetch);
   const server = createServer(SERVER_OPTIONS, (req, res) => {
-    if (API_PATH.test(req.url ?? '/')) void apiHandler(req, res);
+    if (isApiPath(req.url ?? '/')) void apiHandler(req, res);
     else void uiHandler(req, res);
   });
   serverTimeouts(server);
