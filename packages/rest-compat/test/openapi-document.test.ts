@@ -28,13 +28,20 @@ describe('the OpenAPI document of the REST layer', () => {
   test('a presenter that changes a shape no longer validates', () => {
     const check = new OpenApiChecker(doc);
     const ok = { method: 'GET', path: `/analysis/job/${JOB}`, status: 200, contentType: 'application/json' };
-    const view = { id: JOB, jobName: 'brave-otter', status: 'Completed' as const, insights: [{ Metadata: { title: 'File metadata', data: { a: 'b' }, category: 'General' as const } }] };
+    const view = {
+      id: JOB,
+      jobName: 'brave-otter',
+      status: 'Completed' as const,
+      insights: [{ Metadata: { title: 'File metadata', data: { a: 'b' }, category: 'General' as const } }],
+    };
     expect(check.problems({ ...ok, text: JSON.stringify(jobStatusBody(view)) })).toEqual([]);
     // An extra field, a renamed one, a status outside the vocabulary, an insight with two keys:
     expect(check.problems({ ...ok, text: JSON.stringify({ ...jobStatusBody(view), category: 'winevtx' }) })).not.toEqual([]);
     expect(check.problems({ ...ok, text: JSON.stringify({ id: JOB, jobName: 'x', status: 'Completed' }) })).not.toEqual([]);
     expect(check.problems({ ...ok, text: JSON.stringify({ id: JOB, job_name: 'x', status: 'Done' }) })).not.toEqual([]);
-    expect(check.problems({ ...ok, text: JSON.stringify({ id: JOB, job_name: 'x', status: 'Failed', insights: [{ Error: { message: 'm' }, Table: {} }] }) })).not.toEqual([]);
+    expect(
+      check.problems({ ...ok, text: JSON.stringify({ id: JOB, job_name: 'x', status: 'Failed', insights: [{ Error: { message: 'm' }, Table: {} }] }) }),
+    ).not.toEqual([]);
     // The job status endpoint's errors are plain text, and 418 is nobody's status.
     expect(check.problems({ ...ok, status: 404, contentType: 'application/json', text: '{"error":"x"}' })).not.toEqual([]);
     expect(check.problems({ ...ok, status: 404, contentType: 'text/plain; charset=UTF-8', text: `Job with ID ${JOB} not found` })).toEqual([]);

@@ -70,7 +70,8 @@ describe.skipIf(!existsSync(SAMPLES))('live answers of every REST endpoint confo
     expect(check.problems({ method, path, status: r.status, contentType: r.contentType, text: r.text })).toEqual([]);
     return r;
   };
-  const POST = async (path: string, body: unknown, status: number, creds: Creds = {}, base = h.url) => conforms('POST', path, await post(base, path, body, creds), status);
+  const POST = async (path: string, body: unknown, status: number, creds: Creds = {}, base = h.url) =>
+    conforms('POST', path, await post(base, path, body, creds), status);
   const GET = async (path: string, status: number, creds: Creds = {}) => conforms('GET', path, await get(h.url, path, creds), status);
   const UPLOAD = async (files: Parameters<typeof upload>[1], status: number, creds: Creds = {}, path = '/analysis/upload') =>
     conforms('POST', path, await upload(h.url, files, creds, path), status);
@@ -185,8 +186,12 @@ describe.skipIf(!existsSync(SAMPLES))('live answers of every REST endpoint confo
     const marker = b64('... QUARRY_SECRET_MARKER_7731 ...');
     const yara = await POST('/analysis/yara/data', { test_data: marker, operation: 'run_rule', rule: b64(MARKER_RULE) }, 200);
     expect(yara.json.results.map((r: object) => Object.keys(r)[0])).toEqual(['Table', 'Metadata']);
-    expect((await POST('/analysis/yara/data', { test_data: b64('nothing here'), operation: 'run_community_rules' }, 200)).json.results[0]).toHaveProperty('message');
-    expect((await POST('/analysis/yara/data', { test_data: marker, operation: 'run_rule', rule: b64('rule broken { condition: nope }') }, 200)).json.results[0]).toHaveProperty('Error');
+    expect((await POST('/analysis/yara/data', { test_data: b64('nothing here'), operation: 'run_community_rules' }, 200)).json.results[0]).toHaveProperty(
+      'message',
+    );
+    expect(
+      (await POST('/analysis/yara/data', { test_data: marker, operation: 'run_rule', rule: b64('rule broken { condition: nope }') }, 200)).json.results[0],
+    ).toHaveProperty('Error');
     const event = b64(JSON.stringify({ EventID: 4624, Channel: 'Security', TargetUserName: 'alice' }));
     expect((await POST('/analysis/sigma/data', { test_data: event, operation: 'run_rule', rule: b64(LOGON_RULE) }, 200)).json.results[0].data.length).toBe(2);
     await POST('/analysis/sigma/data', { test_data: event, operation: 'run_community_rules' }, 200);

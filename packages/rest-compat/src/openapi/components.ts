@@ -10,7 +10,10 @@ function rewriteRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(rewriteRefs);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith(DEFS) ? COMPONENTS + v.slice(DEFS.length) : rewriteRefs(v)]),
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === '$ref' && typeof v === 'string' && v.startsWith(DEFS) ? COMPONENTS + v.slice(DEFS.length) : rewriteRefs(v),
+    ]),
   );
 }
 
@@ -24,7 +27,11 @@ export class SchemaComponents {
 
   /** `io`: request bodies are described as accepted (defaults optional), responses as sent. */
   convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-    const { $schema: _dialect, $defs, ...root } = z.toJSONSchema(schema, { target: 'draft-2020-12', io }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+    const {
+      $schema: _dialect,
+      $defs,
+      ...root
+    } = z.toJSONSchema(schema, { target: 'draft-2020-12', io }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
     for (const [id, def] of Object.entries($defs ?? {})) this.add(id, rewriteRefs(def) as JsonSchema);
     return rewriteRefs(root) as JsonSchema;
   }

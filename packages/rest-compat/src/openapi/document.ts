@@ -71,7 +71,12 @@ function operation(name: EndpointName, doc: EndpointDoc, index: number, path: st
         : {
             requestBody: {
               required: true,
-              content: { 'multipart/form-data': { schema: components.convert(body.multipart, 'input'), encoding: { files: { contentType: 'application/octet-stream' } } } },
+              content: {
+                'multipart/form-data': {
+                  schema: components.convert(body.multipart, 'input'),
+                  encoding: { files: { contentType: 'application/octet-stream' } },
+                },
+              },
             },
           }),
     responses,
@@ -88,7 +93,10 @@ function serviceRoutes(components: SchemaComponents): Record<string, Record<stri
         summary: 'Readiness of PostgreSQL, Temporal and a worker',
         tags: ['Service'],
         security: [{}],
-        responses: { 200: { description: 'All up', content: { 'application/json': health } }, 503: { description: 'Something is down', content: { 'application/json': health } } },
+        responses: {
+          200: { description: 'All up', content: { 'application/json': health } },
+          503: { description: 'Something is down', content: { 'application/json': health } },
+        },
       },
     },
     [HTTP_PATHS.openapi]: {

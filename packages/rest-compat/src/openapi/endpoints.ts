@@ -41,14 +41,14 @@ export interface EndpointDoc {
 const uploadForm = z.object({ files: z.array(z.file()).min(1).describe('one or more files; repeat the field for several') });
 
 const PARSE_ERRORS = {
-  400: '`No file IDs provided`, `Too many file IDs provided`, the category\'s file-count or size limit, `Failed to download file`, `Encryption key is required`, a bad key format or a body check',
+  400: "`No file IDs provided`, `Too many file IDs provided`, the category's file-count or size limit, `Failed to download file`, `Encryption key is required`, a bad key format or a body check",
   401: '`Unauthorized`: a token that is given must be valid',
 } as const;
 const SEARCH_ERRORS = {
   400: '`Job not found` (malformed id), `Job not completed`, `Invalid time range`, a job of another category or a body check',
   401: '`Unauthorized`',
   403: '`Encryption key required` (private job), or a key that does not open it',
-  404: '`Job not found`: no such job, or another user\'s private job',
+  404: "`Job not found`: no such job, or another user's private job",
 } as const;
 const RULES_ERRORS = { 400: '`Invalid rule names provided`', 401: '`Unauthorized` (a bad token)', 404: '`One or more rules not found`' } as const;
 const DATA_SCAN_ERRORS = {
@@ -117,7 +117,14 @@ export const ENDPOINT_DOCS: Record<EndpointName, EndpointDoc> = {
     ok: lookupResponse,
     errors: { 400: '`Unknown lookup module`', 401: '`Unauthorized` (a bad token)', 422: '`Validation failed`' },
   },
-  searchEvtx: { summary: 'Search the records of a completed EVTX job', tag: 'Search', access: 'optional+key', body: { json: searchRecordsSchema }, ok: searchResponse, errors: SEARCH_ERRORS },
+  searchEvtx: {
+    summary: 'Search the records of a completed EVTX job',
+    tag: 'Search',
+    access: 'optional+key',
+    body: { json: searchRecordsSchema },
+    ok: searchResponse,
+    errors: SEARCH_ERRORS,
+  },
   searchPrefetch: {
     summary: 'Search the records of a completed prefetch job',
     tag: 'Search',
@@ -143,7 +150,7 @@ export const ENDPOINT_DOCS: Record<EndpointName, EndpointDoc> = {
       400: '`X-Service-Api-Enc-Key is invalid` (bad key format)',
       401: '`Unauthorized` (a bad token)',
       403: '`Encryption key required` (private job), or a key that does not open it',
-      404: '`Job with ID <job_id> not found` (also another user\'s private job)',
+      404: "`Job with ID <job_id> not found` (also another user's private job)",
     },
   },
   deleteJobs: {
@@ -177,10 +184,38 @@ export const ENDPOINT_DOCS: Record<EndpointName, EndpointDoc> = {
       401: '`Unauthorized`',
     },
   },
-  yaraData: { summary: 'Scan inline data with YARA (no job)', tag: 'Scans', access: 'optional', body: { json: scanDataSchema }, ok: yaraDataResponse, errors: DATA_SCAN_ERRORS },
-  sigmaData: { summary: 'Scan inline JSON or XML events with Sigma (no job)', tag: 'Scans', access: 'optional', body: { json: scanDataSchema }, ok: sigmaDataResponse, errors: DATA_SCAN_ERRORS },
-  yaraRules: { summary: 'The text of community YARA rules, by name', tag: 'Rules', access: 'optional', body: { json: retrieveRulesSchema }, ok: rulesResponse, errors: RULES_ERRORS },
-  sigmaRules: { summary: 'The text of community Sigma rules, by title or name', tag: 'Rules', access: 'optional', body: { json: retrieveRulesSchema }, ok: rulesResponse, errors: RULES_ERRORS },
+  yaraData: {
+    summary: 'Scan inline data with YARA (no job)',
+    tag: 'Scans',
+    access: 'optional',
+    body: { json: scanDataSchema },
+    ok: yaraDataResponse,
+    errors: DATA_SCAN_ERRORS,
+  },
+  sigmaData: {
+    summary: 'Scan inline JSON or XML events with Sigma (no job)',
+    tag: 'Scans',
+    access: 'optional',
+    body: { json: scanDataSchema },
+    ok: sigmaDataResponse,
+    errors: DATA_SCAN_ERRORS,
+  },
+  yaraRules: {
+    summary: 'The text of community YARA rules, by name',
+    tag: 'Rules',
+    access: 'optional',
+    body: { json: retrieveRulesSchema },
+    ok: rulesResponse,
+    errors: RULES_ERRORS,
+  },
+  sigmaRules: {
+    summary: 'The text of community Sigma rules, by title or name',
+    tag: 'Rules',
+    access: 'optional',
+    body: { json: retrieveRulesSchema },
+    ok: rulesResponse,
+    errors: RULES_ERRORS,
+  },
   listJobs: {
     summary: "List the caller's jobs, newest first (not shown by the spec; docs/api-decisions.md)",
     tag: 'Jobs',

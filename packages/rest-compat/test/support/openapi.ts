@@ -34,16 +34,15 @@ export class OpenApiChecker {
 
   /** Every operation with the statuses its document lists. */
   operations(): { operationId: string; statuses: string[] }[] {
-    return Object.values(this.doc.paths).flatMap((item) => Object.values(item).map((op) => ({ operationId: op.operationId, statuses: Object.keys(op.responses) })));
+    return Object.values(this.doc.paths).flatMap((item) =>
+      Object.values(item).map((op) => ({ operationId: op.operationId, statuses: Object.keys(op.responses) })),
+    );
   }
 
   /** The document's template for a concrete path; an exact path (`/analysis/job/list`) wins over a template. */
   private template(path: string): string | undefined {
     const templates = Object.keys(this.doc.paths);
-    return (
-      templates.find((t) => t === path) ??
-      templates.find((t) => t.includes('{') && new RegExp(`^${t.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path))
-    );
+    return templates.find((t) => t === path) ?? templates.find((t) => t.includes('{') && new RegExp(`^${t.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path));
   }
 
   /** Why the answer breaks the document; empty when it conforms. */
@@ -66,7 +65,8 @@ export class OpenApiChecker {
       }
     }
     const validate = this.validator(`${template} ${e.method} ${e.status} ${mediaType}`, media.schema);
-    if (!validate(body)) return (validate.errors ?? []).map((err) => `${where}: ${err.instancePath || '(body)'} ${err.message ?? ''} ${JSON.stringify(err.params)}`);
+    if (!validate(body))
+      return (validate.errors ?? []).map((err) => `${where}: ${err.instancePath || '(body)'} ${err.message ?? ''} ${JSON.stringify(err.params)}`);
     const statuses = this.covered.get(op.operationId) ?? new Set<string>();
     statuses.add(String(e.status));
     this.covered.set(op.operationId, statuses);
