@@ -4,17 +4,21 @@
  * enums are checked against them by a test in @quarry/db.
  */
 
-/** Job categories as the contract names them (the scan categories keep the contract's casing). */
-export const JOB_CATEGORIES = ['winevtx', 'registry', 'prefetch', 'Yara', 'sigma'] as const;
-export type JobCategory = (typeof JOB_CATEGORIES)[number];
+import { EVIDENCE_TYPES, type EvidenceType } from './evidence-types/index.js';
 
-/** Categories of parse jobs (POST /analysis/<category>/parse). */
-export const PARSE_CATEGORIES = ['winevtx', 'registry', 'prefetch'] as const satisfies readonly JobCategory[];
-export type ParseCategory = (typeof PARSE_CATEGORIES)[number];
+export * from './evidence-types/index.js';
 
-/** Categories of file-scan jobs (POST /analysis/{yara,sigma}/file). */
-export const SCAN_CATEGORIES = ['Yara', 'sigma'] as const satisfies readonly JobCategory[];
+/** Categories of parse jobs (POST /analysis/<category>/parse): one per evidence type. */
+export const PARSE_CATEGORIES: readonly [ParseCategory, ...ParseCategory[]] = EVIDENCE_TYPES;
+export type ParseCategory = EvidenceType;
+
+/** Categories of file-scan jobs (POST /analysis/{yara,sigma}/file), with the contract's casing. */
+export const SCAN_CATEGORIES = ['Yara', 'sigma'] as const;
 export type ScanCategory = (typeof SCAN_CATEGORIES)[number];
+
+/** Job categories as the contract names them. */
+export const JOB_CATEGORIES: readonly [JobCategory, ...JobCategory[]] = [...PARSE_CATEGORIES, ...SCAN_CATEGORIES];
+export type JobCategory = ParseCategory | ScanCategory;
 
 /** The kind of work a job is; each kind has its own workflow. */
 export type JobKind = 'parse' | 'scan';

@@ -1,20 +1,47 @@
+import { z } from 'zod';
+import { operations, type AnyOperation } from '@quarry/api';
 import { HTTP_PATHS } from '@quarry/vocabulary';
 import { BODY_LIMITS, type JsonEndpoint } from '../body-limits.js';
 import { CONTRACT, type EndpointName } from '../contract.js';
+import { ENDPOINTS } from '../endpoints/table.js';
 import { healthResponse } from '../responses/health.schema.js';
 import { jsonErrorBody, textErrorBody } from '../responses/common.schema.js';
 import { SchemaComponents, type JsonSchema } from './components.js';
-import { ENDPOINT_DOCS, type Access, type EndpointDoc } from './endpoints.js';
+import { ENDPOINT_RESPONSES } from './endpoint-responses.js';
 
 const TOKEN = 'ApiToken';
 const KEY = 'EncryptionKey';
 
-/** OpenAPI security requirements: alternatives, `{}` meaning none. */
-const SECURITY: Record<Access, Record<string, string[]>[]> = {
-  token: [{ [TOKEN]: [] }],
-  optional: [{}, { [TOKEN]: [] }],
-  'optional+key': [{}, { [TOKEN]: [] }, { [KEY]: [] }, { [TOKEN]: [], [KEY]: [] }],
-};
+/** One documented endpoint: its name in CONTRACT, the operation it runs and its request body. */
+interface Documented {
+  name: EndpointName;
+  operation: AnyOperation;
+  request?: { json: z.ZodType } | { multipart: z.ZodType };
+}
+
+/** The multipart form of the upload endpoint (routes/upload.ts streams each part into the upload operation). */
+const uploadForm = z.object({ files: z.array(z.file()).min(1).describe('one or more files; repeat the field for several') });
+
+/** The upload, then every endpoint of the table with the spec's body (or the operation's input where they are the same). */
+const documentedEndpoints = (): Documented[] => [
+  { name: 'upload', operation: operations.uploadFile, request: { multipart: uploadForm } },
+  ...ENDPOINTS.map((e) => ({
+    name: e.name,
+    operation: e.operation,
+    ...(CONTRACT[e.name].method === 'POST' ? { request: { json: e.body ?? e.operation.input } } : {}),
+  })),
+];
+
+/** OpenAPI security requirements (alternatives, `{}` meaning none) from the operation's access and key rule. */
+type Requirement = Record<string, string[]>;
+
+function security(op: AnyOperation): Requirement[] {
+  const token: Requirement[] = op.access === 'signedIn' ? [{ [TOKEN]: [] }] : [{}, { [TOKEN]: [] }];
+  if (op.key === 'ignored') return token;
+  // A signed-in uploader must send a key; an anonymous one may (it is checked, then unused).
+  if (op.key === 'requiredWhenSignedIn') return op.access === 'signedIn' ? [{ [TOKEN]: [], [KEY]: [] }] : [{}, { [KEY]: [] }, { [TOKEN]: [], [KEY]: [] }];
+  return token.flatMap((req) => [req, { ...req, [KEY]: [] }]);
+}
 
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 0 } } };
 
@@ -40,14 +67,15 @@ function operationId(name: string, index: number, path: string): string {
   return `${name}${first.charAt(0).toUpperCase()}${first.slice(1)}`;
 }
 
-function operation(name: EndpointName, doc: EndpointDoc, index: number, path: string, components: SchemaComponents) {
+function operationObject(e: Documented, index: number, path: string, components: SchemaComponents) {
+  const { tag, ok, errors: documented } = ENDPOINT_RESPONSES[e.name];
   const errorMedia =
-    CONTRACT[name].errors === 'json'
+    CONTRACT[e.name].errors === 'json'
       ? { 'application/json': { schema: components.convert(jsonErrorBody, 'output') } }
       : { 'text/plain': { schema: components.convert(textErrorBody, 'output') } };
-  const errors: Record<string, string> = { ...doc.errors, ...(hasJsonBodyCap(name) ? JSON_BODY_ERRORS : {}), ...COMMON_ERRORS };
+  const errors: Record<string, string> = { ...documented, ...(hasJsonBodyCap(e.name) ? JSON_BODY_ERRORS : {}), ...COMMON_ERRORS };
   const responses: Record<string, unknown> = {
-    200: { description: 'Success', content: { 'application/json': { schema: components.convert(doc.ok, 'output') } } },
+    200: { description: 'Success', content: { 'application/json': { schema: components.convert(ok, 'output') } } },
   };
   for (const status of Object.keys(errors).sort()) {
     responses[status] = {
@@ -57,23 +85,23 @@ function operation(name: EndpointName, doc: EndpointDoc, index: number, path: st
     };
   }
   const params = [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }));
-  const body = doc.body;
+  const request = e.request;
   return {
-    operationId: operationId(name, index, path),
-    summary: doc.summary,
-    tags: [doc.tag],
-    security: SECURITY[doc.access],
+    operationId: operationId(e.name, index, path),
+    summary: e.operation.summary,
+    tags: [tag],
+    security: security(e.operation),
     ...(params.length > 0 ? { parameters: params } : {}),
-    ...(body === undefined
+    ...(request === undefined
       ? {}
-      : 'json' in body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: components.convert(body.json, 'input') } } } }
+      : 'json' in request
+        ? { requestBody: { required: true, content: { 'application/json': { schema: components.convert(request.json, 'input') } } } }
         : {
             requestBody: {
               required: true,
               content: {
                 'multipart/form-data': {
-                  schema: components.convert(body.multipart, 'input'),
+                  schema: components.convert(request.multipart, 'input'),
                   encoding: { files: { contentType: 'application/octet-stream' } },
                 },
               },
@@ -112,17 +140,18 @@ function serviceRoutes(components: SchemaComponents): Record<string, Record<stri
 }
 
 /**
- * The OpenAPI 3.1 document of the REST layer: every endpoint of CONTRACT (method, paths, error
- * format) with ENDPOINT_DOCS (access, request schema, the 200 body and each error status).
+ * The OpenAPI 3.1 document of the REST layer, from the endpoint table (each endpoint's operation:
+ * summary, access and key rule; its request body), CONTRACT (method, paths, error body format) and
+ * ENDPOINT_RESPONSES (the 200 body and each error status).
  */
 export function buildOpenApiDocument(): JsonSchema {
   const components = new SchemaComponents();
   const paths: Record<string, Record<string, unknown>> = serviceRoutes(components);
-  for (const name of Object.keys(CONTRACT) as EndpointName[]) {
-    const { method, paths: routePaths } = CONTRACT[name];
+  for (const e of documentedEndpoints()) {
+    const { method, paths: routePaths } = CONTRACT[e.name];
     routePaths.forEach((path, index) => {
       const entry = (paths[openApiPath(path)] ??= {});
-      entry[method.toLowerCase()] = operation(name, ENDPOINT_DOCS[name], index, path, components);
+      entry[method.toLowerCase()] = operationObject(e, index, path, components);
     });
   }
   return {
