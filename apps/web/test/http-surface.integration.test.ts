@@ -76,7 +76,7 @@ afterAll(async () => {
 /** One request per path constant, with what only that front would answer. Typed so a new constant needs a probe. */
 const probes: Record<keyof typeof HTTP_PATHS, (() => Promise<void>) | 'not mounted here'> = {
   async trpc() {
-    const res = await fetch(`${base}${HTTP_PATHS.trpc}/jobs.list`);
+    const res = await fetch(`${base}${HTTP_PATHS.trpc}/listJobs`);
     expect(res.status).toBe(401);
     expect((await res.json()).error.message).toBe('Unauthorized');
   },
