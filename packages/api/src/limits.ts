@@ -1,4 +1,4 @@
-import type { ParseCategory, ScanCategory } from '@quarry/vocabulary';
+import type { ScanCategory } from '@quarry/vocabulary';
 
 /** Limits from the REST contract. "MB"/"GB" are read as binary units (MiB/GiB), the larger reading. */
 export const MiB = 1024 * 1024;
@@ -7,14 +7,8 @@ export const GiB = 1024 * MiB;
 export const UPLOAD_MAX_FILE_BYTES = 250 * MiB;
 export const UPLOAD_TIMEOUT_MS = 30_000;
 
-/** A request naming more ids than this is refused outright, whatever the category. */
+/** A request naming more ids than this is refused outright, whatever the category (each evidence type's own limits are in its descriptor). */
 export const MAX_IDS_PER_REQUEST = 1000;
-
-export const PARSE_LIMITS = {
-  winevtx: { maxFiles: 100, maxTotalBytes: 1 * GiB },
-  registry: { maxFiles: 50, maxTotalBytes: Number.POSITIVE_INFINITY },
-  prefetch: { maxFiles: 100, maxTotalBytes: Number.POSITIVE_INFINITY },
-} as const satisfies Record<ParseCategory, { maxFiles: number; maxTotalBytes: number }>;
 
 /** File-scan jobs (spec: YARA 100 files / 250 MB, Sigma 100 files / 1 GB; binary units as above). */
 export const SCAN_LIMITS = {

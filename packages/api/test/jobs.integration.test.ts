@@ -14,7 +14,7 @@ afterAll(async () => f?.close());
 
 const fileOf = async (caller: Caller, key: Buffer | null) =>
   (await uploadFile(f.deps, { caller, clientKey: key, fileName: 'Security.evtx', content: Readable.from([randomBytes(100)]) })).id;
-const evtx = (fileIds: string[]) => ({ category: 'winevtx' as const, fileIds, runSigmaRules: false });
+const evtx = (fileIds: string[]) => ({ category: 'winevtx' as const, fileIds, options: { runSigmaRules: false } });
 
 describe('job services', () => {
   test('createParseJob checks in the contract\'s order and starts nothing on a refusal', async () => {
@@ -44,7 +44,7 @@ describe('job services', () => {
     const file = await fileOf(caller, key);
     const first = await createParseJob(f.deps, caller, key, evtx([file]));
     await new Promise((r) => setTimeout(r, 5));
-    const second = await createParseJob(f.deps, caller, key, { category: 'registry', fileIds: [file], runSigmaRules: false });
+    const second = await createParseJob(f.deps, caller, key, { category: 'registry', fileIds: [file], options: {} });
     expect(first).toMatchObject({ category: 'winevtx', jobName: expect.stringMatching(/^[a-z]+-[a-z]+-[a-z]+$/) });
     const row = await jobs.get(f.db, first.id);
     expect(row).toMatchObject({ visibility: 'private', tier: 'pro', taskQueue: 'quarry-jobs-pro', status: 'Pending', params: { run_sigma_rules: false } });
@@ -74,16 +74,17 @@ describe('job services', () => {
     expect(await getJob(f.deps, caller, key, job.id)).toMatchObject({ status: 'Failed', insights: [{ Error: { message: 'x' } }] });
   });
 
-  test('the parse schemas carry the contract\'s messages; parseJobInput reads them into the service input', () => {
+  test('the parse schemas (from the descriptors) carry the contract\'s messages; parseJobInput reads them into the service input', () => {
     expect(() => validate(createParseJobSchemas.winevtx, {})).toThrow('No file IDs provided');
-    expect(() => validate(createParseJobSchemas.winevtx, { file_ids: [] })).toThrow('No file IDs provided');
-    expect(() => validate(createParseJobSchemas.winevtx, { file_ids: ['a'] })).toThrow('run_sigma_rules must be a boolean');
-    expect(() => validate(createParseJobSchemas.winevtx, { file_ids: ['a'], run_sigma_rules: 'yes' })).toThrow('run_sigma_rules must be a boolean');
-    expect(parseJobInput('winevtx', validate(createParseJobSchemas.winevtx, { file_ids: ['a'], run_sigma_rules: true }))).toEqual({
+    expect(() => validate(createParseJobSchemas.winevtx, { fileIds: [] })).toThrow('No file IDs provided');
+    expect(() => validate(createParseJobSchemas.winevtx, { fileIds: ['a'] })).toThrow('run_sigma_rules must be a boolean');
+    expect(() => validate(createParseJobSchemas.winevtx, { fileIds: ['a'], runSigmaRules: 'yes' })).toThrow('run_sigma_rules must be a boolean');
+    expect(parseJobInput('winevtx', validate(createParseJobSchemas.winevtx, { fileIds: ['a'], runSigmaRules: true }))).toEqual({
       category: 'winevtx',
       fileIds: ['a'],
-      runSigmaRules: true,
+      options: { runSigmaRules: true },
     });
-    expect(parseJobInput('prefetch', validate(createParseJobSchemas.prefetch, { file_ids: ['a'], run_sigma_rules: 'ignored' }))).toMatchObject({ runSigmaRules: false });
+    // An option another type takes is not this type's: it is dropped.
+    expect(parseJobInput('prefetch', validate(createParseJobSchemas.prefetch, { fileIds: ['a'], runSigmaRules: 'ignored' }))).toEqual({ category: 'prefetch', fileIds: ['a'], options: {} });
   });
 });

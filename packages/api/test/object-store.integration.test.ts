@@ -139,7 +139,7 @@ describe.runIf(HAVE_SAMPLE)('orphan sweep on the object store', () => {
     // Kept: a blob with its file row, and the store of a job that exists.
     const file = await uploadFile(deps, { caller, clientKey: key, fileName: 'Security.evtx', content: Readable.from([randomBytes(1000)]) });
     const { blobKey } = await f.db.file.findUniqueOrThrow({ where: { id: file.id }, select: { blobKey: true } });
-    const job = await createParseJob(deps, caller, key, { category: 'winevtx', fileIds: [file.id], runSigmaRules: false });
+    const job = await createParseJob(deps, caller, key, { category: 'winevtx', fileIds: [file.id], options: { runSigmaRules: false } });
     await build(recordStores, job.id, null);
     // Orphans: a blob no row names (a node killed between blob and row), a store whose job is gone.
     const orphanBlob = randomBytes(16).toString('hex');

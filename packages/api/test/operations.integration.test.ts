@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { files } from '@quarry/db';
-import { PARSE_CATEGORIES } from '@quarry/vocabulary';
+import { EVIDENCE_TYPES, evidenceTypes } from '@quarry/vocabulary';
 import { z } from 'zod';
 import { admit, appRouter, operations, parseInput, runOperation, type AnyOperation, type OperationRequest } from '../src/index.js';
 import { serviceFixture, type Fixture } from './support/fixture.js';
@@ -20,10 +20,13 @@ const newKey = () => randomBytes(32).toString('base64');
 describe('the operations table', () => {
   test('each operation is filed under its own name; every evidence type has a parse and a search', () => {
     for (const [name, op] of Object.entries(operations)) expect(op.name).toBe(name);
-    for (const category of PARSE_CATEGORIES) {
-      const suffix = category.charAt(0).toUpperCase() + category.slice(1);
-      expect(operations).toHaveProperty(`parse${suffix}.kind`, 'mutation');
-      expect(operations).toHaveProperty(`search${suffix}.kind`, 'query');
+    for (const type of EVIDENCE_TYPES) {
+      const { operationName, parseOptions } = evidenceTypes[type];
+      expect(operations).toHaveProperty(`parse${operationName}.kind`, 'mutation');
+      expect(operations).toHaveProperty(`search${operationName}.kind`, 'query');
+      // The parse input is the file ids and the descriptor's options, nothing else.
+      const parse = (operations as Record<string, AnyOperation>)[`parse${operationName}`]!;
+      expect(Object.keys((parse.input as z.ZodObject).shape)).toEqual(['fileIds', ...parseOptions.map((o) => o.name)]);
     }
   });
 
@@ -97,11 +100,11 @@ describe('key rules', () => {
 describe('validation', () => {
   const uuid = randomUUID();
   const cases: [AnyOperation, unknown, string, string][] = [
-    [operations.parseWinevtx, { fileIds: [] }, 'BAD_REQUEST', 'No file IDs provided'],
-    [operations.parseWinevtx, { fileIds: [uuid] }, 'BAD_REQUEST', 'run_sigma_rules must be a boolean'],
+    [operations.parseEvtx, { fileIds: [] }, 'BAD_REQUEST', 'No file IDs provided'],
+    [operations.parseEvtx, { fileIds: [uuid] }, 'BAD_REQUEST', 'run_sigma_rules must be a boolean'],
     [operations.parseRegistry, {}, 'BAD_REQUEST', 'No file IDs provided'],
     [operations.searchPrefetch, { jobId: uuid, search: 5, browseEvents: true }, 'BAD_REQUEST', 'search must be a string (empty to browse)'],
-    [operations.searchWinevtx, { jobId: uuid, search: '', browseEvents: true, startTime: 2, endTime: 1 }, 'BAD_REQUEST', 'Invalid time range'],
+    [operations.searchEvtx, { jobId: uuid, search: '', browseEvents: true, startTime: 2, endTime: 1 }, 'BAD_REQUEST', 'Invalid time range'],
     [operations.getJob, {}, 'BAD_REQUEST', 'id must be a string'],
     [operations.deleteFiles, { ids: ['x'] }, 'BAD_REQUEST', 'Invalid file ID format'],
     [operations.deleteJobs, {}, 'BAD_REQUEST', 'Invalid job ID format'],
@@ -123,6 +126,6 @@ describe('validation', () => {
 
   test('a refused caller learns nothing about their input: admission runs first', async () => {
     await expect(runOperation(operations.listJobs, request(null), { nonsense: true })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(runOperation(operations.parseWinevtx, request(null, 'bad-key'), {})).rejects.toMatchObject({ code: 'INVALID_KEY_FORMAT' });
+    await expect(runOperation(operations.parseEvtx, request(null, 'bad-key'), {})).rejects.toMatchObject({ code: 'INVALID_KEY_FORMAT' });
   });
 });

@@ -1,5 +1,6 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { EVIDENCE_TYPES, evidenceTypes } from '@quarry/vocabulary';
 import { CONTRACT, type EndpointName } from './contract.js';
 import { errorBody } from './respond.js';
 import { Admission } from './admission.js';
@@ -20,13 +21,16 @@ export const BODY_LIMITS: Record<JsonEndpoint, number> = {
   // ≤1000 ids of 36 characters: ~40 KB.
   deleteFiles: 256 * KiB,
   deleteJobs: 256 * KiB,
-  parseEvtx: 256 * KiB,
-  parseRegistry: 256 * KiB,
-  parsePrefetch: 256 * KiB,
-  // ≤32 criteria and a search of ≤1024 characters each: ~70 KB with JSON escapes.
-  searchEvtx: 256 * KiB,
-  searchPrefetch: 256 * KiB,
-  searchRegistry: 256 * KiB,
+  // Each evidence type's parse and search caps are in its descriptor.
+  ...(Object.fromEntries(
+    EVIDENCE_TYPES.flatMap((t) => {
+      const { operationName, limits } = evidenceTypes[t];
+      return [
+        [`parse${operationName}`, limits.parseBodyBytes],
+        [`search${operationName}`, limits.searchBodyBytes],
+      ];
+    }),
+  ) as Record<Extract<JsonEndpoint, `parse${string}` | `search${string}`>, number>),
   // One module, a few fields.
   lookup: 256 * KiB,
   // ≤100 names of ≤256 characters.

@@ -1,20 +1,31 @@
+import { EVIDENCE_TYPES, evidenceTypes, type EvidenceType } from '@quarry/vocabulary';
+
 /**
  * The REST contract in one place: every endpoint with the body format of its errors, exactly as
  * the spec lists them (JSON `{error}` for some, plain text for others).
  */
 export type ErrorFormat = 'json' | 'text';
 
+type Entry<M extends 'GET' | 'POST', E extends ErrorFormat> = { readonly method: M; readonly paths: readonly [string, ...string[]]; readonly errors: E };
+type NameOf<T extends EvidenceType> = (typeof evidenceTypes)[T]['operationName'];
+
+/**
+ * Each evidence type's parse and search endpoints (POST /analysis/<type>/{parse,search}, JSON
+ * errors), named as its operations (parse<Name>, search<Name>): a new type gets both from its descriptor.
+ */
+const EVIDENCE_ENDPOINTS = Object.fromEntries(
+  EVIDENCE_TYPES.flatMap((t) => [
+    [`parse${evidenceTypes[t].operationName}`, { method: 'POST', paths: [`/analysis/${t}/parse`], errors: 'json' }],
+    [`search${evidenceTypes[t].operationName}`, { method: 'POST', paths: [`/analysis/${t}/search`], errors: 'json' }],
+  ]),
+) as unknown as { [T in EvidenceType as `parse${NameOf<T>}` | `search${NameOf<T>}`]: Entry<'POST', 'json'> };
+
 export const CONTRACT = {
   upload: { method: 'POST', paths: ['/upload', '/analysis/upload'], errors: 'text' },
   listFiles: { method: 'GET', paths: ['/analysis/file/list'], errors: 'json' },
   deleteFiles: { method: 'POST', paths: ['/analysis/file/delete'], errors: 'json' },
-  parseEvtx: { method: 'POST', paths: ['/analysis/winevtx/parse'], errors: 'json' },
-  parseRegistry: { method: 'POST', paths: ['/analysis/registry/parse'], errors: 'json' },
-  parsePrefetch: { method: 'POST', paths: ['/analysis/prefetch/parse'], errors: 'json' },
+  ...EVIDENCE_ENDPOINTS,
   lookup: { method: 'POST', paths: ['/analysis/lookup'], errors: 'text' },
-  searchEvtx: { method: 'POST', paths: ['/analysis/winevtx/search'], errors: 'json' },
-  searchPrefetch: { method: 'POST', paths: ['/analysis/prefetch/search'], errors: 'json' },
-  searchRegistry: { method: 'POST', paths: ['/analysis/registry/search'], errors: 'json' },
   jobStatus: { method: 'GET', paths: ['/analysis/job/:job_id'], errors: 'text' },
   deleteJobs: { method: 'POST', paths: ['/analysis/job/delete'], errors: 'text' },
   yaraFile: { method: 'POST', paths: ['/analysis/yara/file'], errors: 'json' },

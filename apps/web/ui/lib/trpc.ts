@@ -1,6 +1,6 @@
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '@quarry/api';
-import { HTTP_PATHS } from '@quarry/vocabulary';
+import { evidenceTypes, HTTP_PATHS } from '@quarry/vocabulary';
 import type { EvidenceKind } from './evidence-kind';
 import { sessionHeaders } from './session-store';
 
@@ -12,10 +12,11 @@ export const trpc = createTRPCClient<AppRouter>({
   links: [httpBatchLink({ url: HTTP_PATHS.trpc, headers: () => sessionHeaders() })],
 });
 
-const capitalized = <K extends EvidenceKind>(kind: K) => (kind.charAt(0).toUpperCase() + kind.slice(1)) as Capitalize<K>;
-
-/** One evidence type's parse and search procedures (the operations table names them parse<Type>, search<Type>). */
-export const evidenceProcedures = (kind: EvidenceKind) => ({ parse: trpc[`parse${capitalized(kind)}`], search: trpc[`search${capitalized(kind)}`] });
+/** One evidence type's parse and search procedures (named from its descriptor: parse<Name>, search<Name>). */
+export const evidenceProcedures = (kind: EvidenceKind) => {
+  const { operationName } = evidenceTypes[kind];
+  return { parse: trpc[`parse${operationName}`], search: trpc[`search${operationName}`] };
+};
 
 /** The message a person should read for a failed call. */
 export function errorMessage(err: unknown): string {

@@ -1,5 +1,5 @@
 import { evidenceOperationNames, operations, type ScanEngine } from '@quarry/api';
-import { PARSE_CATEGORIES, type ParseCategory } from '@quarry/vocabulary';
+import { EVIDENCE_TYPES, type EvidenceType } from '@quarry/vocabulary';
 import { fileListRow } from '../presenters/files.js';
 import { createdJobBody, jobListEntryBody, jobStatusBody } from '../presenters/jobs.js';
 import { lookupBody } from '../presenters/lookup.js';
@@ -7,13 +7,6 @@ import { createdScanJobBody, sigmaDataBody, yaraDataBody } from '../presenters/s
 import { searchBody } from '../presenters/search.js';
 import { endpoint, type Endpoint, type TableEndpointName } from './endpoint.js';
 import { camelInput, looseFileIds, looseRule, snakeBody } from './snake-body.js';
-
-/** The contract's names of each evidence type's two endpoints (POST /analysis/<type>/{parse,search}). */
-const EVIDENCE_ENDPOINTS: Record<ParseCategory, { parse: TableEndpointName; search: TableEndpointName }> = {
-  winevtx: { parse: 'parseEvtx', search: 'searchEvtx' },
-  registry: { parse: 'parseRegistry', search: 'searchRegistry' },
-  prefetch: { parse: 'parsePrefetch', search: 'searchPrefetch' },
-};
 
 /** The two engines' endpoints of each scan kind. */
 const ENGINE_ENDPOINTS: Record<ScanEngine, { file: TableEndpointName; data: TableEndpointName; rules: TableEndpointName }> = {
@@ -26,20 +19,21 @@ const scanLoose = { fileIds: looseFileIds, rule: looseRule };
 /** Bodies that are not JSON objects: the delete and rule endpoints answer as for an empty one. */
 const asEmpty = { as: {} };
 
-function evidenceEndpoints(category: ParseCategory): Endpoint[] {
-  const ops = evidenceOperationNames(category);
-  const parse = operations[ops.parse];
-  const search = operations[ops.search];
+/** An evidence type's endpoints carry its operations' names (contract.ts derives both from the descriptor). */
+function evidenceEndpoints(type: EvidenceType): Endpoint[] {
+  const names = evidenceOperationNames(type);
+  const parse = operations[names.parse];
+  const search = operations[names.search];
   return [
     endpoint({
-      name: EVIDENCE_ENDPOINTS[category].parse,
+      name: names.parse,
       operation: parse,
       body: snakeBody(parse.input, { loose: idsLoose }),
       input: (body) => camelInput(body, idsLoose),
       present: createdJobBody,
     }),
     endpoint({
-      name: EVIDENCE_ENDPOINTS[category].search,
+      name: names.search,
       operation: search,
       body: snakeBody(search.input),
       input: (body) => camelInput(body),
@@ -89,7 +83,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     input: (body) => body,
     present: () => ({ message: 'File deleted successfully' }),
   }),
-  ...PARSE_CATEGORIES.flatMap(evidenceEndpoints),
+  ...EVIDENCE_TYPES.flatMap(evidenceEndpoints),
   // Before /analysis/job/:job_id, so "list" is never taken for an id.
   endpoint({ name: 'listJobs', operation: operations.listJobs, input: () => ({}), present: (jobs) => ({ jobs: jobs.map(jobListEntryBody) }) }),
   endpoint({ name: 'deleteJobs', operation: operations.deleteJobs, unreadableBody: asEmpty, input: (body) => body, present: () => ({ message: 'Job deleted successfully' }) }),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { EVIDENCE_TYPES, evidenceTypes } from '@quarry/vocabulary';
 import type { EndpointName } from '../contract.js';
 import { deleteFilesResponse, fileListResponse, uploadResponse } from '../responses/files.schema.js';
 import { createdJobResponse, deleteJobsResponse, jobListResponse, jobStatusResponse } from '../responses/jobs.schema.js';
@@ -52,10 +53,20 @@ const RULES: EndpointResponses = {
   errors: { 400: '`Invalid rule names provided`', 401: '`Unauthorized` (a bad token)', 404: '`One or more rules not found`' },
 };
 
+/** Each evidence type's parse and search endpoints, named from its descriptor as CONTRACT names them. */
+type EvidenceEndpoint = Extract<EndpointName, `parse${string}` | `search${string}`>;
+const EVIDENCE_RESPONSES = Object.fromEntries(
+  EVIDENCE_TYPES.flatMap((type) => [
+    [`parse${evidenceTypes[type].operationName}`, { ...PARSE, ok: createdJobResponse(type, 'Job queued') }],
+    [`search${evidenceTypes[type].operationName}`, SEARCH],
+  ]),
+) as Record<EvidenceEndpoint, EndpointResponses>;
+
 /**
  * The responses of every REST endpoint, keyed by the endpoint table's names (endpoints/table.ts;
  * the upload is routes/upload.ts): with the table's operation and body schema, all the OpenAPI
- * document needs. An endpoint without an entry here fails to compile.
+ * document needs. An endpoint without an entry here fails to compile; a new evidence type's two
+ * come from its descriptor.
  */
 export const ENDPOINT_RESPONSES: Record<EndpointName, EndpointResponses> = {
   upload: {
@@ -74,12 +85,7 @@ export const ENDPOINT_RESPONSES: Record<EndpointName, EndpointResponses> = {
     ok: deleteFilesResponse,
     errors: { 400: '`Invalid file ID format`', 401: '`Unauthorized`', 404: '`File not found` (also a file the caller cannot delete)' },
   },
-  parseEvtx: { ...PARSE, ok: createdJobResponse('winevtx', 'Job queued') },
-  parseRegistry: { ...PARSE, ok: createdJobResponse('registry', 'Job queued') },
-  parsePrefetch: { ...PARSE, ok: createdJobResponse('prefetch', 'Job queued') },
-  searchEvtx: SEARCH,
-  searchPrefetch: SEARCH,
-  searchRegistry: SEARCH,
+  ...EVIDENCE_RESPONSES,
   lookup: { tag: 'Lookup', ok: lookupResponse, errors: { 400: '`Unknown lookup module`', 401: '`Unauthorized` (a bad token)', 422: '`Validation failed`' } },
   jobStatus: {
     tag: 'Jobs',
