@@ -76,7 +76,7 @@ afterAll(async () => {
 /** One request per path constant, with what only that front would answer. Typed so a new constant needs a probe. */
 const probes: Record<keyof typeof HTTP_PATHS, (() => Promise<void>) | 'not mounted here'> = {
   async trpc() {
-    const res = await fetch(`${base}${HTTP_PATHS.trpc}/jobs.list`);
+    const res = await fetch(`${base}${HTTP_PATHS.trpc}/listJobs`);
     expect(res.status).toBe(401);
     expect((await res.json()).error.message).toBe('Unauthorized');
   },
@@ -99,8 +99,13 @@ const probes: Record<keyof typeof HTTP_PATHS, (() => Promise<void>) | 'not mount
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ temporalUiUrl: TEMPORAL_UI });
   },
-  // Served once the OpenAPI document lands (issue 33, item 2); the probe comes with it.
-  openapi: 'not mounted here',
+  async openapi() {
+    const res = await fetch(`${base}${HTTP_PATHS.openapi}`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe('3.1.1');
+    expect(Object.keys(doc.paths)).toContain('/analysis/upload');
+  },
   async healthz() {
     const res = await fetch(`${base}${HTTP_PATHS.healthz}`);
     expect(res.status).toBe(503);

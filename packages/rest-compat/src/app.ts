@@ -5,6 +5,7 @@ import { registerEndpoints } from './routes/endpoints.js';
 import { registerUpload } from './routes/upload.js';
 import { registerBodyLimits } from './body-limits.js';
 import { Admission } from './admission.js';
+import { buildOpenApiDocument } from './openapi/document.js';
 
 /** The spec's endpoints as a web-standard fetch handler (mounted by apps/web, or served alone). */
 export function createRestApp(deps: RestDeps): Hono {
@@ -13,6 +14,8 @@ export function createRestApp(deps: RestDeps): Hono {
     const health = await deps.health().catch(() => ({ ok: false, checks: {} }));
     return c.json(health, health.ok ? 200 : 503);
   });
+  const openApi = buildOpenApiDocument();
+  app.get(HTTP_PATHS.openapi, (c) => c.json(openApi));
   registerBodyLimits(app, new Admission(deps.admissionBytes), deps.jsonBodyDeadlineMs);
   registerUpload(app, deps);
   registerEndpoints(app, deps);

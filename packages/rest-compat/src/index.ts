@@ -5,3 +5,4 @@ export { JSON_BODY_DEADLINE_MS } from './body-limits.js';
 export type { RestDeps, Health } from './rest-deps.js';
 export { CONTRACT } from './contract.js';
 export { STATUS as HTTP_STATUS } from './respond.js';
+export { buildOpenApiDocument } from './openapi/document.js';

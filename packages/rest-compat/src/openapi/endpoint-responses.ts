@@ -1,0 +1,128 @@
+import type { z } from 'zod';
+import { EVIDENCE_TYPES, evidenceTypes } from '@quarry/vocabulary';
+import type { EndpointName } from '../contract.js';
+import { deleteFilesResponse, fileListResponse, uploadResponse } from '../responses/files.schema.js';
+import { createdJobResponse, deleteJobsResponse, jobListResponse, jobStatusResponse } from '../responses/jobs.schema.js';
+import { lookupResponse } from '../responses/lookup.schema.js';
+import { rulesResponse } from '../responses/rules.schema.js';
+import { sigmaDataResponse, yaraDataResponse } from '../responses/scans.schema.js';
+import { searchResponse } from '../responses/search.schema.js';
+
+/** Error statuses an endpoint documents itself; 500 and 503 (and 408/413 for JSON bodies) are added for all. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 413 | 422 | 429;
+
+export type Tag = 'Files' | 'Jobs' | 'Parsing' | 'Search' | 'Lookup' | 'Scans' | 'Rules';
+
+/** What the spec says an endpoint answers: its 200 body, and each error status with when it is sent. */
+export interface EndpointResponses {
+  tag: Tag;
+  ok: z.ZodType;
+  /** The body format of each is the contract's (CONTRACT `errors`). */
+  errors: Partial<Record<ErrorStatus, string>>;
+}
+
+const PARSE: Omit<EndpointResponses, 'ok'> = {
+  tag: 'Parsing',
+  errors: {
+    400: "`No file IDs provided`, `Too many file IDs provided`, the category's file-count or size limit, `Failed to download file`, `Encryption key is required`, a bad key format or a body check",
+    401: '`Unauthorized`: a token that is given must be valid',
+  },
+};
+const SEARCH: EndpointResponses = {
+  tag: 'Search',
+  ok: searchResponse,
+  errors: {
+    400: '`Job not found` (malformed id), `Job not completed`, `Invalid time range`, a job of another category or a body check',
+    401: '`Unauthorized`',
+    403: '`Encryption key required` (private job), or a key that does not open it',
+    404: "`Job not found`: no such job, or another user's private job",
+  },
+};
+const DATA_SCAN: Omit<EndpointResponses, 'ok'> = {
+  tag: 'Scans',
+  errors: {
+    400: '`Invalid test data format`',
+    401: '`Unauthorized` (a bad token)',
+    422: '`Rule is required` (run_rule without a rule)',
+    429: 'Rate limit exceeded (inline scans per minute), with Retry-After',
+  },
+};
+const RULES: EndpointResponses = {
+  tag: 'Rules',
+  ok: rulesResponse,
+  errors: { 400: '`Invalid rule names provided`', 401: '`Unauthorized` (a bad token)', 404: '`One or more rules not found`' },
+};
+
+/** Each evidence type's parse and search endpoints, named from its descriptor as CONTRACT names them. */
+type EvidenceEndpoint = Extract<EndpointName, `parse${string}` | `search${string}`>;
+const EVIDENCE_RESPONSES = Object.fromEntries(
+  EVIDENCE_TYPES.flatMap((type) => [
+    [`parse${evidenceTypes[type].operationName}`, { ...PARSE, ok: createdJobResponse(type, 'Job queued') }],
+    [`search${evidenceTypes[type].operationName}`, SEARCH],
+  ]),
+) as Record<EvidenceEndpoint, EndpointResponses>;
+
+/**
+ * The responses of every REST endpoint, keyed by the endpoint table's names (endpoints/table.ts;
+ * the upload is routes/upload.ts): with the table's operation and body schema, all the OpenAPI
+ * document needs. An endpoint without an entry here fails to compile; a new evidence type's two
+ * come from its descriptor.
+ */
+export const ENDPOINT_RESPONSES: Record<EndpointName, EndpointResponses> = {
+  upload: {
+    tag: 'Files',
+    ok: uploadResponse,
+    errors: {
+      400: '`Failed to process multipart form: <details>`, `Encryption key is required` (signed in without a key), a bad token or key format',
+      401: '`Unauthorized`: an unknown token',
+      408: 'The upload did not finish within 30 seconds',
+      413: 'A file is larger than 250 MB',
+    },
+  },
+  listFiles: { tag: 'Files', ok: fileListResponse, errors: { 401: '`Unauthorized`' } },
+  deleteFiles: {
+    tag: 'Files',
+    ok: deleteFilesResponse,
+    errors: { 400: '`Invalid file ID format`', 401: '`Unauthorized`', 404: '`File not found` (also a file the caller cannot delete)' },
+  },
+  ...EVIDENCE_RESPONSES,
+  lookup: { tag: 'Lookup', ok: lookupResponse, errors: { 400: '`Unknown lookup module`', 401: '`Unauthorized` (a bad token)', 422: '`Validation failed`' } },
+  jobStatus: {
+    tag: 'Jobs',
+    ok: jobStatusResponse,
+    errors: {
+      400: '`X-Service-Api-Enc-Key is invalid` (bad key format)',
+      401: '`Unauthorized` (a bad token)',
+      403: '`Encryption key required` (private job), or a key that does not open it',
+      404: "`Job with ID <job_id> not found` (also another user's private job)",
+    },
+  },
+  deleteJobs: {
+    tag: 'Jobs',
+    ok: deleteJobsResponse,
+    errors: { 400: '`Invalid job ID format`', 401: '`Unauthorized`', 404: '`Job ID not found` (also a job the caller cannot delete)' },
+  },
+  // Not shown by the spec (docs/api-decisions.md).
+  listJobs: { tag: 'Jobs', ok: jobListResponse, errors: { 401: '`Unauthorized`' } },
+  yaraFile: {
+    tag: 'Scans',
+    ok: createdJobResponse('Yara', 'Job created successfully'),
+    errors: {
+      400: '`No file IDs provided`, `Too many file IDs provided`, `Max File analysis size limit exceeded (250MB)`, `Failed to download file`, `Rule is required`, `Invalid Yara rule: …`',
+      401: '`Unauthorized`',
+      429: 'Rate limit exceeded (YARA file scans per hour), with Retry-After',
+    },
+  },
+  sigmaFile: {
+    tag: 'Scans',
+    ok: createdJobResponse('sigma', 'Job queued'),
+    errors: {
+      400: '`No file IDs provided`, `Too many file IDs provided`, `Max Sigma File analysis size limit exceeded (1GB)`, `Failed to download file`, `Rule is required`, `Invalid Sigma rule format: …`',
+      401: '`Unauthorized`',
+    },
+  },
+  yaraData: { ...DATA_SCAN, ok: yaraDataResponse },
+  sigmaData: { ...DATA_SCAN, ok: sigmaDataResponse },
+  yaraRules: RULES,
+  sigmaRules: RULES,
+};
