@@ -1,10 +1,10 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { GraphQLError } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import type { ServiceDeps } from '../deps.js';
-import { isAppError } from '../errors/app-error.js';
 import type { FrontContext } from './context.js';
-import { internalErrorMessage } from './internal-error.js';
+import { graphqlContext, type GraphqlContext } from './graphql/context.js';
+import { maskError, useErrorCodes } from './graphql/errors.js';
+import { boundedMultipart } from './graphql/multipart-bound.js';
 import { appRouter } from './trpc/router.js';
 import { graphqlSchema } from './graphql/schema.js';
 
@@ -22,24 +22,18 @@ export interface GraphqlHandlerOptions {
 }
 
 export function graphqlHandler(deps: ServiceDeps, options: GraphqlHandlerOptions = {}): (req: Request) => Response | Promise<Response> {
-  const yoga = createYoga<object, FrontContext>({
+  const yoga = createYoga<object, GraphqlContext>({
     schema: graphqlSchema,
     graphqlEndpoint: '/graphql',
-    context: ({ request }) => ({ deps, headers: request.headers }),
-    // Service errors keep their message and code; request errors (syntax, validation) pass as they
-    // are; anything else is logged under an id, and only the id is sent. Checked by name, not
-    // instanceof: yoga and the schema may hold different copies of graphql's classes.
-    maskedErrors: {
-      maskError: (error) => {
-        const original = (error as { originalError?: unknown }).originalError;
-        if (isAppError(original)) return new GraphQLError(original.message, { extensions: { code: original.code } });
-        if (original === undefined && error instanceof Error && error.name === 'GraphQLError') return error;
-        return new GraphQLError(internalErrorMessage(deps.log, 'graphql', original ?? error), { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
-      },
-    },
+    context: ({ request }) => graphqlContext(deps, request.headers),
+    maskedErrors: { maskError: maskError(deps.log) },
+    plugins: [useErrorCodes()],
     logging: false,
     graphiql: options.renderGraphiQL !== undefined,
     ...(options.renderGraphiQL ? { renderGraphiQL: options.renderGraphiQL } : {}),
   });
-  return (req) => yoga.fetch(req);
+  return (req) => {
+    const bounded = boundedMultipart(req);
+    return bounded instanceof Response ? bounded : yoga.fetch(bounded);
+  };
 }

@@ -1,0 +1,64 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream } from 'node:stream/web';
+import { AppError } from '../../errors/app-error.js';
+import { deleteFiles } from '../../files/delete-files.js';
+import { uploadFile } from '../../files/upload-file.js';
+import { deleteJobs } from '../../jobs/delete-jobs.js';
+import { UPLOAD_MAX_FILE_BYTES } from '../../limits.js';
+import { builder, idOf } from './builder.js';
+import { FileRef, loadFile } from './files.js';
+
+const UploadFilePayloadRef = builder.objectRef<{ file: NonNullable<Awaited<ReturnType<typeof loadFile>>> }>('UploadFilePayload').implement({
+  fields: (t) => ({ file: t.field({ type: FileRef, resolve: (p) => p.file }) }),
+});
+
+const DeletePayloadRef = builder.objectRef<{ deletedIds: string[] }>('DeletePayload').implement({
+  fields: (t) => ({ deletedIds: t.exposeIDList('deletedIds', { description: 'The ids deleted, as sent (without repeats).' }) }),
+});
+
+const DeleteInput = builder.inputType('DeleteInput', {
+  description: 'Ids to delete, all or nothing: one that is missing or not the caller\'s fails the whole call.',
+  fields: (t) => ({ ids: t.idList() }),
+});
+
+builder.mutationFields((t) => ({
+  uploadFile: t.field({
+    type: UploadFilePayloadRef,
+    description:
+      'Stores one evidence file (a multipart request, graphql-multipart-request-spec), at most 250 MiB. A signed-in caller must send ' +
+      'X-Service-API-Enc-Key: the file is then encrypted under it and PRIVATE; an anonymous upload is PUBLIC.',
+    args: { file: t.arg({ type: 'File' }) },
+    resolve: async (_root, args, ctx) => {
+      const { caller, clientKey } = await ctx.caller();
+      // The REST upload's rule: a signed-in uploader's file is never stored as public plaintext.
+      if (caller.userId && !clientKey) throw new AppError('KEY_REQUIRED', 'Encryption key is required');
+      const content = Readable.fromWeb(args.file.stream() as ReadableStream<Uint8Array>);
+      const stored = await uploadFile(ctx.deps, { caller, clientKey, fileName: args.file.name || 'unnamed', content, maxBytes: UPLOAD_MAX_FILE_BYTES });
+      const file = await loadFile(ctx, stored.id);
+      if (!file) throw new Error('an uploaded file is not readable by its uploader');
+      return { file };
+    },
+  }),
+  deleteFiles: t.field({
+    type: DeletePayloadRef,
+    description: 'Deletes the caller\'s files (signed-in callers only).',
+    args: { input: t.arg({ type: DeleteInput }) },
+    resolve: async (_root, { input }, ctx) => {
+      const { caller } = await ctx.caller();
+      const ids = [...new Set(input.ids)];
+      await deleteFiles(ctx.deps, caller, { ids: ids.map((id) => idOf('EvidenceFile', id)) });
+      return { deletedIds: ids };
+    },
+  }),
+  deleteJobs: t.field({
+    type: DeletePayloadRef,
+    description: 'Deletes the caller\'s jobs with their results, stopping running ones first (signed-in callers only).',
+    args: { input: t.arg({ type: DeleteInput }) },
+    resolve: async (_root, { input }, ctx) => {
+      const { caller } = await ctx.caller();
+      const ids = [...new Set(input.ids)];
+      await deleteJobs(ctx.deps, caller, { ids: ids.map((id) => idOf('Job', id)) });
+      return { deletedIds: ids };
+    },
+  }),
+}));

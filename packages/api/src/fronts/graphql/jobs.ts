@@ -1,0 +1,101 @@
+import type { Insight } from '@quarry/insights';
+import { readInsights } from '@quarry/store';
+import { isFinished, isParseCategory, type JobTier } from '@quarry/vocabulary';
+import { listJobs, type JobListEntry } from '../../jobs/list-jobs.js';
+import { loadReadableJob } from '../../jobs/access.js';
+import { builder, idOf } from './builder.js';
+import type { GraphqlContext } from './context.js';
+import { EvidenceTypeEnum, JobCategoryEnum, JobStatusEnum, TierEnum, VisibilityEnum } from './enums.js';
+import { FileRef, loadFile } from './files.js';
+import { InsightRef } from './insights.js';
+import { connectionArgs, pageOf } from './paging.js';
+
+export interface JobShape extends JobListEntry {
+  tier?: JobTier;
+  inputs?: { fileId: string; fileName: string }[];
+}
+
+export const JobRef = builder.objectRef<JobShape>('Job');
+
+/** A job the caller may read, by uuid: someone else's private job is NOT_FOUND, a missing key JOB_KEY_REQUIRED. */
+export async function loadJob(ctx: GraphqlContext, jobId: string): Promise<JobShape & { jobKey: Buffer | null }> {
+  const { caller, clientKey } = await ctx.caller();
+  const { job, jobKey } = await loadReadableJob(ctx.deps, caller, clientKey, jobId, `Job with ID ${jobId} not found`);
+  return { ...job, jobKey };
+}
+
+/** Stored insights, once the job has finished (a Failed job carries Error insights). */
+async function insightsOf(ctx: GraphqlContext, job: JobShape): Promise<Insight[] | null> {
+  if (!isFinished(job.status)) return null;
+  const { jobKey } = await loadJob(ctx, job.id);
+  return (await readInsights(ctx.deps.db, job.id, jobKey)) ?? [];
+}
+
+builder.node(JobRef, {
+  description: 'An analysis job: a parse of one evidence type, or a YARA/Sigma file scan.',
+  id: { resolve: (j) => j.id },
+  loadOne: (id, ctx) => loadJob(ctx, id),
+  fields: (t) => ({
+    uuid: t.exposeString('id', { description: 'The id REST uses (job_id).' }),
+    name: t.exposeString('jobName', { description: 'A readable name given at creation (adjective-noun-number).' }),
+    status: t.expose('status', { type: JobStatusEnum }),
+    category: t.expose('category', { type: JobCategoryEnum }),
+    evidenceType: t.field({
+      type: EvidenceTypeEnum,
+      nullable: true,
+      description: 'The evidence type a parse job reads; null for scans.',
+      resolve: (j) => (isParseCategory(j.category) ? j.category : null),
+    }),
+    visibility: t.expose('visibility', { type: VisibilityEnum }),
+    tier: t.field({ type: TierEnum, nullable: true, description: 'Who pays for the job (queue priority).', resolve: (j) => j.tier ?? null }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    files: t.field({
+      type: [JobFileRef],
+      description: 'The files the job reads, in order, with their names at the time.',
+      resolve: async (j, _a, ctx) => (j.inputs ?? (await loadJob(ctx, j.id)).inputs ?? []).map((i) => ({ fileId: i.fileId, name: i.fileName })),
+    }),
+    insights: t.field({
+      type: [InsightRef],
+      nullable: true,
+      description: 'The results, once the job has finished (null before). A Failed job holds ErrorInsights.',
+      complexity: { field: 5, multiplier: 20 },
+      resolve: (j, _a, ctx) => insightsOf(ctx, j),
+    }),
+  }),
+});
+
+const JobFileRef = builder.objectRef<{ fileId: string; name: string }>('JobFile').implement({
+  description: 'A file a job reads (the file itself may since have been deleted).',
+  fields: (t) => ({
+    fileUuid: t.exposeString('fileId'),
+    name: t.exposeString('name'),
+    file: t.field({
+      type: FileRef,
+      nullable: true,
+      description: 'The file, while it exists and the caller may read it.',
+      resolve: (f, _a, ctx) => loadFile(ctx, f.fileId),
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  jobs: t.connection({
+    type: JobRef,
+    description: 'The caller\'s own jobs, newest first (signed-in callers only).',
+    ...connectionArgs,
+    resolve: async (_root, args, ctx) => {
+      const { caller } = await ctx.caller();
+      return pageOf(args, await listJobs(ctx.deps, caller));
+    },
+  }, { name: 'JobConnection', fields: (t) => ({ totalCount: t.int({ description: 'Items across all pages.', resolve: (c) => (c as { totalCount: number }).totalCount }) }) }, { name: 'JobEdge' }),
+  job: t.field({
+    type: JobRef,
+    description: 'A job by id: its status, progress and, once finished, its insights.',
+    args: { id: t.arg.id() },
+    resolve: (_root, args, ctx) => loadJob(ctx, idOf('Job', args.id)),
+  }),
+}));
+
+export const CreateJobPayloadRef = builder.objectRef<{ job: JobShape }>('CreateJobPayload').implement({
+  fields: (t) => ({ job: t.field({ type: JobRef, description: 'The new job, Pending.', resolve: (p) => p.job }) }),
+});
