@@ -25,7 +25,7 @@ export function graphqlHandler(deps: ServiceDeps, options: GraphqlHandlerOptions
   const yoga = createYoga<object, GraphqlContext>({
     schema: graphqlSchema,
     graphqlEndpoint: '/graphql',
-    context: ({ request }) => graphqlContext(deps, request.headers),
+    context: ({ request }) => graphqlContext(deps, request),
     maskedErrors: { maskError: maskError(deps.log) },
     plugins: [useErrorCodes()],
     logging: false,

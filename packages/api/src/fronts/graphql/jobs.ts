@@ -2,6 +2,7 @@ import type { Insight } from '@quarry/insights';
 import { readInsights } from '@quarry/store';
 import { isFinished, isParseCategory, type JobTier } from '@quarry/vocabulary';
 import { listJobs, type JobListEntry } from '../../jobs/list-jobs.js';
+import type { JobProgress } from '../../jobs/watch-job.js';
 import { loadReadableJob } from '../../jobs/access.js';
 import { builder, idOf } from './builder.js';
 import type { GraphqlContext } from './context.js';
@@ -12,16 +13,30 @@ import { connectionArgs, pageOf } from './paging.js';
 
 export interface JobShape extends JobListEntry {
   tier?: JobTier;
+  progress?: JobProgress | null;
+  finishedAt?: Date | null;
   inputs?: { fileId: string; fileName: string }[];
 }
 
 export const JobRef = builder.objectRef<JobShape>('Job');
 
+const ProgressUnitEnum = builder.enumType('ProgressUnit', { values: { BYTES: { value: 'bytes' as const, description: 'Bytes of the inputs read (or scanned).' } } });
+const JobProgressRef = builder.objectRef<JobProgress>('JobProgress').implement({
+  fields: (t) => ({
+    done: t.field({ type: 'SafeInt', resolve: (p) => p.done }),
+    total: t.field({ type: 'SafeInt', resolve: (p) => p.total }),
+    unit: t.expose('unit', { type: ProgressUnitEnum }),
+    fraction: t.float({ description: 'done / total, from 0 to 1 (1 for an empty input).', resolve: (p) => (p.total === 0 ? 1 : Math.min(1, p.done / p.total)) }),
+  }),
+});
+
 /** A job the caller may read, by uuid: someone else's private job is NOT_FOUND, a missing key JOB_KEY_REQUIRED. */
-export async function loadJob(ctx: GraphqlContext, jobId: string): Promise<JobShape & { jobKey: Buffer | null }> {
-  const { caller, clientKey } = await ctx.caller();
-  const { job, jobKey } = await loadReadableJob(ctx.deps, caller, clientKey, jobId, `Job with ID ${jobId} not found`);
-  return { ...job, jobKey };
+export function loadJob(ctx: GraphqlContext, jobId: string): Promise<JobShape & { jobKey: Buffer | null }> {
+  return ctx.once(`job:${jobId}`, async () => {
+    const { caller, clientKey } = await ctx.caller();
+    const { job, jobKey } = await loadReadableJob(ctx.deps, caller, clientKey, jobId, `Job with ID ${jobId} not found`);
+    return { ...job, jobKey };
+  });
 }
 
 /** Stored insights, once the job has finished (a Failed job carries Error insights). */
@@ -47,8 +62,15 @@ builder.node(JobRef, {
       resolve: (j) => (isParseCategory(j.category) ? j.category : null),
     }),
     visibility: t.expose('visibility', { type: VisibilityEnum }),
-    tier: t.field({ type: TierEnum, nullable: true, description: 'Who pays for the job (queue priority).', resolve: (j) => j.tier ?? null }),
+    tier: t.field({ type: TierEnum, description: 'Who pays for the job (queue priority).', resolve: async (j, _a, ctx) => j.tier ?? (await loadJob(ctx, j.id)).tier! }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    finishedAt: t.field({ type: 'DateTime', nullable: true, resolve: async (j, _a, ctx) => (j.finishedAt !== undefined ? j.finishedAt : (await loadJob(ctx, j.id)).finishedAt ?? null) }),
+    progress: t.field({
+      type: JobProgressRef,
+      nullable: true,
+      description: 'How far a worker has read the job\'s inputs; null until a worker starts it.',
+      resolve: async (j, _a, ctx) => (j.progress !== undefined ? j.progress : (await loadJob(ctx, j.id)).progress ?? null),
+    }),
     files: t.field({
       type: [JobFileRef],
       description: 'The files the job reads, in order, with their names at the time.',

@@ -9,5 +9,6 @@ import './reference.js';
 import './scans.js';
 import './parse.js';
 import './file-mutations.js';
+import './subscription.js';
 
 export const graphqlSchema = builder.toSchema();
