@@ -1,8 +1,11 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { createYoga } from 'graphql-yoga';
 import type { ServiceDeps } from '../deps.js';
 import type { FrontContext } from './context.js';
 import { graphqlContext, type GraphqlContext } from './graphql/context.js';
+import { MAX_QUERY_ALIASES, MAX_QUERY_DEPTH } from './graphql/builder.js';
 import { maskError, useErrorCodes } from './graphql/errors.js';
 import { boundedMultipart } from './graphql/multipart-bound.js';
 import { appRouter } from './trpc/router.js';
@@ -27,7 +30,9 @@ export function graphqlHandler(deps: ServiceDeps, options: GraphqlHandlerOptions
     graphqlEndpoint: '/graphql',
     context: ({ request }) => graphqlContext(deps, request),
     maskedErrors: { maskError: maskError(deps.log) },
-    plugins: [useErrorCodes()],
+    // Depth and aliases are checked on the whole document, introspection included (the complexity
+    // plugin in builder.ts prices domain fields only).
+    plugins: [maxDepthPlugin({ n: MAX_QUERY_DEPTH, ignoreIntrospection: false }), maxAliasesPlugin({ n: MAX_QUERY_ALIASES }), useErrorCodes()],
     logging: false,
     graphiql: options.renderGraphiQL !== undefined,
     ...(options.renderGraphiQL ? { renderGraphiQL: options.renderGraphiQL } : {}),

@@ -11,6 +11,9 @@ import type { GraphqlContext } from './context.js';
  * 100 jobs with their insights costs far more than one asking for a job's status.
  */
 export const QUERY_LIMITS = { depth: 12, breadth: 200, complexity: 5_000 } as const;
+/** Whole-document limits (graphql-armor, handlers.ts): the deepest useful query here nests 7 fields. */
+export const MAX_QUERY_DEPTH = 10;
+export const MAX_QUERY_ALIASES = 15;
 
 export const builder = new SchemaBuilder<{
   Context: GraphqlContext;

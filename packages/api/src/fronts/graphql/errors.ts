@@ -18,7 +18,8 @@ export function maskError(log: Logger) {
     if (isGraphqlError(original) && typeof original.extensions['code'] === 'string') {
       return new GraphQLError(original.message, { ...pathOf(error), extensions: { code: original.extensions['code'] } });
     }
-    if (original === undefined && isGraphqlError(error)) return withCode(error);
+    // Request errors: no original, or one raised while reading variables (before any field ran: no path).
+    if (isGraphqlError(error) && (original === undefined || (isGraphqlError(original) && error.path === undefined))) return withCode(error);
     return new GraphQLError(internalErrorMessage(log, 'graphql', original ?? error), { ...pathOf(error), extensions: { code: 'INTERNAL_SERVER_ERROR' } });
   };
 }
@@ -29,8 +30,16 @@ const pathOf = (e: unknown) => (isGraphqlError(e) && e.path ? { path: e.path } :
 /** A request error (syntax, validation, variables) with a code, keeping yoga's HTTP status. */
 function withCode(error: GraphQLError): GraphQLError {
   if (typeof error.extensions['code'] === 'string') return error;
-  const code = error.message.startsWith('Syntax Error') ? 'GRAPHQL_PARSE_FAILED' : error.message.startsWith('Variable "') ? 'BAD_USER_INPUT' : 'GRAPHQL_VALIDATION_FAILED';
-  return new GraphQLError(error.message, { nodes: error.nodes ?? null, ...pathOf(error), extensions: { ...error.extensions, code } });
+  return new GraphQLError(error.message, { nodes: error.nodes ?? null, ...pathOf(error), extensions: { ...error.extensions, code: requestErrorCode(error.message) } });
+}
+
+/** graphql-armor words its refusals as syntax errors; they are limits, and coded as such. */
+function requestErrorCode(message: string): string {
+  if (/^Syntax Error: Query depth limit/.test(message)) return 'QUERY_TOO_DEEP';
+  if (/^Syntax Error: Aliases limit/.test(message)) return 'QUERY_TOO_COMPLEX';
+  if (message.startsWith('Syntax Error')) return 'GRAPHQL_PARSE_FAILED';
+  if (message.startsWith('Variable "')) return 'BAD_USER_INPUT';
+  return 'GRAPHQL_VALIDATION_FAILED';
 }
 
 /** Request errors raised before execution (parse, validation) do not pass through maskError: coded here. */

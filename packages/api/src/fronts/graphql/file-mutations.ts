@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { ReadableStream } from 'node:stream/web';
 import { AppError } from '../../errors/app-error.js';
 import { deleteFiles } from '../../files/delete-files.js';
 import { uploadFile } from '../../files/upload-file.js';
@@ -7,6 +6,19 @@ import { deleteJobs } from '../../jobs/delete-jobs.js';
 import { UPLOAD_MAX_FILE_BYTES } from '../../limits.js';
 import { builder, idOf } from './builder.js';
 import { FileRef, loadFile } from './files.js';
+
+/**
+ * The part's bytes as they are read. yoga's File may hold a ponyfilled web stream, which
+ * Readable.fromWeb refuses; a reader works with either.
+ */
+async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) yield read.value;
+  } finally {
+    reader.releaseLock();
+  }
+}
 
 const UploadFilePayloadRef = builder.objectRef<{ file: NonNullable<Awaited<ReturnType<typeof loadFile>>> }>('UploadFilePayload').implement({
   fields: (t) => ({ file: t.field({ type: FileRef, resolve: (p) => p.file }) }),
@@ -32,7 +44,7 @@ builder.mutationFields((t) => ({
       const { caller, clientKey } = await ctx.caller();
       // The REST upload's rule: a signed-in uploader's file is never stored as public plaintext.
       if (caller.userId && !clientKey) throw new AppError('KEY_REQUIRED', 'Encryption key is required');
-      const content = Readable.fromWeb(args.file.stream() as ReadableStream<Uint8Array>);
+      const content = Readable.from(chunksOf(args.file.stream()));
       const stored = await uploadFile(ctx.deps, { caller, clientKey, fileName: args.file.name || 'unnamed', content, maxBytes: UPLOAD_MAX_FILE_BYTES });
       const file = await loadFile(ctx, stored.id);
       if (!file) throw new Error('an uploaded file is not readable by its uploader');
