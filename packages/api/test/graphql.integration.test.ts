@@ -268,7 +268,7 @@ describe.skipIf(!hasShared('samples') && process.env['CI'] === undefined)('a rea
       title columns totalCount edges { cursor node { cells details { key value } } } pageInfo { hasNextPage endCursor } } }`;
     const input = { jobId };
     const allAnswer = await gql(url, SEARCH, { input, first: 100 });
-    expect(allAnswer.errors).toBeUndefined();
+    expect(allAnswer.errors, JSON.stringify(allAnswer.errors)).toBeUndefined();
     const all = allAnswer.data.searchRecords;
     expect(all.totalCount).toBe(8);
     const paged: unknown[] = [];

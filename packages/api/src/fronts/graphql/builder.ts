@@ -35,6 +35,8 @@ export const builder = new SchemaBuilder<{
     // A malformed or foreign id is the caller's mistake, answered with a code like any other.
     decodeGlobalID: (globalID) => decodeGlobalId(globalID),
     encodeGlobalID: (typename, id) => Buffer.from(`${typename}:${String(id)}`, 'utf8').toString('base64url'),
+    // The connection field already multiplies by its page size: its edges must not multiply again.
+    edgesFieldOptions: { complexity: { field: 1, multiplier: 1 } },
   },
   complexity: {
     defaultComplexity: 1,

@@ -106,7 +106,8 @@ const RecordConnectionRef = builder.objectRef<RecordConnectionShape>('RecordConn
     title: t.exposeString('title'),
     columns: t.exposeStringList('columns', { description: 'Column names; the last names the details.' }),
     totalCount: t.exposeInt('totalCount', { description: 'All matches, also beyond the 1,000 a connection reaches.' }),
-    edges: t.field({ type: [RecordEdgeRef], resolve: (c) => c.edges }),
+    // searchRecords already multiplies by its page size: the edges must not multiply again.
+    edges: t.field({ type: [RecordEdgeRef], complexity: { field: 1, multiplier: 1 }, resolve: (c) => c.edges }),
     pageInfo: t.field({ type: builder.pageInfoRef(), resolve: (c) => c.pageInfo }),
   }),
 });
