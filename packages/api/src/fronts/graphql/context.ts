@@ -1,9 +1,18 @@
 import type { ServiceDeps } from '../../deps.js';
-import { frontCaller, type FrontCaller, type FrontContext } from '../context.js';
+import { requestFromHeaders, type OperationRequest } from '../../operations/admit.js';
+import { runOperation } from '../../operations/run.js';
+import { operations, type Operations } from '../../operations/table.js';
+import type { OutputOf } from '../../operations/operation.js';
+import type { FrontContext } from '../context.js';
 
-/** The GraphQL request context: the caller is resolved on first use and once per request. */
+/** The GraphQL request context: the request's credentials, and the operations run with them. */
 export interface GraphqlContext extends FrontContext {
-  caller: () => Promise<FrontCaller>;
+  request: OperationRequest;
+  /**
+   * Runs an operation of the table with this request's credentials: caller resolution, access,
+   * key rules and input validation happen there, never in a resolver.
+   */
+  run: <N extends keyof Operations>(name: N, input: unknown) => Promise<OutputOf<Operations[N]>>;
   /** Aborts when the client goes away (ends subscriptions). */
   signal: AbortSignal;
   /** One load per key and request (a job several fields of a page need, read once). */
@@ -11,14 +20,19 @@ export interface GraphqlContext extends FrontContext {
 }
 
 export function graphqlContext(deps: ServiceDeps, request: Request): GraphqlContext {
-  const headers = request.headers;
-  const base: FrontContext = { deps, headers };
-  let who: Promise<FrontCaller> | undefined;
+  const opRequest = requestFromHeaders(deps, request.headers);
   const loads = new Map<string, Promise<unknown>>();
   const once = <T>(key: string, load: () => Promise<T>): Promise<T> => {
     let p = loads.get(key) as Promise<T> | undefined;
     if (!p) loads.set(key, (p = load()));
     return p;
   };
-  return { ...base, signal: request.signal, once, caller: () => (who ??= frontCaller(base)) };
+  return {
+    deps,
+    headers: request.headers,
+    request: opRequest,
+    run: (name, input) => runOperation(operations[name], opRequest, input),
+    signal: request.signal,
+    once,
+  };
 }

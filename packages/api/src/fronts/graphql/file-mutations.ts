@@ -1,9 +1,4 @@
 import { Readable } from 'node:stream';
-import { AppError } from '../../errors/app-error.js';
-import { deleteFiles } from '../../files/delete-files.js';
-import { uploadFile } from '../../files/upload-file.js';
-import { deleteJobs } from '../../jobs/delete-jobs.js';
-import { UPLOAD_MAX_FILE_BYTES } from '../../limits.js';
 import { builder, idOf } from './builder.js';
 import { FileRef, loadFile } from './files.js';
 
@@ -41,11 +36,8 @@ builder.mutationFields((t) => ({
       'X-Service-API-Enc-Key: the file is then encrypted under it and PRIVATE; an anonymous upload is PUBLIC.',
     args: { file: t.arg({ type: 'File' }) },
     resolve: async (_root, args, ctx) => {
-      const { caller, clientKey } = await ctx.caller();
-      // The REST upload's rule: a signed-in uploader's file is never stored as public plaintext.
-      if (caller.userId && !clientKey) throw new AppError('KEY_REQUIRED', 'Encryption key is required');
-      const content = Readable.from(chunksOf(args.file.stream()));
-      const stored = await uploadFile(ctx.deps, { caller, clientKey, fileName: args.file.name || 'unnamed', content, maxBytes: UPLOAD_MAX_FILE_BYTES });
+      // The operation applies REST's rules: the key a signed-in uploader must send, the size limit.
+      const stored = await ctx.run('uploadFile', { fileName: args.file.name || 'unnamed', content: Readable.from(chunksOf(args.file.stream())) });
       const file = await loadFile(ctx, stored.id);
       if (!file) throw new Error('an uploaded file is not readable by its uploader');
       return { file };
@@ -56,9 +48,8 @@ builder.mutationFields((t) => ({
     description: 'Deletes the caller\'s files (signed-in callers only).',
     args: { input: t.arg({ type: DeleteInput }) },
     resolve: async (_root, { input }, ctx) => {
-      const { caller } = await ctx.caller();
       const ids = [...new Set(input.ids)];
-      await deleteFiles(ctx.deps, caller, { ids: ids.map((id) => idOf('EvidenceFile', id)) });
+      await ctx.run('deleteFiles', { ids: ids.map((id) => idOf('EvidenceFile', id)) });
       return { deletedIds: ids };
     },
   }),
@@ -67,9 +58,8 @@ builder.mutationFields((t) => ({
     description: 'Deletes the caller\'s jobs with their results, stopping running ones first (signed-in callers only).',
     args: { input: t.arg({ type: DeleteInput }) },
     resolve: async (_root, { input }, ctx) => {
-      const { caller } = await ctx.caller();
       const ids = [...new Set(input.ids)];
-      await deleteJobs(ctx.deps, caller, { ids: ids.map((id) => idOf('Job', id)) });
+      await ctx.run('deleteJobs', { ids: ids.map((id) => idOf('Job', id)) });
       return { deletedIds: ids };
     },
   }),

@@ -1,9 +1,9 @@
 import type { Insight } from '@quarry/insights';
-import { readInsights } from '@quarry/store';
 import { isFinished, isParseCategory, type JobTier } from '@quarry/vocabulary';
-import { listJobs, type JobListEntry } from '../../jobs/list-jobs.js';
+import { jobs as jobRows } from '@quarry/db';
+import { AppError } from '../../errors/app-error.js';
+import type { JobListEntry } from '../../jobs/list-jobs.js';
 import type { JobProgress } from '../../jobs/watch-job.js';
-import { loadReadableJob } from '../../jobs/access.js';
 import { builder, idOf } from './builder.js';
 import type { GraphqlContext } from './context.js';
 import { EvidenceTypeEnum, JobCategoryEnum, JobStatusEnum, TierEnum, VisibilityEnum } from './enums.js';
@@ -30,20 +30,24 @@ const JobProgressRef = builder.objectRef<JobProgress>('JobProgress').implement({
   }),
 });
 
-/** A job the caller may read, by uuid: someone else's private job is NOT_FOUND, a missing key JOB_KEY_REQUIRED. */
-export function loadJob(ctx: GraphqlContext, jobId: string): Promise<JobShape & { jobKey: Buffer | null }> {
+/**
+ * A job the caller may read, by uuid, through the getJob operation (someone else's private job is
+ * NOT_FOUND, a missing key JOB_KEY_REQUIRED); then the fields getJob's view leaves out (category,
+ * visibility, tier, progress, inputs) from the job's row, which that operation has just allowed.
+ */
+export function loadJob(ctx: GraphqlContext, jobId: string): Promise<JobShape & { insights: Insight[] | null }> {
   return ctx.once(`job:${jobId}`, async () => {
-    const { caller, clientKey } = await ctx.caller();
-    const { job, jobKey } = await loadReadableJob(ctx.deps, caller, clientKey, jobId, `Job with ID ${jobId} not found`);
-    return { ...job, jobKey };
+    const view = await ctx.run('getJob', { id: jobId });
+    const row = await jobRows.get(ctx.deps.db, view.id);
+    if (!row) throw new AppError('NOT_FOUND', `Job with ID ${jobId} not found`);
+    return { ...row, status: view.status, insights: view.insights ?? null };
   });
 }
 
 /** Stored insights, once the job has finished (a Failed job carries Error insights). */
 async function insightsOf(ctx: GraphqlContext, job: JobShape): Promise<Insight[] | null> {
   if (!isFinished(job.status)) return null;
-  const { jobKey } = await loadJob(ctx, job.id);
-  return (await readInsights(ctx.deps.db, job.id, jobKey)) ?? [];
+  return (await loadJob(ctx, job.id)).insights ?? [];
 }
 
 builder.node(JobRef, {
@@ -106,8 +110,7 @@ builder.queryFields((t) => ({
     description: 'The caller\'s own jobs, newest first (signed-in callers only).',
     ...connectionArgs,
     resolve: async (_root, args, ctx) => {
-      const { caller } = await ctx.caller();
-      return pageOf(args, await listJobs(ctx.deps, caller));
+      return pageOf(args, await ctx.run('listJobs', undefined));
     },
   }, { name: 'JobConnection', fields: (t) => ({ totalCount: t.int({ description: 'Items across all pages.', resolve: (c) => (c as { totalCount: number }).totalCount }) }) }, { name: 'JobEdge' }),
   job: t.field({

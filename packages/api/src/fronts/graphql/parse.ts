@@ -1,5 +1,5 @@
 import type { ParseCategory } from '@quarry/vocabulary';
-import { createParseJob } from '../../jobs/create-parse-job.js';
+import { evidenceOperationNames } from '../../operations/evidence.js';
 import { builder, idOf } from './builder.js';
 import { CreateJobPayloadRef, loadJob } from './jobs.js';
 
@@ -27,13 +27,9 @@ for (const [category, m] of Object.entries(PARSE_MUTATIONS) as [ParseCategory, (
       description: `Starts a job that parses ${m.label} and analyses them.`,
       args: { input: t.arg({ type: input }) },
       resolve: async (_root, args, ctx) => {
-        const { caller, clientKey } = await ctx.caller();
         const fields = args.input as { fileIds: string[]; runSigmaRules?: boolean | null };
-        const created = await createParseJob(ctx.deps, caller, clientKey, {
-          category,
-          fileIds: fields.fileIds.map((id) => idOf('EvidenceFile', id)),
-          runSigmaRules: fields.runSigmaRules === true,
-        });
+        const fileIds = fields.fileIds.map((id) => idOf('EvidenceFile', id));
+        const created = await ctx.run(evidenceOperationNames(category).parse, m.sigma ? { fileIds, runSigmaRules: fields.runSigmaRules === true } : { fileIds });
         return { job: await loadJob(ctx, created.id) };
       },
     }),

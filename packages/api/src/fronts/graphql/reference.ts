@@ -1,7 +1,4 @@
-import { lookupReference, type LookupAnswer } from '../../lookups/lookup-reference.js';
-import { retrieveRules } from '../../rules/retrieve-rules.js';
-import { retrieveRulesSchema } from '../../rules/retrieve-rules.schema.js';
-import { validate } from '../../validation.js';
+import type { LookupAnswer } from '../../lookups/lookup-reference.js';
 import { builder } from './builder.js';
 import { FilterOperatorEnum, LookupModuleEnum, ScanEngineEnum } from './enums.js';
 
@@ -50,17 +47,14 @@ builder.queryFields((t) => ({
     description: 'Reference data on Windows executables (FILE_NAME) and event ids (EVENT_ID). Anyone may look up.',
     args: { input: t.arg({ type: LookupInput }) },
     complexity: { field: 5, multiplier: 10 },
-    resolve: async (_root, { input }, ctx) => {
-      const { caller } = await ctx.caller();
-      return lookupReference(ctx.deps, caller, { module: input.module, search: input.search, filter: input.filters, page: input.page, show: input.show });
-    },
+    resolve: (_root, { input }, ctx) => ctx.run('lookup', { module: input.module, search: input.search, filter: input.filters, page: input.page, show: input.show }),
   }),
   rules: t.field({
     type: [RuleTextRef],
     description: 'Community rule text by exact name (YARA rule identifiers; Sigma titles or names). Any unknown name fails the request.',
     args: { engine: t.arg({ type: ScanEngineEnum }), names: t.arg.stringList({ description: '1 to 100 names.' }) },
     resolve: async (_root, args, ctx) => {
-      const found = await retrieveRules(ctx.deps, args.engine, validate(retrieveRulesSchema, { rule_names: args.names }));
+      const found = await ctx.run('retrieveRules', { engine: args.engine, ruleNames: args.names });
       return Object.entries(found).map(([name, lines]) => ({ name, lines }));
     },
   }),

@@ -1,8 +1,10 @@
-import { createScanJob } from '../../scans/create-scan-job.js';
-import { scanData, type DataScanMatch, type DataScanResult } from '../../scans/scan-data.js';
+import type { DataScanMatch, DataScanResult } from '../../scans/scan-data.js';
 import { builder, idOf } from './builder.js';
 import { ScanEngineEnum, SigmaLevelEnum, SIGMA_LEVELS } from './enums.js';
 import { CreateJobPayloadRef, loadJob } from './jobs.js';
+
+/** With a rule the caller's rule runs, without one the community rules (REST's `operation`). */
+const ruleChoice = (rule: string | null | undefined) => (rule === null || rule === undefined ? { operation: 'run_community_rules' } : { operation: 'run_rule', rule });
 
 const RuleMatchRef = builder.objectRef<DataScanMatch>('RuleMatch').implement({
   description: 'A rule that matched.',
@@ -62,25 +64,14 @@ builder.mutationFields((t) => ({
     type: ScanDataResultRef,
     description: 'Scans test data now with YARA or Sigma; no job. Takes one unit of the caller\'s inline-scan quota.',
     args: { input: t.arg({ type: ScanDataInput }) },
-    resolve: async (_root, { input }, ctx) => {
-      const { caller } = await ctx.caller();
-      const rule = input.rule ?? undefined;
-      return scanData(ctx.deps, caller, { engine: input.engine, testData: input.testData, operation: rule === undefined ? 'run_community_rules' : 'run_rule', rule });
-    },
+    resolve: (_root, { input }, ctx) => ctx.run('scanData', { engine: input.engine, testData: input.testData, ...ruleChoice(input.rule) }),
   }),
   scanFiles: t.field({
     type: CreateJobPayloadRef,
     description: 'Starts a YARA or Sigma scan of files as a job.',
     args: { input: t.arg({ type: ScanFilesInput }) },
     resolve: async (_root, { input }, ctx) => {
-      const { caller, clientKey } = await ctx.caller();
-      const rule = input.rule ?? undefined;
-      const created = await createScanJob(ctx.deps, caller, clientKey, {
-        category: input.engine === 'yara' ? 'Yara' : 'sigma',
-        fileIds: input.fileIds.map((id) => idOf('EvidenceFile', id)),
-        operation: rule === undefined ? 'run_community_rules' : 'run_rule',
-        rule,
-      });
+      const created = await ctx.run('scanFiles', { engine: input.engine, fileIds: input.fileIds.map((id) => idOf('EvidenceFile', id)), ...ruleChoice(input.rule) });
       return { job: await loadJob(ctx, created.id) };
     },
   }),

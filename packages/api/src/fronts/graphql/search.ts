@@ -1,10 +1,11 @@
 import { jobs } from '@quarry/db';
 import type { IndexTableEntry } from '@quarry/insights';
-import type { RecordFilter, SearchQuery } from '@quarry/store';
+import type { RecordFilter } from '@quarry/store';
 import { isParseCategory, type ParseCategory } from '@quarry/vocabulary';
 import { isUuid } from '../../auth/formats.js';
 import { AppError } from '../../errors/app-error.js';
-import { searchRecords, type RecordPage } from '../../search/search-records.js';
+import { evidenceOperationNames } from '../../operations/evidence.js';
+import type { RecordPage, SearchSummary } from '../../search/search-records.js';
 import { builder, idOf } from './builder.js';
 import type { GraphqlContext } from './context.js';
 import { FilterOperatorEnum } from './enums.js';
@@ -46,16 +47,24 @@ interface SearchArgs {
   endTime?: Date | null;
 }
 
-function queryOf(input: SearchArgs, page: number, show: number): SearchQuery {
-  if (input.search.length > 1024) throw new AppError('BAD_REQUEST', 'search is longer than 1024 characters');
-  if (input.filters.length > 32) throw new AppError('BAD_REQUEST', 'at most 32 filter criteria');
-  const startTime = input.startTime?.getTime();
-  const endTime = input.endTime?.getTime();
-  if (startTime !== undefined && endTime !== undefined && startTime > endTime) throw new AppError('BAD_REQUEST', 'Invalid time range');
-  return { search: input.search, filters: input.filters, page, show, ...(startTime === undefined ? {} : { startTime }), ...(endTime === undefined ? {} : { endTime }) };
+/** The operation's camelCase input; its schema checks lengths, counts and the time range. */
+function operationInput(input: SearchArgs, browseEvents: boolean, page: number, show: number) {
+  return {
+    jobId: idOf('Job', input.jobId),
+    search: input.search,
+    browseEvents,
+    filter: input.filters,
+    page,
+    show,
+    ...(input.startTime ? { startTime: input.startTime.getTime() } : {}),
+    ...(input.endTime ? { endTime: input.endTime.getTime() } : {}),
+  };
 }
 
-/** The category the service must be told: the job's own (the service then checks access and status). */
+/**
+ * Which evidence type's search operation to run: the job's own (read from its row; the operation
+ * then checks access and status, and answers an unreadable job as "Job not found").
+ */
 async function categoryOf(ctx: GraphqlContext, jobId: string): Promise<ParseCategory> {
   const job = isUuid(jobId) ? await jobs.get(ctx.deps.db, jobId.toLowerCase()) : null;
   if (!job) throw new AppError('BAD_REQUEST', 'Job not found');
@@ -63,11 +72,13 @@ async function categoryOf(ctx: GraphqlContext, jobId: string): Promise<ParseCate
   return job.category;
 }
 
+async function search(ctx: GraphqlContext, input: SearchArgs, browseEvents: boolean, page: number, show: number): Promise<RecordPage | SearchSummary> {
+  const op = operationInput(input, browseEvents, page, show);
+  return ctx.run(evidenceOperationNames(await categoryOf(ctx, op.jobId)).search, op);
+}
+
 async function recordPage(ctx: GraphqlContext, input: SearchArgs, page: number): Promise<RecordPage> {
-  const { caller, clientKey } = await ctx.caller();
-  const jobId = idOf('Job', input.jobId);
-  const category = await categoryOf(ctx, jobId);
-  const result = await searchRecords(ctx.deps, caller, clientKey, category, { jobId, browseEvents: true, query: queryOf(input, page, STORE_PAGE) });
+  const result = await search(ctx, input, true, page, STORE_PAGE);
   if (result.kind !== 'records') throw new Error('a records search answered a summary');
   return result;
 }
@@ -152,10 +163,7 @@ builder.queryFields((t) => ({
     args: { input: t.arg({ type: SearchRecordsInput }) },
     complexity: { field: 50, multiplier: 20 },
     resolve: async (_root, args, ctx) => {
-      const { caller, clientKey } = await ctx.caller();
-      const jobId = idOf('Job', args.input.jobId);
-      const category = await categoryOf(ctx, jobId);
-      const result = await searchRecords(ctx.deps, caller, clientKey, category, { jobId, browseEvents: false, query: queryOf(args.input, 1, 10) });
+      const result = await search(ctx, args.input, false, 1, 10);
       if (result.kind !== 'summary') throw new Error('an insight search answered records');
       return result.job.insights ?? [];
     },

@@ -1,5 +1,7 @@
 import { isFinished } from '@quarry/vocabulary';
 import { watchJob } from '../../jobs/watch-job.js';
+import { admit } from '../../operations/admit.js';
+import { operations } from '../../operations/table.js';
 import { builder, idOf } from './builder.js';
 import type { GraphqlContext } from './context.js';
 import { JobRef, loadJob, type JobShape } from './jobs.js';
@@ -13,7 +15,8 @@ builder.subscriptionType({});
  */
 async function* jobUpdates(ctx: GraphqlContext, globalId: string): AsyncGenerator<JobShape> {
   const jobId = idOf('Job', globalId);
-  const { caller, clientKey } = await ctx.caller();
+  // Admitted as getJob is (anyone; the key when the job is private), and loadJob runs getJob itself.
+  const { caller, clientKey } = await admit(operations.getJob, ctx.request);
   const base = await loadJob(ctx, jobId);
   for await (const update of watchJob(ctx.deps, caller, clientKey, jobId, ctx.signal)) {
     yield { ...base, status: update.status, progress: update.progress, finishedAt: update.finishedAt };
