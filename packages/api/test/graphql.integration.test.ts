@@ -210,6 +210,12 @@ describe('reference data and inline scans', () => {
     expect(bad.data.scanData.message).toMatch(/yara|rule/i);
   });
 
+  test('ruleSets: what each engine has loaded, typed', async () => {
+    const r = await gql(url, '{ ruleSets { sigma { loaded refused sets { name loaded } } yara { loaded refused } lastUpdate { state trigger startedAt } } }');
+    expect(r.errors).toBeUndefined();
+    for (const engine of [r.data.ruleSets.sigma, r.data.ruleSets.yara]) expect(Number.isInteger(engine.loaded) && Number.isInteger(engine.refused)).toBe(true);
+  });
+
   test('rules: an unknown name is NOT_FOUND', async () => {
     expect(codeOf(await gql(url, '{ rules(engine: SIGMA, names: ["no such rule, surely"]) { name } }'))).toBe('NOT_FOUND');
   });

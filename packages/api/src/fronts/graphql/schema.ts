@@ -7,6 +7,7 @@ import './jobs.js';
 import './search.js';
 import './reference.js';
 import './scans.js';
+import './rule-sets.js';
 import './parse.js';
 import './file-mutations.js';
 import './subscription.js';
