@@ -241,7 +241,8 @@ describe.skipIf(!hasShared('samples') && process.env['CI'] === undefined)('a rea
   afterAll(async () => h?.stop());
 
   test('uploadFile, parseEvtx, Subscription.job until COMPLETED, then typed insights and paged records', async () => {
-    const up = await upload(readFileSync(join(sharedPath('samples'), EVTX)), 'LM_WMI.evtx');
+    const evidence = readFileSync(join(sharedPath('samples'), EVTX));
+    const up = await upload(evidence, 'LM_WMI.evtx');
     const parse = await gql(url, 'mutation ($ids: [ID!]!) { parseEvtx(input: { fileIds: $ids, runSigmaRules: false }) { job { id } } }', { ids: [up.data.uploadFile.file.id] });
     const jobId: string = parse.data.parseEvtx.job.id;
 
@@ -251,6 +252,8 @@ describe.skipIf(!hasShared('samples') && process.env['CI'] === undefined)('a rea
     const order = ['PENDING', 'PROCESSING', 'COMPLETED'];
     expect(statuses.map((s) => order.indexOf(s))).toEqual([...statuses.map((s) => order.indexOf(s))].sort((a, b) => a - b));
     expect(events.every((e) => e.data.job.id === jobId)).toBe(true);
+    // The worker writes its final count before the status moves on: all of the file's bytes read.
+    expect(events.at(-1)!.data.job.progress).toEqual({ done: evidence.length, total: evidence.length, fraction: 1 });
 
     const job = (
       await gql(url, `query ($id: ID!) { job(id: $id) { status finishedAt insights { __typename title
