@@ -22,6 +22,8 @@ export interface GraphqlHandlerOptions {
    * assets: yoga's built-in page loads them from a CDN, a third-party request, so it is off otherwise.
    */
   renderGraphiQL?: () => string | Promise<string>;
+  /** Bytes a multipart request (uploadFile) may hold; by default one 250 MiB file and its form. */
+  multipartMaxBytes?: number;
 }
 
 export function graphqlHandler(deps: ServiceDeps, options: GraphqlHandlerOptions = {}): (req: Request) => Response | Promise<Response> {
@@ -38,7 +40,7 @@ export function graphqlHandler(deps: ServiceDeps, options: GraphqlHandlerOptions
     ...(options.renderGraphiQL ? { renderGraphiQL: options.renderGraphiQL } : {}),
   });
   return (req) => {
-    const bounded = boundedMultipart(req);
+    const bounded = boundedMultipart(req, options.multipartMaxBytes);
     return bounded instanceof Response ? bounded : yoga.fetch(bounded);
   };
 }

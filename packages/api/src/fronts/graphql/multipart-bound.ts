@@ -10,17 +10,18 @@ export const GRAPHQL_MULTIPART_MAX_BYTES = UPLOAD_MAX_FILE_BYTES + FORM_OVERHEAD
  * the way in: a declared length over the limit is refused at once, and an undeclared one is cut
  * off as soon as it passes it. uploadFile then bounds the file itself, as the REST upload does.
  */
-export function boundedMultipart(req: Request): Request | Response {
+export function boundedMultipart(req: Request, maxBytes = GRAPHQL_MULTIPART_MAX_BYTES): Request | Response {
   if (req.method !== 'POST' || !/^multipart\/form-data/i.test(req.headers.get('content-type') ?? '') || !req.body) return req;
   const declared = Number(req.headers.get('content-length') ?? Number.NaN);
-  const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `Request too large: the limit is ${UPLOAD_MAX_FILE_BYTES / 1024 / 1024} MB per file`);
-  if (declared > GRAPHQL_MULTIPART_MAX_BYTES) return refused(tooLarge());
+  // Worded as yoga words its own size refusals, so a cut-off body is answered 413 too (errors.ts codes it).
+  const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `File size limit exceeded: a multipart request may hold ${maxBytes} bytes (one file of at most ${UPLOAD_MAX_FILE_BYTES / 1024 / 1024} MB)`);
+  if (declared > maxBytes) return refused(tooLarge());
   let seen = 0;
   const counted = req.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         seen += chunk.byteLength;
-        if (seen > GRAPHQL_MULTIPART_MAX_BYTES) controller.error(tooLarge());
+        if (seen > maxBytes) controller.error(tooLarge());
         else controller.enqueue(chunk);
       },
     }),
