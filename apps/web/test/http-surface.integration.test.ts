@@ -6,7 +6,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Hunting, Quotas, UploadStaging } from '@quarry/api';
 import { createLogger } from '@quarry/config';
-import { createDb, migrate, type Db } from '@quarry/db';
+import { JobEvents, createDb, migrate, type Db } from '@quarry/db';
 import { ensureMasterKey, freePort, startPostgres, startTemporal, type RunningPostgres, type RunningTemporal } from '@quarry/devstack';
 import { LookupStore } from '@quarry/reference';
 import { FsBlobStore, LocalFiles, cachedBlobCheck } from '@quarry/storage';
@@ -32,6 +32,7 @@ let temporal: RunningTemporal;
 let db: Db;
 let runner: JobRunner;
 let hunting: Hunting;
+let jobEvents: JobEvents;
 let server: ServerType;
 let base: string;
 
@@ -42,6 +43,7 @@ beforeAll(async () => {
   db = createDb(pg.url);
   runner = await connectJobRunner({ address: temporal.address, namespace: 'default', masterKey: ensureMasterKey(dataDir, undefined) });
   hunting = new Hunting();
+  jobEvents = new JobEvents(pg.url, { log });
   const blobs = new FsBlobStore(join(dataDir, 'blobs'));
   const deps = {
     db,
@@ -52,6 +54,7 @@ beforeAll(async () => {
     log,
     hunting,
     quotas: new Quotas(),
+    jobEvents,
   };
   const app = createHttpSurface({
     rest: { ...deps, health: healthCheck(db, runner) },
@@ -66,6 +69,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((r) => server?.close(r));
   await hunting?.close();
+  await jobEvents?.close();
   await runner?.close();
   await db?.close();
   await temporal?.stop();

@@ -57,13 +57,13 @@ describe('tRPC', () => {
 
 describe('GraphQL', () => {
   test('service errors keep their message and code', async () => {
-    const res = await graphql(f.deps, '{ jobs { id } }');
+    const res = await graphql(f.deps, '{ jobs { totalCount } }');
     const json = (await res.json()) as { errors: { message: string; extensions: { code: string } }[] };
     expect(json.errors[0]).toMatchObject({ message: 'Unauthorized', extensions: { code: 'UNAUTHORIZED' } });
   });
 
   test('an unexpected error is logged under an id; the caller gets only the id', async () => {
-    const res = await graphql(broken, '{ jobs { id } }', { 'x-service-api-token': (await f.newCaller()).token });
+    const res = await graphql(broken, '{ jobs { totalCount } }', { 'x-service-api-token': (await f.newCaller()).token });
     const body = await res.text();
     const message: string = JSON.parse(body).errors[0].message;
     const id = message.match(ERROR_ID)?.[1];
@@ -85,26 +85,26 @@ describe('the same services through tRPC and GraphQL', () => {
     const t = await trpcCall(f.deps, 'lookup', { module: 'file_name', search: 'MD.EX' });
     expect(t.status).toBe(200);
     expect(t.json.result.data.rows.map((r: string[]) => r[0]!.toLowerCase())).toContain('cmd.exe');
-    const g = (await (await graphql(f.deps, '{ lookup(params: {module: "event_id", search: "4624"}) { columns total } }')).json()) as any;
+    const g = (await (await graphql(f.deps, '{ lookup(input: {module: EVENT_ID, search: "4624"}) { columns totalCount } }')).json()) as any;
     expect(g.data.lookup.columns[0]).toBe('Event ID');
-    expect(g.data.lookup.total).toBeGreaterThan(0);
+    expect(g.data.lookup.totalCount).toBeGreaterThan(0);
     const bad = await trpcCall(f.deps, 'lookup', { module: 'nope', search: '' });
     expect([bad.status, bad.json.error.message]).toEqual([400, 'Unknown lookup module']);
   });
 
-  test('inline YARA scan with a custom rule through tRPC, and the rule-required error through GraphQL', async () => {
+  test('inline YARA scan with a custom rule through tRPC, and data that is not base64 through GraphQL', async () => {
     const rule = b64('rule quarry_marker { strings: $a = "QUARRY-MARKER" condition: $a }');
     const t = await trpcCall(f.deps, 'scanData', { engine: 'yara', testData: b64('xx QUARRY-MARKER yy'), operation: 'run_rule', rule }, 'POST');
     expect(t.status).toBe(200);
     expect(JSON.stringify(t.json.result.data)).toContain('quarry_marker');
-    const g = (await (await graphql(f.deps, `mutation { scanData(engine: "yara", params: {testData: "${b64('x')}", operation: "run_rule"}) }`)).json()) as any;
-    expect(g.errors[0]).toMatchObject({ message: 'Rule is required', extensions: { code: 'VALIDATION_FAILED' } });
+    const g = (await (await graphql(f.deps, 'mutation { scanData(input: {engine: YARA, testData: "not base64!"}) { __typename } }')).json()) as any;
+    expect(g.errors[0]).toMatchObject({ message: 'Invalid test data format', extensions: { code: 'BAD_REQUEST' } });
   });
 
-  test('search through tRPC and GraphQL: a malformed job id is "Job not found"', async () => {
+  test('search through tRPC and GraphQL: a malformed job id is refused as a bad request', async () => {
     const t = await trpcCall(f.deps, 'searchEvtx', { jobId: 'x', search: '', browseEvents: true });
     expect([t.status, t.json.error.message]).toEqual([400, 'Job not found']);
-    const g = (await (await graphql(f.deps, '{ search(category: "prefetch", params: {jobId: "x", search: "", browseEvents: true}) }')).json()) as any;
-    expect(g.errors[0]).toMatchObject({ message: 'Job not found', extensions: { code: 'BAD_REQUEST' } });
+    const g = (await (await graphql(f.deps, '{ searchRecords(input: {jobId: "x"}) { totalCount } }')).json()) as any;
+    expect(g.errors[0]).toMatchObject({ extensions: { code: 'BAD_REQUEST' } });
   });
 });

@@ -1,11 +1,14 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { GraphQLError } from 'graphql';
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { createYoga } from 'graphql-yoga';
 import { HTTP_PATHS } from '@quarry/vocabulary';
 import type { ServiceDeps } from '../deps.js';
-import { isAppError } from '../errors/app-error.js';
 import type { FrontContext } from './context.js';
-import { internalErrorMessage } from './internal-error.js';
+import { graphqlContext, type GraphqlContext } from './graphql/context.js';
+import { MAX_QUERY_ALIASES, MAX_QUERY_DEPTH } from './graphql/builder.js';
+import { maskError, useErrorCodes } from './graphql/errors.js';
+import { boundedMultipart } from './graphql/multipart-bound.js';
 import { appRouter } from './trpc/router.js';
 import { graphqlSchema } from './graphql/schema.js';
 
@@ -20,27 +23,25 @@ export interface GraphqlHandlerOptions {
    * assets: yoga's built-in page loads them from a CDN, a third-party request, so it is off otherwise.
    */
   renderGraphiQL?: () => string | Promise<string>;
+  /** Bytes a multipart request (uploadFile) may hold; by default one 250 MiB file and its form. */
+  multipartMaxBytes?: number;
 }
 
 export function graphqlHandler(deps: ServiceDeps, options: GraphqlHandlerOptions = {}): (req: Request) => Response | Promise<Response> {
-  const yoga = createYoga<object, FrontContext>({
+  const yoga = createYoga<object, GraphqlContext>({
     schema: graphqlSchema,
     graphqlEndpoint: HTTP_PATHS.graphql,
-    context: ({ request }) => ({ deps, headers: request.headers }),
-    // Service errors keep their message and code; request errors (syntax, validation) pass as they
-    // are; anything else is logged under an id, and only the id is sent. Checked by name, not
-    // instanceof: yoga and the schema may hold different copies of graphql's classes.
-    maskedErrors: {
-      maskError: (error) => {
-        const original = (error as { originalError?: unknown }).originalError;
-        if (isAppError(original)) return new GraphQLError(original.message, { extensions: { code: original.code } });
-        if (original === undefined && error instanceof Error && error.name === 'GraphQLError') return error;
-        return new GraphQLError(internalErrorMessage(deps.log, 'graphql', original ?? error), { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
-      },
-    },
+    context: ({ request }) => graphqlContext(deps, request),
+    maskedErrors: { maskError: maskError(deps.log) },
+    // Depth and aliases are checked on the whole document, introspection included (the complexity
+    // plugin in builder.ts prices domain fields only).
+    plugins: [maxDepthPlugin({ n: MAX_QUERY_DEPTH, ignoreIntrospection: false }), maxAliasesPlugin({ n: MAX_QUERY_ALIASES }), useErrorCodes()],
     logging: false,
     graphiql: options.renderGraphiQL !== undefined,
     ...(options.renderGraphiQL ? { renderGraphiQL: options.renderGraphiQL } : {}),
   });
-  return (req) => yoga.fetch(req);
+  return (req) => {
+    const bounded = boundedMultipart(req, options.multipartMaxBytes);
+    return bounded instanceof Response ? bounded : yoga.fetch(bounded);
+  };
 }

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { createLogger, workerEnv, workerNodeArgs } from '@quarry/config';
-import { createDb, type Db } from '@quarry/db';
+import { JobEvents, createDb, type Db } from '@quarry/db';
 import { FsBlobStore, LocalFiles } from '@quarry/storage';
 import { Client, Connection } from '@temporalio/client';
 import { connectJobRunner, dataConverterFor, type JobRunner } from '@quarry/temporal';
@@ -56,6 +56,7 @@ export async function startHarness(opts: { uploadTimeoutMs?: number; jsonBodyDea
       },
     },
   });
+  const jobEvents = new JobEvents(stack.databaseUrl, { log });
   const server = await serveRest(
     {
       db,
@@ -66,6 +67,7 @@ export async function startHarness(opts: { uploadTimeoutMs?: number; jsonBodyDea
       log,
       hunting,
       quotas: new Quotas(opts.quotas),
+      jobEvents,
       health: async () => ({ ok: true, checks: {} }),
       ...(opts.uploadTimeoutMs ? { uploadTimeoutMs: opts.uploadTimeoutMs } : {}),
       ...(opts.jsonBodyDeadlineMs ? { jsonBodyDeadlineMs: opts.jsonBodyDeadlineMs } : {}),
@@ -110,6 +112,7 @@ export async function startHarness(opts: { uploadTimeoutMs?: number; jsonBodyDea
       for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
       await server.close();
       await hunting.close();
+      await jobEvents.close();
       await runner.close();
       await temporal.connection.close();
       await db.close();
