@@ -5,7 +5,7 @@
  */
 import { createLogger, inheritedEnv, loadEnv } from '@quarry/config';
 import { startStack } from '@quarry/devstack';
-import { createDb, migrate } from '@quarry/db';
+import { JobEvents, createDb, migrate } from '@quarry/db';
 import { join } from 'node:path';
 import { cachedBlobCheck, createBlobStore, dropDeletedHourly, openSharedFiles } from '@quarry/storage';
 import { RecordStores } from '@quarry/store';
@@ -105,7 +105,9 @@ if (env.QUARRY_ROLE === 'all') {
   });
   if (firstRun.started) firstRun.done.catch((err: unknown) => log.error({ err }, 'the first-start rule-set fetch failed'));
 }
-const deps = { db, blobs, runner, lookups, recordStores, log, hunting, quotas: new Quotas(quotaLimitsFrom(env)) };
+// One LISTEN connection for this node's job watchers (opened on the first watch).
+const jobEvents = new JobEvents(stack.databaseUrl, { log });
+const deps = { db, blobs, runner, lookups, recordStores, log, hunting, quotas: new Quotas(quotaLimitsFrom(env)), jobEvents };
 // What a crash left behind (blobs without a row, unpublished record stores) goes, in the background.
 void sweepOrphans({ db, blobs, recordStores, log });
 // Stores another node deleted (with their jobs) leave this node's cache within the hour.
@@ -142,6 +144,7 @@ async function shutdown(): Promise<void> {
   await web.close();
   await worker?.stop();
   await hunting.close();
+  await jobEvents.close();
   await runner.close();
   await db.close();
   await stack.stop();

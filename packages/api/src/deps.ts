@@ -1,4 +1,4 @@
-import type { Db } from '@quarry/db';
+import type { Db, JobEvents } from '@quarry/db';
 import type { BlobStore } from '@quarry/storage';
 import type { JobRunner } from '@quarry/temporal';
 import type { Logger } from '@quarry/config';
@@ -22,4 +22,6 @@ export interface ServiceDeps {
   hunting: Hunting;
   /** Per-tier rate limits (YARA file scans, inline scans). */
   quotas: Quotas;
+  /** This process's one LISTEN connection for job status and progress (watchJob). */
+  jobEvents: JobEvents;
 }

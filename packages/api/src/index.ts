@@ -15,6 +15,7 @@ export { UploadStaging, type StagedUpload } from './files/upload-staging.js';
 export * from './jobs/create-parse-job.js';
 export * from './jobs/create-parse-job.schema.js';
 export * from './jobs/get-job.js';
+export * from './jobs/watch-job.js';
 export * from './jobs/delete-jobs.js';
 export * from './jobs/delete-jobs.schema.js';
 export * from './jobs/list-jobs.js';

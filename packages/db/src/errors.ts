@@ -4,7 +4,8 @@ export type DbErrorCode =
   | 'migration-failed' // a migration's SQL failed, or the table records a failed attempt
   | 'migrations-missing' // the migrations folder cannot be read
   | 'invalid-argument' // a repository call got input it cannot store
-  | 'concurrent-change'; // rows changed under an all-or-nothing operation, which was rolled back
+  | 'concurrent-change' // rows changed under an all-or-nothing operation, which was rolled back
+  | 'closed'; // a job-event subscription was asked of a listener already closed
 
 /** The one error class of @quarry/db. `migration` names the migration concerned, if any. */
 export class DbError extends Error {

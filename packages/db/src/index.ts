@@ -1,5 +1,6 @@
 export { createDb, type Db, type DbClient } from './client.js';
 export { DbError, type DbErrorCode } from './errors.js';
+export { JobEvents, JOB_EVENTS_CHANNEL, type JobEventListener, type JobEventSignal, type JobEventsOptions } from './job-events.js';
 export { migrate, type MigrateOptions, type MigrateResult } from './migrate/migrate.js';
 export { defaultMigrationsDir } from './migrate/migration-files.js';
 export { hashToken } from './token-hash.js';
@@ -16,5 +17,5 @@ export { ping } from './repositories/health.js';
 export type { UserDto } from './repositories/users.js';
 export type { TokenDto } from './repositories/tokens.js';
 export type { FileDto, NewFile } from './repositories/files.js';
-export type { JobDto, JobInputDto, JobParams, NewJob } from './repositories/jobs.js';
+export type { JobDto, JobInputDto, JobParams, JobProgressDto, JobStateDto, NewJob } from './repositories/jobs.js';
 export type { JobResultDto } from './repositories/results.js';

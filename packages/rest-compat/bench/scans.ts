@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { Hunting, Quotas } from '@quarry/api';
 import { createLogger, loadEnv, workerEnv, workerNodeArgs } from '@quarry/config';
 import { startStack } from '@quarry/devstack';
-import { createDb, migrate } from '@quarry/db';
+import { JobEvents, createDb, migrate } from '@quarry/db';
 import { LookupStore } from '@quarry/reference';
 import { FsBlobStore, LocalFiles } from '@quarry/storage';
 import { RecordStores } from '@quarry/store';
@@ -84,6 +84,7 @@ try {
       log,
       hunting,
       quotas: new Quotas({ yaraFileScan: { windowSeconds: 60, perTier: many }, dataScan: { windowSeconds: 60, perTier: many } }),
+      jobEvents: new JobEvents(stack.databaseUrl),
       health: async () => ({ ok: true, checks: {} }),
     },
     0,

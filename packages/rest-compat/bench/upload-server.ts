@@ -1,7 +1,7 @@
 // The REST server alone, for the upload benchmark: its RSS is what gets measured.
 import { join } from 'node:path';
 import { createLogger, loadEnv } from '@quarry/config';
-import { createDb } from '@quarry/db';
+import { JobEvents, createDb } from '@quarry/db';
 import { FsBlobStore, LocalFiles } from '@quarry/storage';
 import { connectJobRunner } from '@quarry/temporal';
 import { LookupStore } from '@quarry/reference';
@@ -17,7 +17,7 @@ const runner = await connectJobRunner({
   masterKey: Buffer.from(env.QUARRY_MASTER_KEY!, 'base64'),
 });
 const server = await serveRest(
-  { db, blobs: new FsBlobStore(env.BLOB_DIR), runner, lookups: new LookupStore(), recordStores: new RecordStores(new LocalFiles(join(env.BLOB_DIR, 'record-stores'))), log: createLogger('bench'), hunting: new Hunting(), quotas: new Quotas(), health: async () => ({ ok: true, checks: {} }) },
+  { db, blobs: new FsBlobStore(env.BLOB_DIR), runner, lookups: new LookupStore(), recordStores: new RecordStores(new LocalFiles(join(env.BLOB_DIR, 'record-stores'))), log: createLogger('bench'), hunting: new Hunting(), quotas: new Quotas(), jobEvents: new JobEvents(env.DATABASE_URL!), health: async () => ({ ok: true, checks: {} }) },
   env.PORT,
 );
 console.log(`listening ${server.url}`);

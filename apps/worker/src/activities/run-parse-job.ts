@@ -9,6 +9,7 @@ import { isFinished, isParseCategory } from '@quarry/vocabulary';
 import type { WorkerDeps } from '../deps.js';
 import { evidenceStream } from './evidence-stream.js';
 import { heartbeatWhile, throttledHeartbeat } from './heartbeat.js';
+import { JobProgress } from './job-progress.js';
 import { clientKeyOf, jobKeyOf } from './job-keys.js';
 import { unusable } from './unusable.js';
 
@@ -26,15 +27,19 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
 
   const clientKey = clientKeyOf(input.clientKey);
   const jobKey = jobKeyOf(job.wrappedKey, clientKey);
-  const inputs: PipelineInput[] = [];
+  const found = [];
   for (const item of job.inputs) {
     const file = await files.get(deps.db, item.fileId);
     if (!file) throw unusable(`Input file ${item.fileName} was deleted before the job could read it`);
-    inputs.push({
-      ref: { position: item.position, fileId: file.id, name: file.originalName, size: Number(file.size), sha256: file.sha256 },
-      open: () => evidenceStream(deps.blobs, file, clientKey, ctx.cancellationSignal),
-    });
+    found.push({ item, file });
   }
+  const progress = new JobProgress(deps.db, job.id, found.reduce((sum, { file }) => sum + Number(file.size), 0), deps.log);
+  await progress.start();
+  const inputs: PipelineInput[] = found.map(({ item, file }) => ({
+    ref: { position: item.position, fileId: file.id, name: file.originalName, size: Number(file.size), sha256: file.sha256 },
+    open: () => progress.count(evidenceStream(deps.blobs, file, clientKey, ctx.cancellationSignal)),
+  }));
+  const beat = throttledHeartbeat(ctx);
 
   const notes: RecordNotes = { sigmaMatches: [] };
   const writer = deps.recordStores.writer(job.id, job.category, jobKey, {
@@ -55,7 +60,10 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
       threads: lease.threads,
       sink,
       notes,
-      onProgress: throttledHeartbeat(ctx),
+      onProgress: () => {
+        beat();
+        progress.tick();
+      },
       signal: ctx.cancellationSignal,
     });
   } catch (err) {
@@ -65,6 +73,7 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
     lease.release();
   }
 
+  await progress.finish();
   await writeInsights(deps.db, job.id, jobKey, insights);
   await jobs.setStatus(deps.db, job.id, 'Completed');
   deps.log.info({ jobId: job.id, files: job.inputs.length, threads: lease.threads }, 'job completed');

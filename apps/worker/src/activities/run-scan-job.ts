@@ -6,6 +6,7 @@ import type { JobInput } from '@quarry/temporal';
 import { isFinished } from '@quarry/vocabulary';
 import type { WorkerDeps } from '../deps.js';
 import { clientKeyOf, jobKeyOf } from './job-keys.js';
+import { JobProgress } from './job-progress.js';
 import { scanInputs } from './scan-inputs.js';
 import { customRuleOf } from './scan-rule.js';
 import { runSigmaFileScan } from './sigma-file-scan.js';
@@ -26,7 +27,10 @@ export async function runScanJob(deps: WorkerDeps, input: JobInput): Promise<voi
 
   const clientKey = clientKeyOf(input.clientKey);
   const jobKey = jobKeyOf(job.wrappedKey, clientKey);
-  const scan = { job, files: await scanInputs(deps.db, job), clientKey, customRule: customRuleOf(job, jobKey), ctx };
+  const inputFiles = await scanInputs(deps.db, job);
+  const progress = new JobProgress(deps.db, job.id, inputFiles.reduce((sum, file) => sum + Number(file.size), 0), deps.log);
+  await progress.start();
+  const scan = { job, files: inputFiles, clientKey, customRule: customRuleOf(job, jobKey), ctx, progress };
   const lease = deps.cpu.acquire(job.category === 'Yara' ? deps.cpu.cores : 1);
   let insights: Insight[];
   try {
@@ -34,6 +38,7 @@ export async function runScanJob(deps: WorkerDeps, input: JobInput): Promise<voi
   } finally {
     lease.release();
   }
+  await progress.finish();
   await writeInsights(deps.db, job.id, jobKey, insights);
   await jobs.setStatus(deps.db, job.id, 'Completed');
   deps.log.info({ jobId: job.id, category: job.category, files: scan.files.length }, 'scan job completed');

@@ -27,7 +27,7 @@ export async function runSigmaFileScan(deps: WorkerDeps, scan: ScanContext, thre
   const run = new SigmaFileScan(engine);
   const inputs: LogInputSummary[] = [];
   for (const file of scan.files) {
-    const source = evidenceStream(deps.blobs, file, scan.clientKey, scan.ctx.cancellationSignal);
+    const source = scan.progress.count(evidenceStream(deps.blobs, file, scan.clientKey, scan.ctx.cancellationSignal));
     let log;
     try {
       log = await openLogRecords(source, file.originalName, Number(file.size), threads);
@@ -38,6 +38,7 @@ export async function runSigmaFileScan(deps: WorkerDeps, scan: ScanContext, thre
     const summary: LogInputSummary = { fileName: file.originalName, format: log.format, records: 0, unreadable: 0 };
     for await (const item of log.items) {
       beat();
+      scan.progress.tick();
       if ('bad' in item) {
         summary.unreadable++;
         summary.firstProblem ??= item.bad;

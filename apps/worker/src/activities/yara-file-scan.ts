@@ -37,6 +37,9 @@ export async function runYaraFileScan(deps: WorkerDeps, scan: ScanContext, threa
       try {
         const outcome = await deps.yara.pool.scanBuffer(rules, data, { name: file.originalName, externals: { filepath: file.originalName } });
         results[i] = { fileName: file.originalName, outcome };
+        // A file counts once scanned: reading it whole takes a moment, the scan most of the time.
+        scan.progress.add(data.length);
+        scan.progress.tick();
       } catch (err) {
         if (err instanceof YaraError && (err.code === 'timeout' || err.code === 'scan')) throw unusable(`File ${file.originalName} could not be scanned: ${err.message}`);
         throw err;

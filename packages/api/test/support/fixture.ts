@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { createLogger, type Logger } from '@quarry/config';
-import { createDb, tokens, users, type Db } from '@quarry/db';
+import { JobEvents, createDb, tokens, users, type Db } from '@quarry/db';
 import { FsBlobStore, LocalFiles } from '@quarry/storage';
 import { connectJobRunner } from '@quarry/temporal';
 import { LookupStore } from '@quarry/reference';
@@ -41,7 +41,7 @@ export async function serviceFixture(): Promise<Fixture> {
       },
     }),
   });
-  const deps: ServiceDeps = { db, blobs: new FsBlobStore(stack.blobDir), runner, lookups: new LookupStore(), recordStores: new RecordStores(new LocalFiles(join(stack.blobDir, 'record-stores'))), log, hunting: new Hunting(), quotas: new Quotas() };
+  const deps: ServiceDeps = { db, blobs: new FsBlobStore(stack.blobDir), runner, lookups: new LookupStore(), recordStores: new RecordStores(new LocalFiles(join(stack.blobDir, 'record-stores'))), log, hunting: new Hunting(), quotas: new Quotas(), jobEvents: new JobEvents(stack.databaseUrl, { log }) };
   return {
     deps,
     db,
@@ -54,6 +54,7 @@ export async function serviceFixture(): Promise<Fixture> {
     logText: () => lines.join(''),
     async close() {
       await deps.hunting.close();
+      await deps.jobEvents.close();
       await runner.close();
       await db.close();
     },

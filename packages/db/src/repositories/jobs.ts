@@ -16,6 +16,22 @@ export interface JobInputDto {
   fileName: string;
 }
 
+/** How far a running job is: bytes of its inputs read (or scanned) of their total. */
+export interface JobProgressDto {
+  done: number;
+  total: number;
+  unit: 'bytes';
+}
+
+/** What a job's watchers need after each event (status and progress), without its inputs. */
+export interface JobStateDto {
+  id: string;
+  status: JobStatus;
+  /** Null until a worker starts the job. */
+  progress: JobProgressDto | null;
+  finishedAt: Date | null;
+}
+
 export interface JobDto {
   id: string;
   jobName: string;
@@ -32,6 +48,7 @@ export interface JobDto {
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
+  progress: JobProgressDto | null;
   /** In position order. */
   inputs: JobInputDto[];
 }
@@ -67,17 +84,29 @@ const jobSelect = {
   createdAt: true,
   startedAt: true,
   finishedAt: true,
+  bytesDone: true,
+  bytesTotal: true,
   inputs: { select: { position: true, fileId: true, fileName: true }, orderBy: { position: 'asc' } },
 } as const;
 
-type JobRow = Omit<JobDto, 'wrappedKey' | 'params'> & { wrappedKey: Uint8Array | null; params: Prisma.JsonValue };
+const stateSelect = { id: true, status: true, finishedAt: true, bytesDone: true, bytesTotal: true } as const;
+
+type ProgressColumns = { bytesDone: bigint | null; bytesTotal: bigint | null };
+type JobRow = Omit<JobDto, 'wrappedKey' | 'params' | 'progress'> & ProgressColumns & { wrappedKey: Uint8Array | null; params: Prisma.JsonValue };
+
+function progressOf(row: ProgressColumns): JobProgressDto | null {
+  if (row.bytesDone === null || row.bytesTotal === null) return null;
+  // Inputs are bounded far below 2^53 bytes (the upload limits), so numbers are exact.
+  return { done: Number(row.bytesDone), total: Number(row.bytesTotal), unit: 'bytes' };
+}
 
 function toDto(row: JobRow): JobDto {
-  const params = row.params;
+  const { bytesDone, bytesTotal, params, ...rest } = row;
   return {
-    ...row,
+    ...rest,
     params: params !== null && typeof params === 'object' && !Array.isArray(params) ? (params as JobParams) : {},
     wrappedKey: row.wrappedKey === null ? null : toBuffer(row.wrappedKey),
+    progress: progressOf({ bytesDone, bytesTotal }),
   };
 }
 
@@ -113,6 +142,13 @@ export async function get(db: DbClient, id: string): Promise<JobDto | null> {
   return row ? toDto(row) : null;
 }
 
+/** The job's status and progress only: read on every job event, so it skips the inputs. */
+export async function getState(db: DbClient, id: string): Promise<JobStateDto | null> {
+  if (!isUuid(id)) return null;
+  const row = await db.job.findUnique({ where: { id }, select: stateSelect });
+  return row ? { id: row.id, status: row.status, finishedAt: row.finishedAt, progress: progressOf(row) } : null;
+}
+
 /** The owner's jobs, newest first (the order job lists show). */
 export async function listByOwner(db: DbClient, ownerId: string): Promise<JobDto[]> {
   if (!isUuid(ownerId)) return [];
@@ -126,7 +162,8 @@ export async function listByOwner(db: DbClient, ownerId: string): Promise<JobDto
 
 /**
  * Moves a job to `status` and keeps its timestamps true: Processing records the first start
- * (a retried activity does not move it), Completed and Failed record the finish, Pending clears both.
+ * (a retried activity does not move it), Completed and Failed record the finish, Pending clears both
+ * and the progress.
  * Returns false when the job no longer exists (e.g. deleted while running).
  */
 export async function setStatus(db: DbClient, id: string, status: JobStatus, at: Date = new Date()): Promise<boolean> {
@@ -140,8 +177,27 @@ export async function setStatus(db: DbClient, id: string, status: JobStatus, at:
         ELSE "started_at" END,
       "finished_at" = CASE
         WHEN ${status} IN ('Completed', 'Failed') THEN ${at}::timestamptz
-        ELSE NULL END
+        ELSE NULL END,
+      "bytes_done" = CASE WHEN ${status} = 'Pending' THEN NULL ELSE "bytes_done" END,
+      "bytes_total" = CASE WHEN ${status} = 'Pending' THEN NULL ELSE "bytes_total" END
     WHERE "id" = ${id}::uuid`;
+  return count === 1;
+}
+
+/**
+ * Records how many of the inputs' bytes a running job has read. Only a Processing job moves: a late
+ * write from an attempt that already finished (or was failed) leaves the final state alone.
+ * Returns false when nothing changed that way.
+ */
+export async function setProgress(db: DbClient, id: string, done: number, total: number): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  if (!Number.isSafeInteger(done) || !Number.isSafeInteger(total) || done < 0 || total < 0) {
+    throw new DbError('invalid-argument', 'job progress must be whole, non-negative byte counts');
+  }
+  const { count } = await db.job.updateMany({
+    where: { id, status: 'Processing' },
+    data: { bytesDone: BigInt(Math.min(done, total)), bytesTotal: BigInt(total) },
+  });
   return count === 1;
 }
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { createLogger, workerEnv, workerNodeArgs } from '@quarry/config';
-import { createDb, type Db } from '@quarry/db';
+import { JobEvents, createDb, type Db } from '@quarry/db';
 import { FsBlobStore, LocalFiles } from '@quarry/storage';
 import { Client, Connection } from '@temporalio/client';
 import { connectJobRunner, dataConverterFor, type JobRunner } from '@quarry/temporal';
@@ -55,6 +55,7 @@ export async function startHarness(opts: { uploadTimeoutMs?: number; jsonBodyDea
       },
     },
   });
+  const jobEvents = new JobEvents(stack.databaseUrl, { log });
   const server = await serveRest(
     {
       db,
@@ -65,6 +66,7 @@ export async function startHarness(opts: { uploadTimeoutMs?: number; jsonBodyDea
       log,
       hunting,
       quotas: new Quotas(opts.quotas),
+      jobEvents,
       health: async () => ({ ok: true, checks: {} }),
       ...(opts.uploadTimeoutMs ? { uploadTimeoutMs: opts.uploadTimeoutMs } : {}),
       ...(opts.jsonBodyDeadlineMs ? { jsonBodyDeadlineMs: opts.jsonBodyDeadlineMs } : {}),
@@ -108,6 +110,7 @@ export async function startHarness(opts: { uploadTimeoutMs?: number; jsonBodyDea
       for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
       await server.close();
       await hunting.close();
+      await jobEvents.close();
       await runner.close();
       await temporal.connection.close();
       await db.close();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLogger, workerEnv, workerNodeArgs } from '@quarry/config';
-import { createDb, migrate, type Db } from '@quarry/db';
+import { JobEvents, createDb, migrate, type Db } from '@quarry/db';
 import { ensureMasterKey, freePort, startPostgres, startTemporal, type RunningPostgres, type RunningTemporal } from '@quarry/devstack';
 import { FsBlobStore, LocalFiles } from '@quarry/storage';
 import { connectJobRunner, type JobRunner } from '@quarry/temporal';
@@ -91,6 +91,7 @@ export async function startOwnStack(opts: { durable?: boolean; prepareBlobDir?: 
   const db = createDb(databaseUrl);
   const runner: JobRunner = await connectJobRunner({ address: temporal.address, namespace: 'default', masterKey });
   const hunting = new Hunting();
+  const jobEvents = new JobEvents(databaseUrl);
   const server = await serveRest(
     {
       db,
@@ -101,6 +102,7 @@ export async function startOwnStack(opts: { durable?: boolean; prepareBlobDir?: 
       log: createLogger('rest-faults', { level: 'warn' }),
       hunting,
       quotas: new Quotas(),
+      jobEvents,
       health: async () => ({ ok: true, checks: {} }),
     },
     0,
@@ -156,6 +158,7 @@ export async function startOwnStack(opts: { durable?: boolean; prepareBlobDir?: 
       for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
       await server.close();
       await hunting.close();
+      await jobEvents.close();
       await runner.close().catch(() => undefined);
       await db.close();
       await temporal?.stop();

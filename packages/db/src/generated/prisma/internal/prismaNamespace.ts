@@ -958,7 +958,9 @@ export const JobScalarFieldEnum = {
   wrappedKey: 'wrappedKey',
   createdAt: 'createdAt',
   startedAt: 'startedAt',
-  finishedAt: 'finishedAt'
+  finishedAt: 'finishedAt',
+  bytesDone: 'bytesDone',
+  bytesTotal: 'bytesTotal'
 } as const
 
 export type JobScalarFieldEnum = (typeof JobScalarFieldEnum)[keyof typeof JobScalarFieldEnum]

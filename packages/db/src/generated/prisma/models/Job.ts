@@ -20,8 +20,20 @@ export type JobModel = runtime.Types.Result.DefaultSelection<Prisma.$JobPayload>
 
 export type AggregateJob = {
   _count: JobCountAggregateOutputType | null
+  _avg: JobAvgAggregateOutputType | null
+  _sum: JobSumAggregateOutputType | null
   _min: JobMinAggregateOutputType | null
   _max: JobMaxAggregateOutputType | null
+}
+
+export type JobAvgAggregateOutputType = {
+  bytesDone: number | null
+  bytesTotal: number | null
+}
+
+export type JobSumAggregateOutputType = {
+  bytesDone: bigint | null
+  bytesTotal: bigint | null
 }
 
 export type JobMinAggregateOutputType = {
@@ -38,6 +50,8 @@ export type JobMinAggregateOutputType = {
   createdAt: Date | null
   startedAt: Date | null
   finishedAt: Date | null
+  bytesDone: bigint | null
+  bytesTotal: bigint | null
 }
 
 export type JobMaxAggregateOutputType = {
@@ -54,6 +68,8 @@ export type JobMaxAggregateOutputType = {
   createdAt: Date | null
   startedAt: Date | null
   finishedAt: Date | null
+  bytesDone: bigint | null
+  bytesTotal: bigint | null
 }
 
 export type JobCountAggregateOutputType = {
@@ -71,9 +87,21 @@ export type JobCountAggregateOutputType = {
   createdAt: number
   startedAt: number
   finishedAt: number
+  bytesDone: number
+  bytesTotal: number
   _all: number
 }
 
+
+export type JobAvgAggregateInputType = {
+  bytesDone?: true
+  bytesTotal?: true
+}
+
+export type JobSumAggregateInputType = {
+  bytesDone?: true
+  bytesTotal?: true
+}
 
 export type JobMinAggregateInputType = {
   id?: true
@@ -89,6 +117,8 @@ export type JobMinAggregateInputType = {
   createdAt?: true
   startedAt?: true
   finishedAt?: true
+  bytesDone?: true
+  bytesTotal?: true
 }
 
 export type JobMaxAggregateInputType = {
@@ -105,6 +135,8 @@ export type JobMaxAggregateInputType = {
   createdAt?: true
   startedAt?: true
   finishedAt?: true
+  bytesDone?: true
+  bytesTotal?: true
 }
 
 export type JobCountAggregateInputType = {
@@ -122,6 +154,8 @@ export type JobCountAggregateInputType = {
   createdAt?: true
   startedAt?: true
   finishedAt?: true
+  bytesDone?: true
+  bytesTotal?: true
   _all?: true
 }
 
@@ -163,6 +197,18 @@ export type JobAggregateArgs<ExtArgs extends runtime.Types.Extensions.InternalAr
   /**
    * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
    * 
+   * Select which fields to average
+  **/
+  _avg?: JobAvgAggregateInputType
+  /**
+   * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
+   * 
+   * Select which fields to sum
+  **/
+  _sum?: JobSumAggregateInputType
+  /**
+   * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
+   * 
    * Select which fields to find the minimum value
   **/
   _min?: JobMinAggregateInputType
@@ -193,6 +239,8 @@ export type JobGroupByArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs
   take?: number
   skip?: number
   _count?: JobCountAggregateInputType | true
+  _avg?: JobAvgAggregateInputType
+  _sum?: JobSumAggregateInputType
   _min?: JobMinAggregateInputType
   _max?: JobMaxAggregateInputType
 }
@@ -212,7 +260,11 @@ export type JobGroupByOutputType = {
   createdAt: Date
   startedAt: Date | null
   finishedAt: Date | null
+  bytesDone: bigint | null
+  bytesTotal: bigint | null
   _count: JobCountAggregateOutputType | null
+  _avg: JobAvgAggregateOutputType | null
+  _sum: JobSumAggregateOutputType | null
   _min: JobMinAggregateOutputType | null
   _max: JobMaxAggregateOutputType | null
 }
@@ -250,6 +302,8 @@ export type JobWhereInput = {
   createdAt?: Prisma.DateTimeFilter<"Job"> | Date | string
   startedAt?: Prisma.DateTimeNullableFilter<"Job"> | Date | string | null
   finishedAt?: Prisma.DateTimeNullableFilter<"Job"> | Date | string | null
+  bytesDone?: Prisma.BigIntNullableFilter<"Job"> | bigint | number | null
+  bytesTotal?: Prisma.BigIntNullableFilter<"Job"> | bigint | number | null
   owner?: Prisma.XOR<Prisma.UserNullableScalarRelationFilter, Prisma.UserWhereInput> | null
   inputs?: Prisma.JobInputListRelationFilter
   result?: Prisma.XOR<Prisma.JobResultNullableScalarRelationFilter, Prisma.JobResultWhereInput> | null
@@ -270,6 +324,8 @@ export type JobOrderByWithRelationInput = {
   createdAt?: Prisma.SortOrder
   startedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   finishedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  bytesDone?: Prisma.SortOrderInput | Prisma.SortOrder
+  bytesTotal?: Prisma.SortOrderInput | Prisma.SortOrder
   owner?: Prisma.UserOrderByWithRelationInput
   inputs?: Prisma.JobInputOrderByRelationAggregateInput
   result?: Prisma.JobResultOrderByWithRelationInput
@@ -293,6 +349,8 @@ export type JobWhereUniqueInput = Prisma.AtLeast<{
   createdAt?: Prisma.DateTimeFilter<"Job"> | Date | string
   startedAt?: Prisma.DateTimeNullableFilter<"Job"> | Date | string | null
   finishedAt?: Prisma.DateTimeNullableFilter<"Job"> | Date | string | null
+  bytesDone?: Prisma.BigIntNullableFilter<"Job"> | bigint | number | null
+  bytesTotal?: Prisma.BigIntNullableFilter<"Job"> | bigint | number | null
   owner?: Prisma.XOR<Prisma.UserNullableScalarRelationFilter, Prisma.UserWhereInput> | null
   inputs?: Prisma.JobInputListRelationFilter
   result?: Prisma.XOR<Prisma.JobResultNullableScalarRelationFilter, Prisma.JobResultWhereInput> | null
@@ -313,9 +371,13 @@ export type JobOrderByWithAggregationInput = {
   createdAt?: Prisma.SortOrder
   startedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   finishedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  bytesDone?: Prisma.SortOrderInput | Prisma.SortOrder
+  bytesTotal?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.JobCountOrderByAggregateInput
+  _avg?: Prisma.JobAvgOrderByAggregateInput
   _max?: Prisma.JobMaxOrderByAggregateInput
   _min?: Prisma.JobMinOrderByAggregateInput
+  _sum?: Prisma.JobSumOrderByAggregateInput
 }
 
 export type JobScalarWhereWithAggregatesInput = {
@@ -336,6 +398,8 @@ export type JobScalarWhereWithAggregatesInput = {
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Job"> | Date | string
   startedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Job"> | Date | string | null
   finishedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Job"> | Date | string | null
+  bytesDone?: Prisma.BigIntNullableWithAggregatesFilter<"Job"> | bigint | number | null
+  bytesTotal?: Prisma.BigIntNullableWithAggregatesFilter<"Job"> | bigint | number | null
 }
 
 export type JobCreateInput = {
@@ -352,6 +416,8 @@ export type JobCreateInput = {
   createdAt?: Date | string
   startedAt?: Date | string | null
   finishedAt?: Date | string | null
+  bytesDone?: bigint | number | null
+  bytesTotal?: bigint | number | null
   owner?: Prisma.UserCreateNestedOneWithoutJobsInput
   inputs?: Prisma.JobInputCreateNestedManyWithoutJobInput
   result?: Prisma.JobResultCreateNestedOneWithoutJobInput
@@ -372,6 +438,8 @@ export type JobUncheckedCreateInput = {
   createdAt?: Date | string
   startedAt?: Date | string | null
   finishedAt?: Date | string | null
+  bytesDone?: bigint | number | null
+  bytesTotal?: bigint | number | null
   inputs?: Prisma.JobInputUncheckedCreateNestedManyWithoutJobInput
   result?: Prisma.JobResultUncheckedCreateNestedOneWithoutJobInput
 }
@@ -390,6 +458,8 @@ export type JobUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  bytesDone?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  bytesTotal?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   owner?: Prisma.UserUpdateOneWithoutJobsNestedInput
   inputs?: Prisma.JobInputUpdateManyWithoutJobNestedInput
   result?: Prisma.JobResultUpdateOneWithoutJobNestedInput
@@ -410,6 +480,8 @@ export type JobUncheckedUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  bytesDone?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  bytesTotal?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   inputs?: Prisma.JobInputUncheckedUpdateManyWithoutJobNestedInput
   result?: Prisma.JobResultUncheckedUpdateOneWithoutJobNestedInput
 }
@@ -429,6 +501,8 @@ export type JobCreateManyInput = {
   createdAt?: Date | string
   startedAt?: Date | string | null
   finishedAt?: Date | string | null
+  bytesDone?: bigint | number | null
+  bytesTotal?: bigint | number | null
 }
 
 export type JobUpdateManyMutationInput = {
@@ -445,6 +519,8 @@ export type JobUpdateManyMutationInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  bytesDone?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  bytesTotal?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
 }
 
 export type JobUncheckedUpdateManyInput = {
@@ -462,6 +538,8 @@ export type JobUncheckedUpdateManyInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  bytesDone?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  bytesTotal?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
 }
 
 export type JobListRelationFilter = {
@@ -489,6 +567,13 @@ export type JobCountOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   startedAt?: Prisma.SortOrder
   finishedAt?: Prisma.SortOrder
+  bytesDone?: Prisma.SortOrder
+  bytesTotal?: Prisma.SortOrder
+}
+
+export type JobAvgOrderByAggregateInput = {
+  bytesDone?: Prisma.SortOrder
+  bytesTotal?: Prisma.SortOrder
 }
 
 export type JobMaxOrderByAggregateInput = {
@@ -505,6 +590,8 @@ export type JobMaxOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   startedAt?: Prisma.SortOrder
   finishedAt?: Prisma.SortOrder
+  bytesDone?: Prisma.SortOrder
+  bytesTotal?: Prisma.SortOrder
 }
 
 export type JobMinOrderByAggregateInput = {
@@ -521,6 +608,13 @@ export type JobMinOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   startedAt?: Prisma.SortOrder
   finishedAt?: Prisma.SortOrder
+  bytesDone?: Prisma.SortOrder
+  bytesTotal?: Prisma.SortOrder
+}
+
+export type JobSumOrderByAggregateInput = {
+  bytesDone?: Prisma.SortOrder
+  bytesTotal?: Prisma.SortOrder
 }
 
 export type JobScalarRelationFilter = {
@@ -582,6 +676,14 @@ export type EnumJobTierFieldUpdateOperationsInput = {
   set?: $Enums.JobTier
 }
 
+export type NullableBigIntFieldUpdateOperationsInput = {
+  set?: bigint | number | null
+  increment?: bigint | number
+  decrement?: bigint | number
+  multiply?: bigint | number
+  divide?: bigint | number
+}
+
 export type JobCreateNestedOneWithoutInputsInput = {
   create?: Prisma.XOR<Prisma.JobCreateWithoutInputsInput, Prisma.JobUncheckedCreateWithoutInputsInput>
   connectOrCreate?: Prisma.JobCreateOrConnectWithoutInputsInput
@@ -624,6 +726,8 @@ export type JobCreateWithoutOwnerInput = {
   createdAt?: Date | string
   startedAt?: Date | string | null
   finishedAt?: Date | string | null
+  bytesDone?: bigint | number | null
+  bytesTotal?: bigint | number | null
   inputs?: Prisma.JobInputCreateNestedManyWithoutJobInput
   result?: Prisma.JobResultCreateNestedOneWithoutJobInput
 }
@@ -642,6 +746,8 @@ export type JobUncheckedCreateWithoutOwnerInput = {
   createdAt?: Date | string
   startedAt?: Date | string | null
   finishedAt?: Date | string | null
+  bytesDone?: bigint | number | null
+  bytesTotal?: bigint | number | null
   inputs?: Prisma.JobInputUncheckedCreateNestedManyWithoutJobInput
   result?: Prisma.JobResultUncheckedCreateNestedOneWithoutJobInput
 }
@@ -690,6 +796,8 @@ export type JobScalarWhereInput = {
   createdAt?: Prisma.DateTimeFilter<"Job"> | Date | string
   startedAt?: Prisma.DateTimeNullableFilter<"Job"> | Date | string | null
   finishedAt?: Prisma.DateTimeNullableFilter<"Job"> | Date | string | null
+  bytesDone?: Prisma.BigIntNullableFilter<"Job"> | bigint | number | null
+  bytesTotal?: Prisma.BigIntNullableFilter<"Job"> | bigint | number | null
 }
 
 export type JobCreateWithoutInputsInput = {
@@ -706,6 +814,8 @@ export type JobCreateWithoutInputsInput = {
   createdAt?: Date | string
   startedAt?: Date | string | null
   finishedAt?: Date | string | null
+  bytesDone?: bigint | number | null
+  bytesTotal?: bigint | number | null
   owner?: Prisma.UserCreateNestedOneWithoutJobsInput
   result?: Prisma.JobResultCreateNestedOneWithoutJobInput
 }
@@ -725,6 +835,8 @@ export type JobUncheckedCreateWithoutInputsInput = {
   createdAt?: Date | string
   startedAt?: Date | string | null
   finishedAt?: Date | string | null
+  bytesDone?: bigint | number | null
+  bytesTotal?: bigint | number | null
   result?: Prisma.JobResultUncheckedCreateNestedOneWithoutJobInput
 }
 
@@ -758,6 +870,8 @@ export type JobUpdateWithoutInputsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  bytesDone?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  bytesTotal?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   owner?: Prisma.UserUpdateOneWithoutJobsNestedInput
   result?: Prisma.JobResultUpdateOneWithoutJobNestedInput
 }
@@ -777,6 +891,8 @@ export type JobUncheckedUpdateWithoutInputsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  bytesDone?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  bytesTotal?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   result?: Prisma.JobResultUncheckedUpdateOneWithoutJobNestedInput
 }
 
@@ -794,6 +910,8 @@ export type JobCreateWithoutResultInput = {
   createdAt?: Date | string
   startedAt?: Date | string | null
   finishedAt?: Date | string | null
+  bytesDone?: bigint | number | null
+  bytesTotal?: bigint | number | null
   owner?: Prisma.UserCreateNestedOneWithoutJobsInput
   inputs?: Prisma.JobInputCreateNestedManyWithoutJobInput
 }
@@ -813,6 +931,8 @@ export type JobUncheckedCreateWithoutResultInput = {
   createdAt?: Date | string
   startedAt?: Date | string | null
   finishedAt?: Date | string | null
+  bytesDone?: bigint | number | null
+  bytesTotal?: bigint | number | null
   inputs?: Prisma.JobInputUncheckedCreateNestedManyWithoutJobInput
 }
 
@@ -846,6 +966,8 @@ export type JobUpdateWithoutResultInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  bytesDone?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  bytesTotal?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   owner?: Prisma.UserUpdateOneWithoutJobsNestedInput
   inputs?: Prisma.JobInputUpdateManyWithoutJobNestedInput
 }
@@ -865,6 +987,8 @@ export type JobUncheckedUpdateWithoutResultInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  bytesDone?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  bytesTotal?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   inputs?: Prisma.JobInputUncheckedUpdateManyWithoutJobNestedInput
 }
 
@@ -882,6 +1006,8 @@ export type JobCreateManyOwnerInput = {
   createdAt?: Date | string
   startedAt?: Date | string | null
   finishedAt?: Date | string | null
+  bytesDone?: bigint | number | null
+  bytesTotal?: bigint | number | null
 }
 
 export type JobUpdateWithoutOwnerInput = {
@@ -898,6 +1024,8 @@ export type JobUpdateWithoutOwnerInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  bytesDone?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  bytesTotal?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   inputs?: Prisma.JobInputUpdateManyWithoutJobNestedInput
   result?: Prisma.JobResultUpdateOneWithoutJobNestedInput
 }
@@ -916,6 +1044,8 @@ export type JobUncheckedUpdateWithoutOwnerInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  bytesDone?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  bytesTotal?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   inputs?: Prisma.JobInputUncheckedUpdateManyWithoutJobNestedInput
   result?: Prisma.JobResultUncheckedUpdateOneWithoutJobNestedInput
 }
@@ -934,6 +1064,8 @@ export type JobUncheckedUpdateManyWithoutOwnerInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  bytesDone?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  bytesTotal?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
 }
 
 
@@ -982,6 +1114,8 @@ export type JobSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = ru
   createdAt?: boolean
   startedAt?: boolean
   finishedAt?: boolean
+  bytesDone?: boolean
+  bytesTotal?: boolean
   owner?: boolean | Prisma.Job$ownerArgs<ExtArgs>
   inputs?: boolean | Prisma.Job$inputsArgs<ExtArgs>
   result?: boolean | Prisma.Job$resultArgs<ExtArgs>
@@ -1003,6 +1137,8 @@ export type JobSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extension
   createdAt?: boolean
   startedAt?: boolean
   finishedAt?: boolean
+  bytesDone?: boolean
+  bytesTotal?: boolean
   owner?: boolean | Prisma.Job$ownerArgs<ExtArgs>
 }, ExtArgs["result"]["job"]>
 
@@ -1021,6 +1157,8 @@ export type JobSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extension
   createdAt?: boolean
   startedAt?: boolean
   finishedAt?: boolean
+  bytesDone?: boolean
+  bytesTotal?: boolean
   owner?: boolean | Prisma.Job$ownerArgs<ExtArgs>
 }, ExtArgs["result"]["job"]>
 
@@ -1039,9 +1177,11 @@ export type JobSelectScalar = {
   createdAt?: boolean
   startedAt?: boolean
   finishedAt?: boolean
+  bytesDone?: boolean
+  bytesTotal?: boolean
 }
 
-export type JobOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "jobName" | "category" | "status" | "ownerId" | "visibility" | "tier" | "workflowId" | "taskQueue" | "params" | "wrappedKey" | "createdAt" | "startedAt" | "finishedAt", ExtArgs["result"]["job"]>
+export type JobOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "jobName" | "category" | "status" | "ownerId" | "visibility" | "tier" | "workflowId" | "taskQueue" | "params" | "wrappedKey" | "createdAt" | "startedAt" | "finishedAt" | "bytesDone" | "bytesTotal", ExtArgs["result"]["job"]>
 export type JobInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   owner?: boolean | Prisma.Job$ownerArgs<ExtArgs>
   inputs?: boolean | Prisma.Job$inputsArgs<ExtArgs>
@@ -1077,6 +1217,8 @@ export type $JobPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
     createdAt: Date
     startedAt: Date | null
     finishedAt: Date | null
+    bytesDone: bigint | null
+    bytesTotal: bigint | null
   }, ExtArgs["result"]["job"]>
   composites: {}
 }
@@ -1517,6 +1659,8 @@ export interface JobFieldRefs {
   readonly createdAt: Prisma.FieldRef<"Job", 'DateTime'>
   readonly startedAt: Prisma.FieldRef<"Job", 'DateTime'>
   readonly finishedAt: Prisma.FieldRef<"Job", 'DateTime'>
+  readonly bytesDone: Prisma.FieldRef<"Job", 'BigInt'>
+  readonly bytesTotal: Prisma.FieldRef<"Job", 'BigInt'>
 }
     
 
