@@ -7,6 +7,7 @@ import { deleteFiles } from '../../files/delete-files.js';
 import { deleteFilesSchema } from '../../files/delete-files.schema.js';
 import { listJobs } from '../../jobs/list-jobs.js';
 import { getJob } from '../../jobs/get-job.js';
+import { watchJob } from '../../jobs/watch-job.js';
 import { deleteJobs } from '../../jobs/delete-jobs.js';
 import { deleteJobsSchema } from '../../jobs/delete-jobs.schema.js';
 import { createParseJob } from '../../jobs/create-parse-job.js';
@@ -25,10 +26,14 @@ import { getRuleSets } from '../../rules/get-rule-sets.js';
 import { frontCaller, type FrontContext } from '../context.js';
 import { internalErrorMessage } from '../internal-error.js';
 import { TRPC_CODE } from './error-codes.js';
+import { subscriptionStream } from './stream.js';
 
 // isDev false: tRPC would otherwise put the stack trace (server paths) into every error's data.
 const t = initTRPC.context<FrontContext>().create({
   isDev: false,
+  // Subscriptions (SSE): a comment line every 15 s keeps proxies from closing a quiet stream, and
+  // the client reconnects (the subscription starts again from the current state) after 30 s of silence.
+  sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 30_000 } },
   errorFormatter: ({ shape }) => ({ ...shape, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } }),
 });
 
@@ -86,6 +91,12 @@ export const appRouter = t.router({
   jobs: t.router({
     list: procedure.query(({ ctx }) => listJobs(ctx.deps, ctx.caller)),
     get: procedure.input(z.object({ id: z.string() })).query(({ ctx, input }) => getJob(ctx.deps, ctx.caller, ctx.clientKey, input.id)),
+    /** The job's status and progress as they change, until it finishes (watchJob). */
+    watch: procedure
+      .input(z.object({ id: z.string() }))
+      .subscription(({ ctx, input, signal }) =>
+        subscriptionStream(watchJob(ctx.deps, ctx.caller, ctx.clientKey, input.id, signal ?? new AbortController().signal), ctx.deps.log),
+      ),
     delete: procedure.input(anyObject).mutation(({ ctx, input }) => deleteJobs(ctx.deps, ctx.caller, validate(deleteJobsSchema, input))),
     parse: procedure
       .input(z.object({ category: z.enum(PARSE_CATEGORIES), params: anyObject }))
