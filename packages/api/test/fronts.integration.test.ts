@@ -30,7 +30,7 @@ const graphql = (deps: ServiceDeps, query: string, headers: Record<string, strin
 
 describe('tRPC', () => {
   test('an unauthenticated call is a 401 with the service message, no stack and no server path', async () => {
-    const res = await trpc(f.deps, 'jobs.list');
+    const res = await trpc(f.deps, 'listJobs');
     const body = await res.text();
     expect(res.status).toBe(401);
     expect(JSON.parse(body).error.message).toBe('Unauthorized');
@@ -38,13 +38,13 @@ describe('tRPC', () => {
   });
 
   test('a malformed token is refused like a bad one, from inside the procedure', async () => {
-    const res = await trpc(f.deps, 'files.list', { 'x-service-api-token': 'not-a-uuid' });
+    const res = await trpc(f.deps, 'listFiles', { 'x-service-api-token': 'not-a-uuid' });
     expect(res.status).toBe(401);
     expectNoInternals(await res.text());
   });
 
   test('an unexpected error is logged under an id; the caller gets only the id', async () => {
-    const res = await trpc(broken, 'jobs.list', { 'x-service-api-token': (await f.newCaller()).token });
+    const res = await trpc(broken, 'listJobs', { 'x-service-api-token': (await f.newCaller()).token });
     const body = await res.text();
     expect(res.status).toBe(500);
     const message: string = JSON.parse(body).error.message;
@@ -94,17 +94,17 @@ describe('the same services through tRPC and GraphQL', () => {
 
   test('inline YARA scan with a custom rule through tRPC, and the rule-required error through GraphQL', async () => {
     const rule = b64('rule quarry_marker { strings: $a = "QUARRY-MARKER" condition: $a }');
-    const t = await trpcCall(f.deps, 'scans.data', { engine: 'yara', params: { test_data: b64('xx QUARRY-MARKER yy'), operation: 'run_rule', rule } }, 'POST');
+    const t = await trpcCall(f.deps, 'scanData', { engine: 'yara', testData: b64('xx QUARRY-MARKER yy'), operation: 'run_rule', rule }, 'POST');
     expect(t.status).toBe(200);
     expect(JSON.stringify(t.json.result.data)).toContain('quarry_marker');
-    const g = (await (await graphql(f.deps, `mutation { scanData(engine: "yara", params: {test_data: "${b64('x')}", operation: "run_rule"}) }`)).json()) as any;
+    const g = (await (await graphql(f.deps, `mutation { scanData(engine: "yara", params: {testData: "${b64('x')}", operation: "run_rule"}) }`)).json()) as any;
     expect(g.errors[0]).toMatchObject({ message: 'Rule is required', extensions: { code: 'VALIDATION_FAILED' } });
   });
 
   test('search through tRPC and GraphQL: a malformed job id is "Job not found"', async () => {
-    const t = await trpcCall(f.deps, 'search', { category: 'winevtx', params: { job_id: 'x', search: '', browse_events: true } });
+    const t = await trpcCall(f.deps, 'searchWinevtx', { jobId: 'x', search: '', browseEvents: true });
     expect([t.status, t.json.error.message]).toEqual([400, 'Job not found']);
-    const g = (await (await graphql(f.deps, '{ search(category: "prefetch", params: {job_id: "x", search: "", browse_events: true}) }')).json()) as any;
+    const g = (await (await graphql(f.deps, '{ search(category: "prefetch", params: {jobId: "x", search: "", browseEvents: true}) }')).json()) as any;
     expect(g.errors[0]).toMatchObject({ message: 'Job not found', extensions: { code: 'BAD_REQUEST' } });
   });
 });

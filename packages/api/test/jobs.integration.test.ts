@@ -14,7 +14,7 @@ afterAll(async () => f?.close());
 
 const fileOf = async (caller: Caller, key: Buffer | null) =>
   (await uploadFile(f.deps, { caller, clientKey: key, fileName: 'Security.evtx', content: Readable.from([randomBytes(100)]) })).id;
-const evtx = (fileIds: unknown[]) => ({ category: 'winevtx' as const, fileIds, runSigmaRules: false });
+const evtx = (fileIds: string[]) => ({ category: 'winevtx' as const, fileIds, runSigmaRules: false });
 
 describe('job services', () => {
   test('createParseJob checks in the contract\'s order and starts nothing on a refusal', async () => {
@@ -22,7 +22,7 @@ describe('job services', () => {
     const key = randomBytes(32);
     const own = await fileOf(caller, key);
     const other = (await f.newCaller()).caller;
-    const cases: [unknown[], Buffer | null, Caller, string][] = [
+    const cases: [string[], Buffer | null, Caller, string][] = [
       [[], key, caller, 'No file IDs provided'],
       [Array.from({ length: 101 }, () => randomUUID()), key, caller, 'Too many file IDs provided'],
       [['nope'], key, caller, 'Failed to download file'],

@@ -1,13 +1,7 @@
 import { Hono } from 'hono';
 import type { RestDeps } from './rest-deps.js';
-import { registerFiles } from './routes/files.js';
-import { registerJobs } from './routes/jobs.js';
-import { registerLookup } from './routes/lookup.js';
-import { registerSearch } from './routes/search.js';
-import { registerParse } from './routes/parse.js';
+import { registerEndpoints } from './routes/endpoints.js';
 import { registerUpload } from './routes/upload.js';
-import { registerScans } from './routes/scans.js';
-import { registerRules } from './routes/rules.js';
 import { registerBodyLimits } from './body-limits.js';
 import { Admission } from './admission.js';
 
@@ -20,13 +14,7 @@ export function createRestApp(deps: RestDeps): Hono {
   });
   registerBodyLimits(app, new Admission(deps.admissionBytes), deps.jsonBodyDeadlineMs);
   registerUpload(app, deps);
-  registerFiles(app, deps);
-  registerParse(app, deps);
-  registerJobs(app, deps);
-  registerLookup(app, deps);
-  registerScans(app, deps);
-  registerRules(app, deps);
-  registerSearch(app, deps);
+  registerEndpoints(app, deps);
   app.notFound((c) => c.text('Not found', 404));
   app.onError((err, c) => {
     const errorId = crypto.randomUUID();

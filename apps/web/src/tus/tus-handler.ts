@@ -1,12 +1,13 @@
 import { Server } from '@tus/server';
 import { MemoryLocker } from '@tus/server';
 import {
-  AppError,
   RESUMABLE_MAX_BYTES,
   UploadStaging,
+  checkKeyRule,
   expireResumableUploads,
   getResumableUpload,
   isAppError,
+  operations,
   readClientKey,
   resolveCaller,
   type ResumableDeps,
@@ -63,7 +64,8 @@ export function createTusHandler(deps: ResumableDeps & { log: Logger }): TusHand
       try {
         const caller = await resolveCaller(deps, req.headers.get('x-service-api-token'), { required: false });
         const clientKey = readClientKey(req.headers.get('x-service-api-enc-key'));
-        if (req.method === 'POST' && caller.userId && !clientKey) throw new AppError('KEY_REQUIRED', 'Encryption key is required');
+        // Creating an upload is the upload operation: its key rule (a signed-in uploader sends a key) applies here too.
+        if (req.method === 'POST') checkKeyRule(operations.uploadFile, caller.userId, clientKey);
         return await currentUploader.run({ caller, clientKey }, () => server.handleWeb(req));
       } catch (err) {
         if (isAppError(err)) return new Response(err.message, { status: HTTP_STATUS[err.code], headers: { 'Tus-Resumable': '1.0.0' } });

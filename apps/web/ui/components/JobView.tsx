@@ -32,7 +32,7 @@ export function JobView({ id }: { id: string }) {
   const focus = useRowFocusState();
   const job = useQuery({
     queryKey: ['job', id, session.token, session.key],
-    queryFn: () => trpc.jobs.get.query({ id }),
+    queryFn: () => trpc.getJob.query({ id }),
     retry: false,
     refetchInterval: (q) => (q.state.data && isRunning(q.state.data.status) ? pollInterval(Date.now() - openedAt.current) : false),
   });

@@ -18,7 +18,7 @@ export function JobsTable() {
   const queries = useQueryClient();
   const jobs = useQuery({
     queryKey: ['jobs', token],
-    queryFn: () => trpc.jobs.list.query(),
+    queryFn: () => trpc.listJobs.query(),
     enabled: !!token,
     refetchInterval: (q) => {
       const running = (q.state.data ?? []).filter((j) => isRunning(j.status));
@@ -28,7 +28,7 @@ export function JobsTable() {
     },
   });
   const remove = useMutation({
-    mutationFn: (id: string) => trpc.jobs.delete.mutate({ ids: [id] }),
+    mutationFn: (id: string) => trpc.deleteJobs.mutate({ ids: [id] }),
     onSuccess: () => void queries.invalidateQueries({ queryKey: ['jobs'] }),
     onError: (err) => notifications.show({ color: 'red', title: 'Delete failed', message: errorMessage(err) }),
   });

@@ -27,7 +27,7 @@ export function SignInForm() {
     setError(null);
     setSession({ token: values.token.trim(), key: values.key.trim() });
     try {
-      await trpc.files.list.query();
+      await trpc.listFiles.query();
       queries.clear();
       router.push('/evidence');
     } catch (err) {

@@ -1,5 +1,6 @@
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '@quarry/api';
+import type { EvidenceKind } from './evidence-kind';
 import { sessionHeaders } from './session-store';
 
 /**
@@ -9,6 +10,11 @@ import { sessionHeaders } from './session-store';
 export const trpc = createTRPCClient<AppRouter>({
   links: [httpBatchLink({ url: '/api/trpc', headers: () => sessionHeaders() })],
 });
+
+const capitalized = <K extends EvidenceKind>(kind: K) => (kind.charAt(0).toUpperCase() + kind.slice(1)) as Capitalize<K>;
+
+/** One evidence type's parse and search procedures (the operations table names them parse<Type>, search<Type>). */
+export const evidenceProcedures = (kind: EvidenceKind) => ({ parse: trpc[`parse${capitalized(kind)}`], search: trpc[`search${capitalized(kind)}`] });
 
 /** The message a person should read for a failed call. */
 export function errorMessage(err: unknown): string {

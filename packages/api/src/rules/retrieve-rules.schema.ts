@@ -1,15 +1,15 @@
 import { z } from 'zod';
+import { scanEngine } from '../scans/scan-params.js';
 
 const INVALID = 'Invalid rule names provided';
 /** At most this many names per request (each at most 256 characters). */
 export const MAX_RULE_NAMES = 100;
 
-/** POST /analysis/{yara,sigma}/rules: a non-empty list of non-empty names, exact and case-sensitive. */
-export const retrieveRulesSchema = z.object({
-  rule_names: z
-    .array(z.string({ error: INVALID }).min(1, { error: INVALID }).max(256, { error: INVALID }), { error: INVALID })
-    .min(1, { error: INVALID })
-    .max(MAX_RULE_NAMES, { error: INVALID }),
-});
+/** A non-empty list of non-empty names, exact and case-sensitive. */
+export const ruleNameList = z
+  .array(z.string({ error: INVALID }).min(1, { error: INVALID }).max(256, { error: INVALID }), { error: INVALID })
+  .min(1, { error: INVALID })
+  .max(MAX_RULE_NAMES, { error: INVALID });
 
-export type RuleEngine = 'yara' | 'sigma';
+export const retrieveRulesSchema = z.object({ engine: scanEngine, ruleNames: ruleNameList });
+export type RetrieveRulesInput = z.output<typeof retrieveRulesSchema>;

@@ -1,8 +1,7 @@
 import { YaraError, retrieveRules as yaraRetrieve } from '@quarry/yara';
-import type { z } from 'zod';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors/app-error.js';
-import type { RuleEngine, retrieveRulesSchema } from './retrieve-rules.schema.js';
+import type { RetrieveRulesInput } from './retrieve-rules.schema.js';
 
 /** Rule name → source lines; a name defined several times returns every definition. */
 export type RuleLines = Record<string, string[]>;
@@ -14,9 +13,9 @@ const NOT_FOUND = 'One or more rules not found';
  * result tables show it, or its `name`). Any unknown name fails the whole request. Anyone may ask,
  * and it costs no quota: it only explains results the caller already has.
  */
-export async function retrieveRules(deps: ServiceDeps, engine: RuleEngine, params: z.output<typeof retrieveRulesSchema>): Promise<RuleLines> {
-  const names = params.rule_names;
-  if (engine === 'sigma') {
+export async function retrieveRules(deps: Pick<ServiceDeps, 'hunting'>, input: RetrieveRulesInput): Promise<RuleLines> {
+  const names = input.ruleNames;
+  if (input.engine === 'sigma') {
     const { found, missing } = await deps.hunting.sigma.ruleLines(names);
     if (missing.length > 0) throw new AppError('NOT_FOUND', NOT_FOUND);
     return found;

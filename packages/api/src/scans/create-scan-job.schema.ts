@@ -1,24 +1,16 @@
 import { z } from 'zod';
 import type { ScanCategory } from '@quarry/vocabulary';
-import { operation, rule, type Operation } from './scan-params.js';
+import { fileIdList } from '../jobs/create-parse-job.schema.js';
+import { rule, scanEngine, scanOperation, type ScanOperation } from './scan-params.js';
 
-const NO_IDS = 'No file IDs provided';
-
-/** POST /analysis/{yara,sigma}/file: presence and types only; counts, sizes, access and the rule are the service's. */
-export const createScanJobSchema = z.object({
-  file_ids: z.array(z.unknown(), { error: NO_IDS }).min(1, { error: NO_IDS }),
-  operation,
-  rule,
-});
+/** A file scan: presence and types only; counts, sizes, access and the rule are the service's, in the contract's order. */
+export const createScanJobSchema = z.object({ engine: scanEngine, fileIds: fileIdList, operation: scanOperation, rule });
+export type CreateScanJobParams = z.output<typeof createScanJobSchema>;
 
 export interface CreateScanJobInput {
   category: ScanCategory;
-  fileIds: unknown[];
-  operation: Operation;
+  fileIds: string[];
+  operation: ScanOperation;
   /** The base64 rule as sent (run_rule). */
-  rule: unknown;
-}
-
-export function scanJobInput(category: ScanCategory, params: z.output<typeof createScanJobSchema>): CreateScanJobInput {
-  return { category, fileIds: params.file_ids, operation: params.operation, rule: params.rule };
+  rule?: string | undefined;
 }

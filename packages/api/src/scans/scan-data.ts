@@ -34,14 +34,13 @@ const mb = (n: number) => `${n / (1024 * 1024)} MB`;
 export async function scanData(deps: ServiceDeps, caller: Caller, input: ScanDataInput, clientAddress?: string): Promise<DataScanResult> {
   const data = decodeBase64(input.testData);
   if (!data) throw new AppError('BAD_REQUEST', 'Invalid test data format');
-  let ruleText: string | undefined;
-  if (input.operation === 'run_rule') {
-    if (typeof input.rule !== 'string' || input.rule === '') throw new AppError('VALIDATION_FAILED', 'Rule is required');
-  }
+  const source = input.operation === 'run_rule' ? input.rule : undefined;
+  if (input.operation === 'run_rule' && !source) throw new AppError('VALIDATION_FAILED', 'Rule is required');
   await deps.quotas.consume('dataScan', caller, clientAddress);
   if (data.length > DATA_SCAN_MAX_BYTES) return { kind: 'error', message: `Test data is larger than the ${mb(DATA_SCAN_MAX_BYTES)} limit of inline scans` };
-  if (input.operation === 'run_rule') {
-    const decoded = decodeRuleText(input.rule as string);
+  let ruleText: string | undefined;
+  if (source) {
+    const decoded = decodeRuleText(source);
     const label = input.engine === 'yara' ? 'Invalid Yara rule' : 'Invalid Sigma rule format';
     if ('problem' in decoded) return { kind: 'error', message: `${label}: ${decoded.problem}` };
     ruleText = decoded.text;

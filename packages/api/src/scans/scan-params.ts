@@ -1,12 +1,21 @@
 import { z } from 'zod';
 
-/** The two ways to scan (the spec's `operation`). */
-export const OPERATIONS = ['run_rule', 'run_community_rules'] as const;
-export type Operation = (typeof OPERATIONS)[number];
+/** The two scan engines; a file scan's job category is the contract's spelling of each (SCAN_CATEGORY). */
+export const SCAN_ENGINES = ['yara', 'sigma'] as const;
+export type ScanEngine = (typeof SCAN_ENGINES)[number];
+export const scanEngine = z.enum(SCAN_ENGINES, { error: 'engine must be yara or sigma' });
+export const SCAN_CATEGORY = { yara: 'Yara', sigma: 'sigma' } as const;
 
-export const operation = z.enum(OPERATIONS, { error: 'operation must be run_rule or run_community_rules' });
-/** `rule` is checked by the service: missing is its own answer per endpoint (400 for jobs, 422 inline). */
-export const rule = z.unknown().optional();
+/** The two ways to scan (the spec's `operation`). */
+export const SCAN_OPERATIONS = ['run_rule', 'run_community_rules'] as const;
+export type ScanOperation = (typeof SCAN_OPERATIONS)[number];
+
+export const scanOperation = z.enum(SCAN_OPERATIONS, { error: 'operation must be run_rule or run_community_rules' });
+/**
+ * The caller's rule, base64. Whether it is there is the service's check: a missing rule has its
+ * own answer per endpoint (400 for jobs, 422 inline), after the checks the contract puts first.
+ */
+export const rule = z.string({ error: 'Rule is required' }).optional();
 
 /** A caller's rule, base64 of UTF-8 text, at most this long once decoded. */
 export const MAX_RULE_BYTES = 1024 * 1024;

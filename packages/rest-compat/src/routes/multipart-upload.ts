@@ -1,20 +1,19 @@
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
-import { AppError, discardFiles, uploadFile, UPLOAD_TIMEOUT_MS, type Caller, type ServiceDeps, type UploadedFile } from '@quarry/api';
+import { AppError, discardFiles, UPLOAD_TIMEOUT_MS, type ServiceDeps, type UploadedFile } from '@quarry/api';
 
 const DRAIN_GRACE_MS = 5_000;
 
 const multipartError = (detail: string) => new AppError('BAD_REQUEST', `Failed to process multipart form: ${detail}`);
 
 /**
- * Streams every `files` part of a multipart body into storage, in order. All or nothing: on any
- * failure (bad form, size, timeout) the files already stored by this request are removed.
+ * Streams every `files` part of a multipart body into storage through `store`, in order. All or
+ * nothing: on any failure (bad form, size, timeout) the files already stored by this request are removed.
  */
 export async function storeMultipartFiles(
   deps: ServiceDeps,
   req: Request,
-  caller: Caller,
-  clientKey: Buffer | null,
+  store: (fileName: string, content: Readable) => Promise<UploadedFile>,
   timeoutMs = UPLOAD_TIMEOUT_MS,
 ): Promise<UploadedFile[]> {
   const contentType = req.headers.get('content-type') ?? '';
@@ -58,7 +57,7 @@ export async function storeMultipartFiles(
         const name = info.filename || 'unnamed';
         // Parts arrive one after another; chaining keeps the stored order equal to the form order.
         pending = pending.then(() =>
-          uploadFile(deps, { caller, clientKey, fileName: name, content: stream }).then((f) => {
+          store(name, stream).then((f) => {
             stored.push(f);
           }, fail),
         );

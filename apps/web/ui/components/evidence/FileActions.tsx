@@ -7,7 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { toBase64 } from '../../lib/base64';
 import { KIND_LABEL, type EvidenceKind } from '../../lib/evidence-kind';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage, evidenceProcedures, trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
 import type { EvidenceFile } from './FilesPanel';
 
@@ -49,20 +49,19 @@ export function FileActions({ files, onDone }: { files: EvidenceFile[]; onDone()
   const parse = () =>
     run(() =>
       Promise.all(
-        [...byKind].map(([category, file_ids]) =>
-          trpc.jobs.parse.mutate({ category, params: category === 'winevtx' ? { file_ids, run_sigma_rules: sigma } : { file_ids } }),
-        ),
+        // Each type's own input: EVTX takes runSigmaRules, the others ignore it.
+        [...byKind].map(([kind, fileIds]) => evidenceProcedures(kind).parse.mutate({ fileIds, runSigmaRules: sigma })),
       ),
     );
   const scan = () =>
     run(async () => [
-      await trpc.scans.file.mutate({ engine, params: { file_ids: ids, operation, ...(operation === 'run_rule' ? { rule: toBase64(rule) } : {}) } }),
+      await trpc.scanFiles.mutate({ engine, fileIds: ids, operation, ...(operation === 'run_rule' ? { rule: toBase64(rule) } : {}) }),
     ]);
   const remove = async () => {
     if (!window.confirm(`Delete ${files.length} file(s) for good?`)) return;
     setBusy(true);
     try {
-      await trpc.files.delete.mutate({ ids });
+      await trpc.deleteFiles.mutate({ ids });
       void queries.invalidateQueries({ queryKey: ['files'] });
       onDone();
     } catch (err) {

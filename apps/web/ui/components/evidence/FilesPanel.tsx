@@ -24,7 +24,7 @@ export function FilesPanel() {
   const { token } = useSession();
   const uploaded = useSyncExternalStore(subscribeUploaded, getUploaded, getServerUploaded);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const list = useQuery({ queryKey: ['files', token], queryFn: () => trpc.files.list.query(), enabled: !!token });
+  const list = useQuery({ queryKey: ['files', token], queryFn: () => trpc.listFiles.query(), enabled: !!token });
 
   const files = useMemo<EvidenceFile[]>(() => {
     const own = (list.data ?? []).map((f) => ({ ...f, kind: knownKind(f.id) ?? kindFromName(f.name) }));

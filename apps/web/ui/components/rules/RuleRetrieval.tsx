@@ -11,9 +11,9 @@ export function RuleRetrieval() {
   const [names, setNames] = useState('');
   const get = useMutation({
     mutationFn: () =>
-      trpc.rules.query({
+      trpc.retrieveRules.query({
         engine,
-        params: { rule_names: names.split(/[\n,]/).map((n) => n.trim()).filter(Boolean) },
+        ruleNames: names.split(/[\n,]/).map((n) => n.trim()).filter(Boolean),
       }),
   });
   return (

@@ -18,7 +18,7 @@ export function ScanPlayground() {
   const [rule, setRule] = useState('');
   const scan = useMutation({
     mutationFn: () =>
-      trpc.scans.data.mutate({ engine, params: { test_data: toBase64(data), operation, ...(operation === 'run_rule' ? { rule: toBase64(rule) } : {}) } }),
+      trpc.scanData.mutate({ engine, testData: toBase64(data), operation, ...(operation === 'run_rule' ? { rule: toBase64(rule) } : {}) }),
   });
   const r = scan.data;
   return (

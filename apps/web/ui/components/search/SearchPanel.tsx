@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import type { EvidenceKind } from '../../lib/evidence-kind';
 import { SEARCH_FIELDS, type FilterRow } from '../../lib/filters';
 import { SearchLinkContext } from '../../lib/search-link';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage, evidenceProcedures } from '../../lib/trpc';
 import { DataGrid } from '../DataGrid';
 import { InsightView } from '../insights/InsightView';
 import { Pager } from '../Pager';
@@ -43,18 +43,15 @@ export function SearchPanel() {
 
   const search = useMutation({
     mutationFn: (p: number) =>
-      trpc.search.query({
-        category,
-        params: {
-          job_id: jobId.trim(),
-          search: text,
-          browse_events: browse,
-          filter: filters.filter((f) => f.field !== ''),
-          page: p,
-          show,
-          ...(utcMs(start) !== undefined ? { start_time: utcMs(start) } : {}),
-          ...(utcMs(end) !== undefined ? { end_time: utcMs(end) } : {}),
-        },
+      evidenceProcedures(category).search.query({
+        jobId: jobId.trim(),
+        search: text,
+        browseEvents: browse,
+        filter: filters.filter((f) => f.field !== ''),
+        page: p,
+        show,
+        startTime: utcMs(start),
+        endTime: utcMs(end),
       }),
   });
   const go = (p: number) => {

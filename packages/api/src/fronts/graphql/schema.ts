@@ -1,26 +1,18 @@
 import SchemaBuilder from '@pothos/core';
 import { PARSE_CATEGORIES, isParseCategory } from '@quarry/vocabulary';
 import { AppError } from '../../errors/app-error.js';
-import { listFiles, type FileListEntry } from '../../files/list-files.js';
-import { deleteFiles } from '../../files/delete-files.js';
-import { deleteFilesSchema } from '../../files/delete-files.schema.js';
-import { listJobs, type JobListEntry } from '../../jobs/list-jobs.js';
-import { getJob, type JobView } from '../../jobs/get-job.js';
-import { deleteJobs } from '../../jobs/delete-jobs.js';
-import { deleteJobsSchema } from '../../jobs/delete-jobs.schema.js';
-import { createParseJob, type CreatedJob } from '../../jobs/create-parse-job.js';
-import { createParseJobSchemas, parseJobInput } from '../../jobs/create-parse-job.schema.js';
-import { validate } from '../../validation.js';
-import { lookupReference, type LookupAnswer } from '../../lookups/lookup-reference.js';
-import { searchRecords } from '../../search/search-records.js';
-import { searchInput, searchRecordsSchema } from '../../search/search-records.schema.js';
-import { createScanJob, type CreatedScanJob } from '../../scans/create-scan-job.js';
-import { createScanJobSchema, scanJobInput } from '../../scans/create-scan-job.schema.js';
-import { scanData } from '../../scans/scan-data.js';
-import { scanDataInput, scanDataSchema, type ScanEngine } from '../../scans/scan-data.schema.js';
-import { retrieveRules } from '../../rules/retrieve-rules.js';
-import { retrieveRulesSchema } from '../../rules/retrieve-rules.schema.js';
-import { frontCaller, type FrontCaller, type FrontContext } from '../context.js';
+import type { FileListEntry } from '../../files/list-files.js';
+import type { JobListEntry } from '../../jobs/list-jobs.js';
+import type { JobView } from '../../jobs/get-job.js';
+import type { CreatedJob } from '../../jobs/create-parse-job.js';
+import type { LookupAnswer } from '../../lookups/lookup-reference.js';
+import type { CreatedScanJob } from '../../scans/create-scan-job.js';
+import { requestFromHeaders } from '../../operations/admit.js';
+import { evidenceOperationNames } from '../../operations/evidence.js';
+import type { AnyOperation, OutputOf } from '../../operations/operation.js';
+import { runOperation } from '../../operations/run.js';
+import { operations } from '../../operations/table.js';
+import type { FrontContext } from '../context.js';
 
 const builder = new SchemaBuilder<{ Context: FrontContext; Scalars: { JSON: { Input: unknown; Output: unknown } } }>({});
 
@@ -72,49 +64,41 @@ const CreatedScanJobRef = builder.objectRef<CreatedScanJob>('CreatedScanJob').im
   fields: (t) => ({ id: t.exposeID('id'), jobName: t.exposeString('jobName'), category: t.exposeString('category') }),
 });
 
-/** `yara` or `sigma`; anything else is a request error with the service's wording. */
-function scanEngine(value: string): ScanEngine {
-  if (value !== 'yara' && value !== 'sigma') throw new AppError('BAD_REQUEST', `Unknown scan engine ${value}: use yara or sigma`);
-  return value;
-}
+/** Runs one operation of the table for this request; its AppErrors become GraphQL errors in maskError (handlers.ts). */
+const run = <Op extends AnyOperation>(ctx: FrontContext, op: Op, input: unknown): Promise<OutputOf<Op>> =>
+  runOperation(op, requestFromHeaders(ctx.deps, ctx.headers), input);
 
-/** Resolves the caller and runs the service; its AppErrors become GraphQL errors in maskError (handlers.ts). */
-async function guarded<T>(ctx: FrontContext, fn: (who: FrontCaller) => Promise<T>): Promise<T> {
-  return fn(await frontCaller(ctx));
+function parseCategory(value: string) {
+  if (!isParseCategory(value)) throw new AppError('BAD_REQUEST', `Unknown parse category ${value}`);
+  return evidenceOperationNames(value);
 }
 
 builder.queryType({
   fields: (t) => ({
-    files: t.field({ type: [FileRef], resolve: (_r, _a, ctx) => guarded(ctx, ({ caller }) => listFiles(ctx.deps, caller)) }),
-    jobs: t.field({ type: [JobRef], resolve: (_r, _a, ctx) => guarded(ctx, ({ caller }) => listJobs(ctx.deps, caller)) }),
+    files: t.field({ type: [FileRef], resolve: (_r, _a, ctx) => run(ctx, operations.listFiles, undefined) }),
+    jobs: t.field({ type: [JobRef], resolve: (_r, _a, ctx) => run(ctx, operations.listJobs, undefined) }),
     lookup: t.field({
       type: LookupRef,
-      description: 'Reference data on Windows executables (file_name) and event ids (event_id); params as the REST body.',
+      description: 'Reference data on Windows executables (file_name) and event ids (event_id).',
       args: { params: t.arg({ type: 'JSON', required: true }) },
-      resolve: (_r, args, ctx) => guarded(ctx, ({ caller }) => lookupReference(ctx.deps, caller, args.params)),
+      resolve: (_r, args, ctx) => run(ctx, operations.lookup, args.params),
     }),
     rules: t.field({
       type: 'JSON',
-      description: 'Community rule text by exact name (engine yara or sigma; params as the REST body): { name: [lines] }.',
+      description: 'Community rule text by exact name (engine yara or sigma; params {ruleNames}): { name: [lines] }.',
       args: { engine: t.arg.string({ required: true }), params: t.arg({ type: 'JSON', required: true }) },
-      resolve: (_r, args, ctx) =>
-        guarded(ctx, () => retrieveRules(ctx.deps, scanEngine(args.engine), validate(retrieveRulesSchema, args.params))),
+      resolve: (_r, args, ctx) => run(ctx, operations.retrieveRules, { ...(args.params as object), engine: args.engine }),
     }),
     search: t.field({
       type: 'JSON',
-      description: `Searches a completed parse job's records; category is one of ${PARSE_CATEGORIES.join(', ')}, params as the REST body. Answers {kind: 'records', title, columns, entries, total} or {kind: 'summary', job}.`,
+      description: `Searches a completed parse job's records; category is one of ${PARSE_CATEGORIES.join(', ')}. Answers {kind: 'records', title, columns, entries, total} or {kind: 'summary', job}.`,
       args: { category: t.arg.string({ required: true }), params: t.arg({ type: 'JSON', required: true }) },
-      resolve: (_r, args, ctx) =>
-        guarded(ctx, ({ caller, clientKey }) => {
-          const category = args.category;
-          if (!isParseCategory(category)) throw new AppError('BAD_REQUEST', `Unknown parse category ${category}`);
-          return searchRecords(ctx.deps, caller, clientKey, category, searchInput(validate(searchRecordsSchema, args.params)));
-        }),
+      resolve: (_r, args, ctx) => run(ctx, operations[parseCategory(args.category).search], args.params),
     }),
     job: t.field({
       type: JobDetailRef,
       args: { id: t.arg.id({ required: true }) },
-      resolve: (_r, args, ctx) => guarded(ctx, ({ caller, clientKey }) => getJob(ctx.deps, caller, clientKey, String(args.id))),
+      resolve: (_r, args, ctx) => run(ctx, operations.getJob, { id: String(args.id) }),
     }),
   }),
 });
@@ -123,40 +107,29 @@ builder.mutationType({
   fields: (t) => ({
     deleteFiles: t.boolean({
       args: { ids: t.arg.stringList({ required: true }) },
-      resolve: (_r, args, ctx) => guarded(ctx, ({ caller }) => deleteFiles(ctx.deps, caller, validate(deleteFilesSchema, args)).then(() => true)),
+      resolve: (_r, args, ctx) => run(ctx, operations.deleteFiles, args).then(() => true),
     }),
     deleteJobs: t.boolean({
       args: { ids: t.arg.stringList({ required: true }) },
-      resolve: (_r, args, ctx) => guarded(ctx, ({ caller }) => deleteJobs(ctx.deps, caller, validate(deleteJobsSchema, args)).then(() => true)),
+      resolve: (_r, args, ctx) => run(ctx, operations.deleteJobs, args).then(() => true),
     }),
     scanFiles: t.field({
       type: CreatedScanJobRef,
-      description: 'Starts a YARA or Sigma file-scan job (engine yara or sigma; params as the REST body).',
+      description: 'Starts a YARA or Sigma file-scan job (engine yara or sigma; params {fileIds, operation, rule}).',
       args: { engine: t.arg.string({ required: true }), params: t.arg({ type: 'JSON', required: true }) },
-      resolve: (_r, args, ctx) =>
-        guarded(ctx, ({ caller, clientKey }) => {
-          const category = scanEngine(args.engine) === 'yara' ? 'Yara' : 'sigma';
-          return createScanJob(ctx.deps, caller, clientKey, scanJobInput(category, validate(createScanJobSchema, args.params)));
-        }),
+      resolve: (_r, args, ctx) => run(ctx, operations.scanFiles, { ...(args.params as object), engine: args.engine }),
     }),
     scanData: t.field({
       type: 'JSON',
-      description: 'Scans base64 test data now (engine yara or sigma; params as the REST body): { kind: error, message } or { kind: matches, custom, matches, warnings, customRule }.',
+      description: 'Scans base64 test data now (engine yara or sigma; params {testData, operation, rule}): { kind: error, message } or { kind: matches, custom, matches, warnings, customRule }.',
       args: { engine: t.arg.string({ required: true }), params: t.arg({ type: 'JSON', required: true }) },
-      resolve: (_r, args, ctx) =>
-        guarded(ctx, ({ caller }) => scanData(ctx.deps, caller, scanDataInput(scanEngine(args.engine), validate(scanDataSchema, args.params)))),
+      resolve: (_r, args, ctx) => run(ctx, operations.scanData, { ...(args.params as object), engine: args.engine }),
     }),
     parse: t.field({
       type: CreatedJobRef,
-      description: `Starts a parse job; category is one of ${PARSE_CATEGORIES.join(', ')}, params as the REST body.`,
+      description: `Starts a parse job; category is one of ${PARSE_CATEGORIES.join(', ')}, params {fileIds, runSigmaRules}.`,
       args: { category: t.arg.string({ required: true }), params: t.arg({ type: 'JSON', required: true }) },
-      resolve: (_r, args, ctx) =>
-        guarded(ctx, ({ caller, clientKey }) => {
-          const category = args.category;
-          if (!isParseCategory(category)) throw new AppError('BAD_REQUEST', `Unknown parse category ${category}`);
-          const params = validate(createParseJobSchemas[category], args.params);
-          return createParseJob(ctx.deps, caller, clientKey, parseJobInput(category, params));
-        }),
+      resolve: (_r, args, ctx) => run(ctx, operations[parseCategory(args.category).parse], args.params),
     }),
   }),
 });

@@ -1,50 +1,27 @@
-import { initTRPC, TRPCError } from '@trpc/server';
-import { z } from 'zod';
-import { PARSE_CATEGORIES } from '@quarry/vocabulary';
+import { initTRPC, TRPCError, type TRPCMutationProcedure, type TRPCQueryProcedure, type TRPCSubscriptionProcedure } from '@trpc/server';
 import { isAppError } from '../../errors/app-error.js';
-import { listFiles } from '../../files/list-files.js';
-import { deleteFiles } from '../../files/delete-files.js';
-import { deleteFilesSchema } from '../../files/delete-files.schema.js';
-import { listJobs } from '../../jobs/list-jobs.js';
-import { getJob } from '../../jobs/get-job.js';
-import { watchJob } from '../../jobs/watch-job.js';
-import { deleteJobs } from '../../jobs/delete-jobs.js';
-import { deleteJobsSchema } from '../../jobs/delete-jobs.schema.js';
-import { createParseJob } from '../../jobs/create-parse-job.js';
-import { createParseJobSchemas, parseJobInput } from '../../jobs/create-parse-job.schema.js';
-import { validate } from '../../validation.js';
-import { lookupReference } from '../../lookups/lookup-reference.js';
-import { searchRecords } from '../../search/search-records.js';
-import { searchInput, searchRecordsSchema } from '../../search/search-records.schema.js';
-import { createScanJob } from '../../scans/create-scan-job.js';
-import { createScanJobSchema, scanJobInput } from '../../scans/create-scan-job.schema.js';
-import { scanData } from '../../scans/scan-data.js';
-import { scanDataInput, scanDataSchema } from '../../scans/scan-data.schema.js';
-import { retrieveRules } from '../../rules/retrieve-rules.js';
-import { retrieveRulesSchema } from '../../rules/retrieve-rules.schema.js';
-import { getRuleSets } from '../../rules/get-rule-sets.js';
-import { frontCaller, type FrontContext } from '../context.js';
+import { admit, requestFromHeaders } from '../../operations/admit.js';
+import type { AnyOperation, InputOf, OperationContext, OutputOf, ParsedInputOf } from '../../operations/operation.js';
+import { execute, parseInput } from '../../operations/run.js';
+import { operations, type OperationName, type Operations } from '../../operations/table.js';
+import type { FrontContext } from '../context.js';
 import { internalErrorMessage } from '../internal-error.js';
 import { TRPC_CODE } from './error-codes.js';
-import { subscriptionStream } from './stream.js';
 
 // isDev false: tRPC would otherwise put the stack trace (server paths) into every error's data.
 const t = initTRPC.context<FrontContext>().create({
   isDev: false,
-  // Subscriptions (SSE): a comment line every 15 s keeps proxies from closing a quiet stream, and
-  // the client reconnects (the subscription starts again from the current state) after 30 s of silence.
-  sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 30_000 } },
   errorFormatter: ({ shape }) => ({ ...shape, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } }),
 });
 
 /**
- * Every procedure resolves its caller here and maps errors: AppErrors keep their message with the
- * matching code; anything else is logged under an error id that is all the caller sees.
+ * AppErrors keep their message with the matching code (also when thrown by input validation, which
+ * tRPC wraps); anything else is logged under an error id that is all the caller sees.
  */
-const procedure = t.procedure.use(async ({ ctx, next }) => {
+const mapErrors = t.middleware(async ({ ctx, next }) => {
   let result;
   try {
-    result = await next({ ctx: { ...ctx, ...(await frontCaller(ctx)) } });
+    result = await next();
   } catch (err) {
     if (isAppError(err)) throw new TRPCError({ code: TRPC_CODE[err.code], message: err.message });
     throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: internalErrorMessage(ctx.deps.log, 'trpc', err) });
@@ -58,52 +35,57 @@ const procedure = t.procedure.use(async ({ ctx, next }) => {
   return result;
 });
 
-const anyObject = z.record(z.string(), z.unknown());
-/** Scan engines; a file scan's job category is the contract's (`Yara`, `sigma`). */
-const engine = z.enum(['yara', 'sigma']);
-const SCAN_CATEGORY = { yara: 'Yara', sigma: 'sigma' } as const;
+/** A Standard Schema (what tRPC accepts as an input parser); `types` carries the types only. */
+interface StandardParser<In, Out> {
+  readonly '~standard': { readonly version: 1; readonly vendor: string; readonly validate: (value: unknown) => { value: Out }; readonly types?: { input: In; output: Out } };
+}
 
-export const appRouter = t.router({
-  lookup: procedure.input(anyObject).query(({ ctx, input }) => lookupReference(ctx.deps, ctx.caller, input)),
-  search: procedure
-    .input(z.object({ category: z.enum(PARSE_CATEGORIES), params: anyObject }))
-    .query(({ ctx, input }) =>
-      searchRecords(ctx.deps, ctx.caller, ctx.clientKey, input.category, searchInput(validate(searchRecordsSchema, input.params))),
-    ),
-  files: t.router({
-    list: procedure.query(({ ctx }) => listFiles(ctx.deps, ctx.caller)),
-    delete: procedure.input(anyObject).mutation(({ ctx, input }) => deleteFiles(ctx.deps, ctx.caller, validate(deleteFilesSchema, input))),
-  }),
-  scans: t.router({
-    file: procedure
-      .input(z.object({ engine, params: anyObject }))
-      .mutation(({ ctx, input }) =>
-        createScanJob(ctx.deps, ctx.caller, ctx.clientKey, scanJobInput(SCAN_CATEGORY[input.engine], validate(createScanJobSchema, input.params))),
-      ),
-    data: procedure
-      .input(z.object({ engine, params: anyObject }))
-      .mutation(({ ctx, input }) => scanData(ctx.deps, ctx.caller, scanDataInput(input.engine, validate(scanDataSchema, input.params)))),
-  }),
-  rules: procedure
-    .input(z.object({ engine, params: anyObject }))
-    .query(({ ctx, input }) => retrieveRules(ctx.deps, input.engine, validate(retrieveRulesSchema, input.params))),
-  ruleSets: procedure.query(({ ctx }) => getRuleSets(ctx.deps)),
-  jobs: t.router({
-    list: procedure.query(({ ctx }) => listJobs(ctx.deps, ctx.caller)),
-    get: procedure.input(z.object({ id: z.string() })).query(({ ctx, input }) => getJob(ctx.deps, ctx.caller, ctx.clientKey, input.id)),
-    /** The job's status and progress as they change, until it finishes (watchJob). */
-    watch: procedure
-      .input(z.object({ id: z.string() }))
-      .subscription(({ ctx, input, signal }) =>
-        subscriptionStream(watchJob(ctx.deps, ctx.caller, ctx.clientKey, input.id, signal ?? new AbortController().signal), ctx.deps.log),
-      ),
-    delete: procedure.input(anyObject).mutation(({ ctx, input }) => deleteJobs(ctx.deps, ctx.caller, validate(deleteJobsSchema, input))),
-    parse: procedure
-      .input(z.object({ category: z.enum(PARSE_CATEGORIES), params: anyObject }))
-      .mutation(({ ctx, input }) =>
-        createParseJob(ctx.deps, ctx.caller, ctx.clientKey, parseJobInput(input.category, validate(createParseJobSchemas[input.category], input.params))),
-      ),
-  }),
-});
+/** The operation's own validation (its messages and error codes), typed with its camelCase input. */
+function parserOf<Op extends AnyOperation>(op: Op): StandardParser<InputOf<Op>, ParsedInputOf<Op>> {
+  return { '~standard': { version: 1, vendor: 'quarry', validate: (value: unknown) => ({ value: parseInput(op, value) }) } };
+}
+
+/**
+ * One procedure per operation, in the operation's order: errors mapped, caller admitted (token,
+ * key, access and key rules) before the input is read, input validated, service run.
+ */
+function procedureOf(op: AnyOperation) {
+  const admitted = t.procedure
+    .use(mapErrors)
+    .use(async ({ ctx, next }) => next({ ctx: { op: await admit(op, requestFromHeaders(ctx.deps, ctx.headers)) } }))
+    .input(parserOf(op));
+  const run = ({ ctx, input }: { ctx: { op: OperationContext }; input: unknown }) => execute(op, ctx.op, input);
+  switch (op.kind) {
+    case 'query':
+      return admitted.query(run);
+    case 'mutation':
+      return admitted.mutation(run);
+    case 'subscription':
+      return admitted.subscription(async function* (opts) {
+        yield* (await run(opts)) as AsyncIterable<unknown>;
+      });
+  }
+}
+
+/** Operations a JSON front can carry (uploads stream bytes: REST multipart and tus take them). */
+type JsonOperationName = { [N in OperationName]: Operations[N]['transport'] extends 'json' ? N : never }[OperationName];
+
+type Def<Op extends AnyOperation> = { input: InputOf<Op>; output: OutputOf<Op>; meta: object };
+type ProcedureOf<Op extends AnyOperation> = Op['kind'] extends 'query'
+  ? TRPCQueryProcedure<Def<Op>>
+  : Op['kind'] extends 'mutation'
+    ? TRPCMutationProcedure<Def<Op>>
+    : TRPCSubscriptionProcedure<Def<Op>>;
+
+export type Procedures = { [N in JsonOperationName]: ProcedureOf<Operations[N]> };
+
+const procedures = Object.fromEntries(
+  Object.values(operations as Record<string, AnyOperation>)
+    .filter((op) => op.transport === 'json')
+    .map((op) => [op.name, procedureOf(op)]),
+) as unknown as Procedures;
+
+/** The dashboard's typed API: one procedure per operation of the table, named as the operation. */
+export const appRouter = t.router(procedures);
 
 export type AppRouter = typeof appRouter;

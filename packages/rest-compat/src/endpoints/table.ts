@@ -1,0 +1,100 @@
+import { evidenceOperationNames, operations, type ScanEngine } from '@quarry/api';
+import { PARSE_CATEGORIES, type ParseCategory } from '@quarry/vocabulary';
+import { fileListRow } from '../presenters/files.js';
+import { createdJobBody, jobListEntryBody, jobStatusBody } from '../presenters/jobs.js';
+import { lookupBody } from '../presenters/lookup.js';
+import { createdScanJobBody, sigmaDataBody, yaraDataBody } from '../presenters/scans.js';
+import { searchBody } from '../presenters/search.js';
+import { endpoint, type Endpoint, type TableEndpointName } from './endpoint.js';
+import { camelInput, looseFileIds, looseRule, snakeBody } from './snake-body.js';
+
+/** The contract's names of each evidence type's two endpoints (POST /analysis/<type>/{parse,search}). */
+const EVIDENCE_ENDPOINTS: Record<ParseCategory, { parse: TableEndpointName; search: TableEndpointName }> = {
+  winevtx: { parse: 'parseEvtx', search: 'searchEvtx' },
+  registry: { parse: 'parseRegistry', search: 'searchRegistry' },
+  prefetch: { parse: 'parsePrefetch', search: 'searchPrefetch' },
+};
+
+/** The two engines' endpoints of each scan kind. */
+const ENGINE_ENDPOINTS: Record<ScanEngine, { file: TableEndpointName; data: TableEndpointName; rules: TableEndpointName }> = {
+  yara: { file: 'yaraFile', data: 'yaraData', rules: 'yaraRules' },
+  sigma: { file: 'sigmaFile', data: 'sigmaData', rules: 'sigmaRules' },
+};
+
+const idsLoose = { fileIds: looseFileIds };
+const scanLoose = { fileIds: looseFileIds, rule: looseRule };
+/** Bodies that are not JSON objects: the delete and rule endpoints answer as for an empty one. */
+const asEmpty = { as: {} };
+
+function evidenceEndpoints(category: ParseCategory): Endpoint[] {
+  const ops = evidenceOperationNames(category);
+  const parse = operations[ops.parse];
+  const search = operations[ops.search];
+  return [
+    endpoint({
+      name: EVIDENCE_ENDPOINTS[category].parse,
+      operation: parse,
+      body: snakeBody(parse.input, { loose: idsLoose }),
+      input: (body) => camelInput(body, idsLoose),
+      present: createdJobBody,
+    }),
+    endpoint({
+      name: EVIDENCE_ENDPOINTS[category].search,
+      operation: search,
+      body: snakeBody(search.input),
+      input: (body) => camelInput(body),
+      present: searchBody,
+    }),
+  ];
+}
+
+function engineEndpoints(engine: ScanEngine): Endpoint[] {
+  const names = ENGINE_ENDPOINTS[engine];
+  return [
+    endpoint({
+      name: names.file,
+      operation: operations.scanFiles,
+      body: snakeBody(operations.scanFiles.input, { omit: ['engine'], loose: scanLoose }),
+      input: (body) => ({ ...camelInput(body, scanLoose), engine }),
+      present: createdScanJobBody,
+    }),
+    endpoint({
+      name: names.data,
+      operation: operations.scanData,
+      body: snakeBody(operations.scanData.input, { omit: ['engine'], loose: { rule: looseRule } }),
+      input: (body) => ({ ...camelInput(body, { rule: looseRule }), engine }),
+      present: engine === 'yara' ? yaraDataBody : sigmaDataBody,
+    }),
+    endpoint({
+      name: names.rules,
+      operation: operations.retrieveRules,
+      body: snakeBody(operations.retrieveRules.input, { omit: ['engine'] }),
+      unreadableBody: asEmpty,
+      input: (body) => ({ ...camelInput(body), engine }),
+      present: (results) => ({ results }),
+    }),
+  ];
+}
+
+/**
+ * Every endpoint of the REST contract but the multipart upload, each running one operation. A new
+ * evidence type gets its parse and search endpoints from the operations table.
+ */
+export const ENDPOINTS: readonly Endpoint[] = [
+  endpoint({ name: 'listFiles', operation: operations.listFiles, input: () => ({}), present: (files) => ({ files: files.map(fileListRow) }) }),
+  endpoint({
+    name: 'deleteFiles',
+    operation: operations.deleteFiles,
+    unreadableBody: asEmpty,
+    input: (body) => body,
+    present: () => ({ message: 'File deleted successfully' }),
+  }),
+  ...PARSE_CATEGORIES.flatMap(evidenceEndpoints),
+  // Before /analysis/job/:job_id, so "list" is never taken for an id.
+  endpoint({ name: 'listJobs', operation: operations.listJobs, input: () => ({}), present: (jobs) => ({ jobs: jobs.map(jobListEntryBody) }) }),
+  endpoint({ name: 'deleteJobs', operation: operations.deleteJobs, unreadableBody: asEmpty, input: (body) => body, present: () => ({ message: 'Job deleted successfully' }) }),
+  endpoint({ name: 'jobStatus', operation: operations.getJob, input: (_body, params) => ({ id: params['job_id'] }), present: jobStatusBody }),
+  // A body that is not a JSON object is a parameter problem like any other here: 422.
+  endpoint({ name: 'lookup', operation: operations.lookup, unreadableBody: { as: null }, input: (body) => body, present: lookupBody }),
+  ...(['yara', 'sigma'] as const).flatMap(engineEndpoints),
+];
