@@ -1,5 +1,5 @@
-// tRPC's jobs.watch over Server-Sent Events, read as a browser's EventSource reads it: the events
-// on the wire, the refusal before any event, and the end of the stream when the job finishes.
+// tRPC's watchJob subscription over Server-Sent Events, read as a browser's EventSource reads it:
+// the events on the wire, the refusal before any event, and the end of the stream when the job finishes.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -44,7 +44,7 @@ async function readEvents(res: Response, onEvent: (e: SseEvent) => Promise<void>
 
 const watch = (id: string, headers: Record<string, string>, signal?: AbortSignal) =>
   trpcHandler(f.deps)(
-    new Request(`http://localhost/api/trpc/jobs.watch?input=${encodeURIComponent(JSON.stringify({ id }))}`, {
+    new Request(`http://localhost/api/trpc/watchJob?input=${encodeURIComponent(JSON.stringify({ id }))}`, {
       headers: { accept: 'text/event-stream', ...headers },
       ...(signal ? { signal } : {}),
     }),
