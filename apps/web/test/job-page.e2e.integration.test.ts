@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -93,7 +94,25 @@ describe.runIf(runnable)('the job page leads with findings', () => {
     await page.getByRole('button', { name: /^Parse / }).click();
     await page.waitForURL(/\/jobs\/[0-9a-f-]{36}$/, { timeout: 30_000 });
     const jobId = page.url().split('/').pop()!;
+    // Live, not polled: the page opened on the running job records every progress line it shows;
+    // the record itself proves the document was never reloaded on the way to Completed.
+    await page.evaluate(() => {
+      const w = window as unknown as { progressSeen: string[] };
+      w.progressSeen = [];
+      const record = () => {
+        const line = document.querySelector('[data-testid="job-progress"]')?.textContent;
+        if (line && w.progressSeen.at(-1) !== line) w.progressSeen.push(line);
+      };
+      record();
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await page.getByLabel('Status: Completed').waitFor({ timeout: 240_000 });
+    const progressSeen = await page.evaluate(() => (window as unknown as { progressSeen?: string[] }).progressSeen);
+    expect(progressSeen, 'the same document from the running job to Completed').toBeDefined();
+    // The total is the evidence's size (2,166,784 bytes), as the worker counts it.
+    const total = `${(statSync(EVTX).size / 2 ** 20).toFixed(1)} MiB`;
+    expect(progressSeen!.length, 'progress shown while the job ran').toBeGreaterThan(0);
+    for (const line of progressSeen!) expect(line).toMatch(new RegExp(`^[0-9.]+ (B|KiB|MiB) of ${total.replace('.', '\\.')} read$`));
     const { titles, rows } = await apiRows(jobId);
 
     // The evidence's attack: mimikatz's sekurlsa::LogonPasswords run through at.exe is Critical (INSIGHTS.md L4 C5).

@@ -2,6 +2,7 @@
 // its recovery and its clean close. (The api package's watchJob test runs a real job through them.)
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { createLogger } from '@quarry/config';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { JOB_EVENTS_CHANNEL, JobEvents, createDb, jobs, migrate, type Db, type JobEventSignal } from '../src/index.js';
 import { freshDatabase, query } from './support/database.js';
@@ -176,7 +177,7 @@ describe('JobEvents', () => {
 
   test('a dropped LISTEN connection comes back: subscribers are told to re-read, then hear changes again', async () => {
     const logged: string[] = [];
-    const log = { warn: (_: unknown, msg: string) => logged.push(msg), info: (msg: string) => logged.push(msg) };
+    const log = createLogger('job-events-test', { level: 'info', destination: { write: (line: string) => void logged.push(line) } });
     const events = new JobEvents(url, { applicationName: 'events-drop', reconnectDelayMs: 50, log });
     try {
       const job = await newJob();
@@ -187,7 +188,7 @@ describe('JobEvents', () => {
       await r.until(1);
       expect(r.heard).toEqual(['resync']);
       expect(events.listening).toBe(true);
-      expect(logged).toContain('the job-events LISTEN connection was lost; reconnecting');
+      expect(logged.join('')).toContain('the job-events LISTEN connection was lost; reconnecting');
       await jobs.setStatus(db, job.id, 'Processing');
       await r.until(2);
       expect(r.heard).toEqual(['resync', 'changed']);

@@ -3,19 +3,21 @@
 import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Insight } from '@quarry/insights';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
+import { isFinished } from '@quarry/vocabulary';
+import { useMemo } from 'react';
 import { findings, importanceCounts } from '../lib/findings';
-import { isRunning, pollInterval } from '../lib/polling';
 import { resultTypes } from '../lib/result-types';
 import { RowFocusContext, useRowFocusState } from '../lib/row-focus';
 import { categoryFromTitles } from '../lib/evidence-kind';
 import { SearchLinkContext } from '../lib/search-link';
 import { sigmaByLevel } from '../lib/sigma-levels';
 import { errorCode, errorMessage, trpc } from '../lib/trpc';
+import { useJobWatch } from '../lib/use-job-watch';
 import { useSession } from '../lib/use-session';
 import { InsightView } from './insights/InsightView';
 import { FindingsList } from './job/FindingsList';
 import { ImportanceSummary } from './job/ImportanceSummary';
+import { JobProgress } from './job/JobProgress';
 import { JobToc } from './job/JobToc';
 import classes from './job/JobPage.module.css';
 import { SigmaLevels } from './job/SigmaLevels';
@@ -23,20 +25,21 @@ import { KeyPrompt } from './KeyPrompt';
 import { StatusBadge } from './StatusBadge';
 
 /**
- * A job page: polls while the job runs (the spec's schedule). Findings first: counts by
- * importance, the Critical and High rows of every result type, Sigma by level; then every result
- * type as a section, in the analyzers' order, beside a sticky table of contents.
+ * A job page: while the job runs, its status and progress arrive live (the watchJob subscription)
+ * and its results are fetched once it has finished. Findings first: counts by importance, the
+ * Critical and High rows of every result type, Sigma by level; then every result type as a
+ * section, in the analyzers' order, beside a sticky table of contents.
  */
 export function JobView({ id }: { id: string }) {
   const session = useSession();
-  const openedAt = useRef(Date.now());
   const focus = useRowFocusState();
   const job = useQuery({
     queryKey: ['job', id, session.token, session.key],
     queryFn: () => trpc.getJob.query({ id }),
     retry: false,
-    refetchInterval: (q) => (q.state.data && isRunning(q.state.data.status) ? pollInterval(Date.now() - openedAt.current) : false),
   });
+  const running = job.data !== undefined && !isFinished(job.data.status);
+  const live = useJobWatch(id, running, session, () => void job.refetch());
   const insights = useMemo(() => (job.data?.insights ?? []) as Insight[], [job.data]);
   const types = useMemo(() => resultTypes(insights), [insights]);
   // Derived once per answer from the server, not again when a finding's link re-renders the page.
@@ -59,7 +62,9 @@ export function JobView({ id }: { id: string }) {
       </Alert>
     );
   }
-  const { jobName, status } = job.data;
+  const { jobName } = job.data;
+  // The live state while the results are still being fetched; the fetched job once it has them.
+  const status = running && live ? live.status : job.data.status;
   const category = categoryFromTitles(types.map((t) => t.title));
   const ranked = types.filter((t) => t.hasImportance);
   const { sigma } = summary;
@@ -81,9 +86,9 @@ export function JobView({ id }: { id: string }) {
             </div>
             <StatusBadge status={status} />
           </Group>
-          {isRunning(status) && (
+          {!isFinished(status) && (
             <Alert color="blue" title={`Job ${status.toLowerCase()}`}>
-              This page checks again by itself (every 5 s at first, then less often).
+              {live?.progress ? <JobProgress progress={live.progress} /> : 'This page updates by itself as the job runs.'}
             </Alert>
           )}
           {types.length > 0 && (
@@ -120,7 +125,7 @@ export function JobView({ id }: { id: string }) {
               </div>
             </>
           )}
-          {!isRunning(status) && insights.length === 0 && <Text c="dimmed">This job produced no insights.</Text>}
+          {isFinished(job.data.status) && insights.length === 0 && <Text c="dimmed">This job produced no insights.</Text>}
         </Stack>
       </RowFocusContext.Provider>
     </SearchLinkContext.Provider>

@@ -4,29 +4,33 @@ import { ActionIcon, Alert, Anchor, Badge, Group, Loader, Table, Text, Tooltip }
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { isRunning, pollInterval } from '../lib/polling';
+import { isFinished } from '@quarry/vocabulary';
 import { errorMessage, trpc } from '../lib/trpc';
+import { useJobWatch } from '../lib/use-job-watch';
 import { useSession } from '../lib/use-session';
 import { StatusBadge } from './StatusBadge';
 
 /**
- * The caller's jobs, newest first, with live status: while any job runs the list is asked for
- * again on the spec's schedule, timed from the youngest running job's creation.
+ * Running jobs watched live at once, newest first. Each is one event stream, and a browser holds
+ * at most six connections to a server over HTTP/1.1: the rest of the page keeps two. The others
+ * become live as these finish (the list is fetched again then).
+ */
+const LIVE_ROWS = 4;
+
+/**
+ * The caller's jobs, newest first. Running jobs show their status and progress live (the
+ * watchJob subscription); when one finishes, the list is fetched again.
  */
 export function JobsTable() {
-  const { token } = useSession();
+  const session = useSession();
+  const { token } = session;
   const queries = useQueryClient();
   const jobs = useQuery({
     queryKey: ['jobs', token],
     queryFn: () => trpc.listJobs.query(),
     enabled: !!token,
-    refetchInterval: (q) => {
-      const running = (q.state.data ?? []).filter((j) => isRunning(j.status));
-      if (running.length === 0) return false;
-      const youngest = Math.max(...running.map((j) => Date.parse(j.createdAt)));
-      return pollInterval(Date.now() - youngest);
-    },
   });
+  const refresh = () => void queries.invalidateQueries({ queryKey: ['jobs'] });
   const remove = useMutation({
     mutationFn: (id: string) => trpc.deleteJobs.mutate({ ids: [id] }),
     onSuccess: () => void queries.invalidateQueries({ queryKey: ['jobs'] }),
@@ -50,7 +54,7 @@ export function JobsTable() {
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {jobs.data.map((j) => (
+        {jobs.data.map((j, i, all) => (
           <Table.Tr key={j.id}>
             <Table.Td>
               <Anchor component={Link} href={`/jobs/${j.id}`}>
@@ -61,20 +65,24 @@ export function JobsTable() {
               <Badge variant="outline">{j.category}</Badge>
             </Table.Td>
             <Table.Td>
-              <StatusBadge status={j.status} />
+              {!isFinished(j.status) && all.slice(0, i).filter((o) => !isFinished(o.status)).length < LIVE_ROWS ? (
+                <LiveStatus id={j.id} status={j.status} session={session} onFinished={refresh} />
+              ) : (
+                <StatusBadge status={j.status} />
+              )}
             </Table.Td>
             <Table.Td>{j.visibility}</Table.Td>
             <Table.Td>{j.createdAt.replace('T', ' ').slice(0, 19)}</Table.Td>
             <Table.Td>
               <Group justify="end">
-                <Tooltip label={isRunning(j.status) ? 'Cancel and delete' : 'Delete'}>
+                <Tooltip label={!isFinished(j.status) ? 'Cancel and delete' : 'Delete'}>
                   <ActionIcon
                     variant="subtle"
                     color="red"
                     aria-label={`Delete job ${j.jobName}`}
                     loading={remove.isPending && remove.variables === j.id}
                     onClick={() => {
-                      if (window.confirm(`Delete job ${j.jobName}${isRunning(j.status) ? ' (it is running: it will be cancelled)' : ''}?`)) remove.mutate(j.id);
+                      if (window.confirm(`Delete job ${j.jobName}${!isFinished(j.status) ? ' (it is running: it will be cancelled)' : ''}?`)) remove.mutate(j.id);
                     }}
                   >
                     ✕
@@ -86,5 +94,21 @@ export function JobsTable() {
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/** A running job's status and share of input read, as they change. */
+function LiveStatus({ id, status, session, onFinished }: { id: string; status: string; session: unknown; onFinished: () => void }) {
+  const live = useJobWatch(id, true, session, onFinished);
+  const progress = live?.status === 'Processing' ? live.progress : null;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <StatusBadge status={live?.status ?? status} />
+      {progress && progress.total > 0 && (
+        <Text size="xs" c="dimmed" aria-label={`Input read: ${Math.floor((progress.done / progress.total) * 100)}%`}>
+          {Math.floor((progress.done / progress.total) * 100)}%
+        </Text>
+      )}
+    </Group>
   );
 }

@@ -32,6 +32,8 @@ export interface OperationContext {
   clientKey: Buffer | null;
   /** The client's address as the front saw it (per-client quotas of anonymous callers). */
   clientAddress?: string | undefined;
+  /** Subscriptions: aborts when the client goes away (fronts that stream events set it). */
+  signal?: AbortSignal | undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { AnyOperation } from './operation.js';
 import { deleteFilesOperation, listFilesOperation, uploadFileOperation } from './files.js';
-import { deleteJobsOperation, getJobOperation, listJobsOperation } from './jobs.js';
+import { deleteJobsOperation, getJobOperation, listJobsOperation, watchJobOperation } from './jobs.js';
 import { parseOperations, searchOperations } from './evidence.js';
 import { lookupOperation, retrieveRulesOperation, ruleSetsOperation, scanDataOperation, scanFilesOperation } from './hunting.js';
 
@@ -17,6 +17,7 @@ export const operations = table({
   deleteFiles: deleteFilesOperation,
   ...parseOperations,
   getJob: getJobOperation,
+  watchJob: watchJobOperation,
   listJobs: listJobsOperation,
   deleteJobs: deleteJobsOperation,
   ...searchOperations,

@@ -25,12 +25,13 @@ export interface Fixture {
 
 /**
  * The services' real dependencies on the shared test stack (PostgreSQL, Temporal, a blob store on
- * disk). No worker runs: jobs started here stay Pending, which service tests do not need to change.
+ * disk). No worker runs in the default namespace: jobs started there stay Pending. Tests that run
+ * jobs use a namespace of their own with a worker process on it (worker-process.ts).
  */
-export async function serviceFixture(): Promise<Fixture> {
+export async function serviceFixture(opts: { namespace?: string } = {}): Promise<Fixture> {
   const stack = inject('stack');
   const db = createDb(stack.databaseUrl);
-  const runner = await connectJobRunner({ address: stack.temporalAddress, namespace: 'default', masterKey: Buffer.from(stack.masterKey, 'base64') });
+  const runner = await connectJobRunner({ address: stack.temporalAddress, namespace: opts.namespace ?? 'default', masterKey: Buffer.from(stack.masterKey, 'base64') });
   const lines: string[] = [];
   const log: Logger = createLogger('api-test', {
     level: 'info',

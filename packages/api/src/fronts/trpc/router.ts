@@ -7,10 +7,14 @@ import { operations, type OperationName, type Operations } from '../../operation
 import type { FrontContext } from '../context.js';
 import { internalErrorMessage } from '../internal-error.js';
 import { TRPC_CODE } from './error-codes.js';
+import { subscriptionStream } from './stream.js';
 
 // isDev false: tRPC would otherwise put the stack trace (server paths) into every error's data.
 const t = initTRPC.context<FrontContext>().create({
   isDev: false,
+  // Subscriptions (SSE): a comment line every 15 s keeps proxies from closing a quiet stream, and
+  // the client reconnects (the subscription starts again from the current state) after 30 s of silence.
+  sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 30_000 } },
   errorFormatter: ({ shape }) => ({ ...shape, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } }),
 });
 
@@ -61,9 +65,10 @@ function procedureOf(op: AnyOperation) {
     case 'mutation':
       return admitted.mutation(run);
     case 'subscription':
-      return admitted.subscription(async function* (opts) {
-        yield* (await run(opts)) as AsyncIterable<unknown>;
-      });
+      // Its first state is pulled inside the procedure, so a refusal fails the call like any error.
+      return admitted.subscription(async ({ ctx, input, signal }) =>
+        subscriptionStream((await execute(op, { ...ctx.op, signal }, input)) as AsyncGenerator<unknown, void, undefined>, ctx.deps.log),
+      );
   }
 }
 
