@@ -17,7 +17,7 @@ export default tseslint.config(
   },
   {
     // Type-aware rules: a promise nobody awaits loses its error (and, in a worker, the job).
-    files: ['{packages,apps}/*/{src,test,bench}/**/*.ts', 'temporal/{src,test}/**/*.ts'],
+    files: ['{packages,apps}/*/{src,test,bench}/**/*.ts', 'temporal/{src,test}/**/*.ts', 'examples/*/src/**/*.ts'],
     languageOptions: { parserOptions: { project: './tsconfig.eslint.json', tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
