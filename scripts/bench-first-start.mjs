@@ -33,7 +33,18 @@ if (spawnSync('git', ['clone', '--quiet', repo, clone], { stdio: 'inherit' }).st
 const port = await freePort();
 const env = { ...process.env };
 // Settings that would point the clone at another deployment or binary are left out.
-for (const name of ['TEMPORAL_CLI', 'QUARRY_DATA_DIR', 'BLOB_DIR', 'BLOB_URL', 'DATABASE_URL', 'TEMPORAL_ADDRESS', 'QUARRY_MASTER_KEY', 'QUARRY_ROLE', 'QUARRY_CACHE_DIR']) delete env[name];
+for (const name of [
+  'TEMPORAL_CLI',
+  'QUARRY_DATA_DIR',
+  'BLOB_DIR',
+  'BLOB_URL',
+  'DATABASE_URL',
+  'TEMPORAL_ADDRESS',
+  'QUARRY_MASTER_KEY',
+  'QUARRY_ROLE',
+  'QUARRY_CACHE_DIR',
+])
+  delete env[name];
 Object.assign(env, {
   QUARRY_BIN_DIR: join(scratch, 'bin'),
   PORT: String(port),
@@ -92,7 +103,10 @@ async function timedStart(label, marks) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let healthy = false;
   while (!healthy && Date.now() - started < HEALTHY_TIMEOUT_MS && child.exitCode === null) {
-    healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status === 200, () => false);
+    healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (!healthy) await new Promise((r) => setTimeout(r, 250));
   }
   const end = Date.now();
@@ -111,10 +125,12 @@ async function timedStart(label, marks) {
     throw new Error(`${label}: not healthy after ${Math.round((end - started) / 1000)} s`);
   }
   // Phases whose opening line never came (an install that was not needed) are dropped.
-  return opened.map((p, i) => {
-    const to = opened[i + 1] ?? { at: end, cpu: endCpu };
-    return { label, phase: p.phase, wall: (to.at - p.at) / 1000, cpu: Math.max(0, to.cpu - p.cpu) };
-  }).concat([{ label, phase: 'total', wall: (end - started) / 1000, cpu: endCpu }]);
+  return opened
+    .map((p, i) => {
+      const to = opened[i + 1] ?? { at: end, cpu: endCpu };
+      return { label, phase: p.phase, wall: (to.at - p.at) / 1000, cpu: Math.max(0, to.cpu - p.cpu) };
+    })
+    .concat([{ label, phase: 'total', wall: (end - started) / 1000, cpu: endCpu }]);
 }
 
 /** User + system CPU seconds of a process tree: live processes plus the children they reaped. */
@@ -153,7 +169,9 @@ function printTable(rows) {
 function printBuildSummary() {
   const dir = join(clone, '.turbo', 'runs');
   if (!existsSync(dir)) return console.log('\n(no turbo run summary: per-package build times unavailable)');
-  const first = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')))
+  const first = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')))
     .sort((a, b) => (a.execution?.startTime ?? 0) - (b.execution?.startTime ?? 0))[0];
   const tasks = (first?.tasks ?? []).map((t) => ({ name: t.package, ms: (t.execution?.endTime ?? 0) - (t.execution?.startTime ?? 0) }));
   console.log('\nbuild, per package (first start; tasks overlap, so these add up to more than the build phase)');

@@ -11,10 +11,7 @@ if (run('npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only']) !== 0
 if (run('npm', ['run', '-s', 'lint']) !== 0) process.exit(1);
 const results = '.vitest-results.json';
 rmSync(results, { force: true });
-const status = run('npx', [
-  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`,
-  ...process.argv.slice(2),
-]);
+const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...process.argv.slice(2)]);
 try {
   const r = JSON.parse(readFileSync(results, 'utf8'));
   const skipped = r.numPendingTests + r.numTodoTests;

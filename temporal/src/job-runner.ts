@@ -101,12 +101,10 @@ export function jobRunnerOver(client: Client, namespace: string): JobRunner {
       if (!temporal) return { temporal, worker: false };
       const polled = await Promise.all(
         ALL_TIERS.map((tier) =>
-          client.workflowService
-            .describeTaskQueue({ namespace, taskQueue: { name: TIER_QUEUES[tier].taskQueue }, taskQueueType: ACTIVITY_QUEUE })
-            .then(
-              (r) => (r.pollers ?? []).length > 0,
-              () => false,
-            ),
+          client.workflowService.describeTaskQueue({ namespace, taskQueue: { name: TIER_QUEUES[tier].taskQueue }, taskQueueType: ACTIVITY_QUEUE }).then(
+            (r) => (r.pollers ?? []).length > 0,
+            () => false,
+          ),
         ),
       );
       return { temporal, worker: polled.every(Boolean) };

@@ -47,9 +47,7 @@ async function runAll(address: string, dataConverter: DataConverter | undefined,
   try {
     await worker.runUntil(async () => {
       const id = (name: string) => `${name}-${taskQueue}`;
-      expect(await client.workflow.execute('secretWorkflow', { taskQueue, workflowId: id('ok'), args: [{ secret }] })).toBe(
-        `activity saw ${secret}`,
-      );
+      expect(await client.workflow.execute('secretWorkflow', { taskQueue, workflowId: id('ok'), args: [{ secret }] })).toBe(`activity saw ${secret}`);
       const failed = await client.workflow.execute('failingWorkflow', { taskQueue, workflowId: id('fail'), args: [secret] }).catch((e: unknown) => e);
       expect(failed).toBeInstanceOf(WorkflowFailedError);
       expect((failed as WorkflowFailedError).cause?.message).toBe(`cannot open ${secret}`);

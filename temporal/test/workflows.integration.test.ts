@@ -115,11 +115,7 @@ describe('parse and scan workflows on a real Temporal dev server', () => {
     });
     await runner().start({ jobId, category: 'prefetch', tier: 'enterprise', clientKey: null });
     await result(jobId);
-    expect(recorder.calls.filter((c) => c.jobId === jobId).map((c) => `${c.name}#${c.attempt}`)).toEqual([
-      'runParseJob#1',
-      'runParseJob#2',
-      'runParseJob#3',
-    ]);
+    expect(recorder.calls.filter((c) => c.jobId === jobId).map((c) => `${c.name}#${c.attempt}`)).toEqual(['runParseJob#1', 'runParseJob#2', 'runParseJob#3']);
   });
 
   test('an internal failure is reported to the owner without its details', async () => {

@@ -19,15 +19,19 @@ import { startService, type RunningService } from '../test/support/service.js';
 const MiB = 1024 * 1024;
 const uploadMiB = Number(process.env.BENCH_UPLOAD_MIB ?? 1024);
 /** The largest sample job: every DFIR Artifact Museum log (System, two Security, Sysmon; 31 MiB). */
-const evtxPaths = process.env.BENCH_EVTX?.split(':') ?? [
-  'Win2012R2_StolenSzechuan/System.evtx',
-  'Win2012R2_StolenSzechuan/Security.evtx',
-  'Win11_RathbunVM/Security.evtx',
-  'Win10_APTSimulatorVM/Microsoft-Windows-Sysmon%4Operational.evtx',
-].map((p) => sharedPath(`samples/evtx/DFIRArtifactMuseum/${p}`));
+const evtxPaths =
+  process.env.BENCH_EVTX?.split(':') ??
+  [
+    'Win2012R2_StolenSzechuan/System.evtx',
+    'Win2012R2_StolenSzechuan/Security.evtx',
+    'Win11_RathbunVM/Security.evtx',
+    'Win10_APTSimulatorVM/Microsoft-Windows-Sysmon%4Operational.evtx',
+  ].map((p) => sharedPath(`samples/evtx/DFIRArtifactMuseum/${p}`));
 
 function rssMiB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))!;
   return Number(line.replace(/\D+/g, '')) / 1024;
 }
 
@@ -66,7 +70,14 @@ async function benchUpload(service: RunningService, token: string, key: string) 
   rmSync(file, { force: true });
   const listed = (await (await fetch(`${service.base}/analysis/file/list`, { headers: { 'X-Service-Api-Token': token } })).json()) as { files: string[][] };
   if (!fileId || !listed.files.some((f) => f[0] === fileId)) throw new Error('the uploaded file is not listed');
-  return { mib: uploadMiB, seconds: round(seconds), mibPerSecond: round(uploadMiB / seconds), rssBaselineMiB: round(baseline), rssPeakMiB: round(peak), rssGrowthMiB: round(peak - baseline) };
+  return {
+    mib: uploadMiB,
+    seconds: round(seconds),
+    mibPerSecond: round(uploadMiB / seconds),
+    rssBaselineMiB: round(baseline),
+    rssPeakMiB: round(peak),
+    rssGrowthMiB: round(peak - baseline),
+  };
 }
 
 async function benchJobPage(service: RunningService) {
@@ -102,7 +113,10 @@ async function benchJobPage(service: RunningService) {
     await page.addInitScript(() => {
       const w = window as unknown as { __longTasks: number[] };
       w.__longTasks = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__longTasks.push(e.startTime + e.duration))).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__longTasks.push(e.startTime + e.duration))).observe({
+        type: 'longtask',
+        buffered: true,
+      });
     });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');

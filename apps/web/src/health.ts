@@ -34,7 +34,13 @@ export function readinessCheck(db: Db, runner: JobRunner, blobsReady: () => Prom
 export async function waitUntilHealthy(check: () => Promise<Health>, timeoutMs: number, everyMs = 250): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (await check().then((h) => h.ok, () => false)) return true;
+    if (
+      await check().then(
+        (h) => h.ok,
+        () => false,
+      )
+    )
+      return true;
     if (Date.now() >= deadline) return false;
     await sleep(everyMs);
   }

@@ -43,18 +43,21 @@ if (applied.length) log.info({ applied }, 'database migrated');
 // The worker starts now, before this process loads the API's modules (seconds of CPU): the two
 // load side by side, which is most of a warm start.
 // QUARRY_ROLE=api: this node serves the API only; workers run on their own (apps/worker).
-const worker = env.QUARRY_ROLE === 'api' ? null : superviseWorker(
-  inheritedEnv({
-    DATABASE_URL: stack.databaseUrl,
-    TEMPORAL_ADDRESS: stack.temporalAddress,
-    QUARRY_DATA_DIR: stack.dataDir,
-    BLOB_DIR: stack.blobDir,
-    // A cache directory is one process's own (it tracks what it holds in memory).
-    QUARRY_CACHE_DIR: join(env.QUARRY_CACHE_DIR, 'worker'),
-  }),
-  log,
-  env.WORKER_HEAP_MB,
-);
+const worker =
+  env.QUARRY_ROLE === 'api'
+    ? null
+    : superviseWorker(
+        inheritedEnv({
+          DATABASE_URL: stack.databaseUrl,
+          TEMPORAL_ADDRESS: stack.temporalAddress,
+          QUARRY_DATA_DIR: stack.dataDir,
+          BLOB_DIR: stack.blobDir,
+          // A cache directory is one process's own (it tracks what it holds in memory).
+          QUARRY_CACHE_DIR: join(env.QUARRY_CACHE_DIR, 'worker'),
+        }),
+        log,
+        env.WORKER_HEAP_MB,
+      );
 const [
   { renderGraphiQL },
   { Hunting, Quotas, UploadStaging, quotaLimitsFrom, sweepOrphans },
@@ -77,7 +80,9 @@ const [
 
 const db = createDb(stack.databaseUrl);
 const runner = await connectJobRunner({ address: stack.temporalAddress, namespace: env.TEMPORAL_NAMESPACE, masterKey: stack.masterKey });
-const lookups = new LookupStore({ onReloadError: (module, err) => log.error({ module, err }, 'lookup data could not be reloaded; the previous data keeps serving') });
+const lookups = new LookupStore({
+  onReloadError: (module, err) => log.error({ module, err }, 'lookup data could not be reloaded; the previous data keeps serving'),
+});
 // The process's rule sets, one per engine, for inline scans, rule retrieval and search summaries
 // (which re-run the analyzers, Sigma included, on the Sigma thread): compiled now, off the event
 // loop, so the first requests do not wait (the full community sets take seconds).

@@ -9,7 +9,6 @@ import { startService, type RunningService } from './support/service.js';
 const runnable = HAVE_CHROMIUM && hasShared();
 if (!runnable && process.env.CI) throw new Error(`${CHROMIUM} and ../shared are required in CI`);
 
-
 const EVTX = sharedPath('samples/evtx/DFIRArtifactMuseum/Win10_APTSimulatorVM/Microsoft-Windows-Sysmon%4Operational.evtx');
 const HIVE = sharedPath('samples/registry/plaso/NTUSER.DAT');
 const PREFETCH = sharedPath('samples/prefetch/Windows-Prefetch-Parser/Win10/CALC.EXE-3FBEF7FD.pf');
@@ -42,7 +41,10 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /** One insight's card on its own, to look at how its type is drawn. */
 async function shotInsight(page: Page, title: string, name: string): Promise<void> {
-  const card = page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).first();
+  const card = page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+    .first();
   await card.scrollIntoViewIfNeeded();
   await page.waitForTimeout(300);
   await card.screenshot({ path: join(SHOTS, `${name}.png`) });
@@ -103,7 +105,9 @@ describe.runIf(runnable)('the dashboard, end to end against the real service', (
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 3 * 1024 * 1024 });
-    await page.locator('input[type=file]').setInputFiles({ name: 'big-evidence.bin', mimeType: 'application/octet-stream', buffer: randomBytes(16 * 1024 * 1024) });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'big-evidence.bin', mimeType: 'application/octet-stream', buffer: randomBytes(16 * 1024 * 1024) });
     const big = page.getByTestId('upload-entry').filter({ hasText: 'big-evidence.bin' });
     await expect.poll(async () => Number((await big.textContent())?.match(/(\d+)%/)?.[1] ?? 0), { timeout: 30_000 }).toBeGreaterThanOrEqual(25);
     await big.getByRole('button', { name: 'Pause' }).click();
@@ -112,7 +116,10 @@ describe.runIf(runnable)('the dashboard, end to end against the real service', (
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await big.getByRole('button', { name: 'Resume' }).click();
     await big.getByText('Uploaded').waitFor({ timeout: 60_000 });
-    expect(patches.some((offset) => offset > 0), `a PATCH resumed past 0 (offsets ${patches.join(', ')})`).toBe(true);
+    expect(
+      patches.some((offset) => offset > 0),
+      `a PATCH resumed past 0 (offsets ${patches.join(', ')})`,
+    ).toBe(true);
     await shot(page, '03-evidence-uploaded');
 
     // Each parse kind, then a YARA scan; each job page lists every insight the API has.
@@ -136,7 +143,13 @@ describe.runIf(runnable)('the dashboard, end to end against the real service', (
     await shotInsight(page, 'Process Analysis: Command Lines', '04f-table');
     // Big tables are virtualised: hundreds of rows, a screenful rendered.
     const commandLines = page.getByRole('table', { name: 'Process Analysis: Command Lines' });
-    const total = Number((await page.locator('section').filter({ has: commandLines }).getByText(/^\d+ rows?$/).textContent())!.split(' ')[0]);
+    const total = Number(
+      (await page
+        .locator('section')
+        .filter({ has: commandLines })
+        .getByText(/^\d+ rows?$/)
+        .textContent())!.split(' ')[0],
+    );
     expect(total).toBeGreaterThan(200);
     expect(await commandLines.getByRole('row').count()).toBeLessThan(60);
     // A record id opens the search page on that record (client-side: the key stays in memory).
@@ -172,7 +185,10 @@ describe.runIf(runnable)('the dashboard, end to end against the real service', (
     await shot(page, '08-jobs');
     // Deleting asks first, then the job is gone from the list.
     page.once('dialog', (d) => void d.accept());
-    await page.getByRole('button', { name: /^Delete job / }).first().click();
+    await page
+      .getByRole('button', { name: /^Delete job / })
+      .first()
+      .click();
     await expect.poll(() => page.getByRole('table', { name: 'Jobs' }).getByRole('row').count()).toBe(5);
 
     // Search the EVTX job's records with a filter (client-side navigation keeps the key in memory).

@@ -34,7 +34,11 @@ describe.skipIf(!HAVE_RULES)(`npm start without community rule sets ${HAVE_RULES
     sigma = makeSigmaRepo(join(root, 'repos'));
     pack = makePackRepo(join(root, 'repos'));
     // The public sources, mirrored as local git repositories: what QUARRY_*_REPO(S) are for.
-    service = await startService({ QUARRY_SIGMA_RULES_REPO: sigma.url, QUARRY_YARA_PACK_REPOS: `reversinglabs=${pack.url}#${pack.branch}`, QUARRY_RULES_AUTO_FETCH: 'true' });
+    service = await startService({
+      QUARRY_SIGMA_RULES_REPO: sigma.url,
+      QUARRY_YARA_PACK_REPOS: `reversinglabs=${pack.url}#${pack.branch}`,
+      QUARRY_RULES_AUTO_FETCH: 'true',
+    });
   });
   afterAll(async () => {
     await service?.stop();
@@ -51,7 +55,8 @@ describe.skipIf(!HAVE_RULES)(`npm start without community rule sets ${HAVE_RULES
     for (;;) {
       const res = await fetch(`${service.base}/api/trpc/ruleSets`);
       sets = ((await res.json()) as { result: { data: RuleSetsReply } }).result.data;
-      if (sets.status?.state !== 'fetching' && sets.sigma.sets.some((s) => s.name === 'SigmaHQ') && sets.yara.sets.some((s) => s.name === 'reversinglabs')) break;
+      if (sets.status?.state !== 'fetching' && sets.sigma.sets.some((s) => s.name === 'SigmaHQ') && sets.yara.sets.some((s) => s.name === 'reversinglabs'))
+        break;
       if (Date.now() > deadline) throw new Error(`no sets after 240 s: ${JSON.stringify(sets)}`);
       await new Promise((r) => setTimeout(r, 2_000));
     }

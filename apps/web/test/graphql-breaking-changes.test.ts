@@ -2,15 +2,18 @@ import { expect, test } from 'vitest';
 import { printSdl } from '../scripts/print-graphql-schema.js';
 import { breakingChanges, hasHistory, previousSdl, readAccepted, unaccepted } from '../scripts/graphql-breaking-changes.js';
 
-const historyNote = 'the breaking-change check reads the SDL\'s history with git: this checkout has none (or a shallow one)';
+const historyNote = "the breaking-change check reads the SDL's history with git: this checkout has none (or a shallow one)";
 
-test.skipIf(!hasHistory() && process.env['CI'] === undefined)('every breaking change from the previous committed SDL is accepted in accepted-breaking-changes.json', () => {
-  expect(hasHistory(), historyNote).toBe(true);
-  const current = printSdl();
-  const previous = previousSdl(current);
-  if (!previous) return; // the SDL has never changed: nothing can have broken
-  expect(unaccepted(previous, current, readAccepted()), `run: npm run graphql:accept-breaking -w @quarry/web -- "why"`).toEqual([]);
-});
+test.skipIf(!hasHistory() && process.env['CI'] === undefined)(
+  'every breaking change from the previous committed SDL is accepted in accepted-breaking-changes.json',
+  () => {
+    expect(hasHistory(), historyNote).toBe(true);
+    const current = printSdl();
+    const previous = previousSdl(current);
+    if (!previous) return; // the SDL has never changed: nothing can have broken
+    expect(unaccepted(previous, current, readAccepted()), `run: npm run graphql:accept-breaking -w @quarry/web -- "why"`).toEqual([]);
+  },
+);
 
 test('the check sees a removed field, a removed enum value and a field made nullable, and passes added ones', () => {
   const before = 'type Query { a: String! b: Int! e: E! } enum E { X Y }';

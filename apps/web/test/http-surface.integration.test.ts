@@ -85,7 +85,11 @@ const probes: Record<keyof typeof HTTP_PATHS, (() => Promise<void>) | 'not mount
     expect((await res.json()).error.message).toBe('Unauthorized');
   },
   async graphql() {
-    const res = await fetch(`${base}${HTTP_PATHS.graphql}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }' }) });
+    const res = await fetch(`${base}${HTTP_PATHS.graphql}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: { __typename: 'Query' } });
   },
@@ -142,7 +146,17 @@ describe('every mounted path answers over HTTP', () => {
 });
 
 test('the web server sends the API’s paths to the API and the rest to the dashboard', () => {
-  for (const path of ['/upload', '/analysis/upload', '/analysis/job/list?x=1', '/api/trpc/jobs.list', '/api/tus/abc', '/graphql', '/healthz', '/readyz', '/openapi.json']) {
+  for (const path of [
+    '/upload',
+    '/analysis/upload',
+    '/analysis/job/list?x=1',
+    '/api/trpc/jobs.list',
+    '/api/tus/abc',
+    '/graphql',
+    '/healthz',
+    '/readyz',
+    '/openapi.json',
+  ]) {
     expect(isApiPath(path), path).toBe(true);
   }
   for (const path of ['/', '/jobs/123', '/evidence', '/search?q=1', '/_next/static/chunk.js', '/favicon.ico']) {

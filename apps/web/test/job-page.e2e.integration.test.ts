@@ -11,7 +11,6 @@ import { findTextOverlaps } from './support/text-overlap.js';
 const runnable = HAVE_CHROMIUM && hasShared();
 if (!runnable && process.env.CI) throw new Error(`${CHROMIUM} and ../shared are required in CI`);
 
-
 /** APTSimulator run under Sysmon: mimikatz from C:\TMP, a masquerading svchost, schtasks persistence. */
 const EVTX = sharedPath('samples/evtx/DFIRArtifactMuseum/Win10_APTSimulatorVM/Microsoft-Windows-Sysmon%4Operational.evtx');
 const LEVELS = ['Critical', 'High', 'Medium', 'Low', 'Informational'] as const;
@@ -76,7 +75,10 @@ const capitalised = (v: string) => v.charAt(0).toUpperCase() + v.slice(1).toLowe
 
 /** Top of an element in page coordinates (independent of the scroll position). */
 async function pageTop(page: Page, selector: string): Promise<number> {
-  return page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
 }
 
 describe.runIf(runnable)('the job page leads with findings', () => {
@@ -171,7 +173,11 @@ describe.runIf(runnable)('the job page leads with findings', () => {
 
     // The sticky contents stay in view deep in the page, and jump to a section.
     await toc.getByRole('link', { name: 'Process Analysis: Command Lines', exact: true }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Process Analysis: Command Lines', exact: true }).evaluate((h) => Math.round(h.getBoundingClientRect().top))).toBeLessThan(200);
+    await expect
+      .poll(() =>
+        page.getByRole('heading', { name: 'Process Analysis: Command Lines', exact: true }).evaluate((h) => Math.round(h.getBoundingClientRect().top)),
+      )
+      .toBeLessThan(200);
     expect(await toc.evaluate((n) => n.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
     await page.evaluate(() => window.scrollTo(0, 0));
 
@@ -186,7 +192,12 @@ describe.runIf(runnable)('the job page leads with findings', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(900);
     const nameCell = far.cells.find((c, i) => c !== '' && !/^\d+$/.test(c) && !IMPORTANCE_COLUMNS.includes(far.columns[i]!.toLowerCase()))!;
     expect((await focused.textContent())!).toContain(nameCell.slice(0, 40));
-    expect(await page.evaluate(() => window.location.hash)).toBe(`#insight-${far.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}/row-${far.index}`);
+    expect(await page.evaluate(() => window.location.hash)).toBe(
+      `#insight-${far.title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')}/row-${far.index}`,
+    );
     await page.screenshot({ path: join(SHOTS, 'job-page-focused-row.png') });
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('button', { name: /^Show the first 20 findings only$/ }).click();
@@ -205,7 +216,11 @@ describe.runIf(runnable)('the job page leads with findings', () => {
     const header = processTable.getByRole('columnheader', { name: /^Executions/ });
     await header.getByRole('button').click();
     await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
-    const firstExecutions = () => processTable.locator('[data-row-id] [role=cell]').nth(1 + processRows[0]!.columns.indexOf('Executions')).textContent();
+    const firstExecutions = () =>
+      processTable
+        .locator('[data-row-id] [role=cell]')
+        .nth(1 + processRows[0]!.columns.indexOf('Executions'))
+        .textContent();
     expect(Number(await firstExecutions())).toBe(Math.min(...executions));
     await header.getByRole('button').click();
     await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');

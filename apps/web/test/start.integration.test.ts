@@ -25,7 +25,16 @@ test('the start command brings up PostgreSQL, Temporal, a worker and the web ser
   const uiPort = await freePort();
   const child = spawn(process.execPath, [MAIN], {
     // No first-start rule fetch: tests never reach the internet (first-run.integration.test.ts covers it).
-    env: { ...process.env, PORT: String(port), TEMPORAL_UI_PORT: String(uiPort), QUARRY_DATA_DIR: dataDir, DATABASE_URL: '', TEMPORAL_ADDRESS: '', LOG_LEVEL: 'warn', QUARRY_RULES_AUTO_FETCH: 'false' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      TEMPORAL_UI_PORT: String(uiPort),
+      QUARRY_DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      TEMPORAL_ADDRESS: '',
+      LOG_LEVEL: 'warn',
+      QUARRY_RULES_AUTO_FETCH: 'false',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -69,7 +78,11 @@ test('the start command brings up PostgreSQL, Temporal, a worker and the web ser
     expect(ui.status).toBe(200);
 
     // The other two fronts answer over the same services.
-    const gql = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }' }) });
+    const gql = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
     expect(await gql.json()).toEqual({ data: { __typename: 'Query' } });
     const trpc = await fetch(`${base}/api/trpc/listFiles`);
     expect(trpc.status).toBe(401);

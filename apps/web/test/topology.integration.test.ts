@@ -12,10 +12,36 @@ import { join } from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createLogger } from '@quarry/config';
-import { ensureTemporalCli, freePort, startMinio, startSystemPostgres, startTemporal, type RunningMinio, type RunningSystemPostgres, type RunningTemporal } from '@quarry/devstack';
+import {
+  ensureTemporalCli,
+  freePort,
+  startMinio,
+  startSystemPostgres,
+  startTemporal,
+  type RunningMinio,
+  type RunningSystemPostgres,
+  type RunningTemporal,
+} from '@quarry/devstack';
 import { createBucket, createS3Client } from '@quarry/storage';
 import { sharedPath } from '@quarry/testkit';
-import { WEB_MAIN, WORKER_MAIN, anyFileContains, childCommands, deleteJobs, filesNamed, newToken, parseJob, searchRecords, startNode, stopNode, upload, waitForJob, waitWhile, type Creds, type Node } from './support/topology.js';
+import {
+  WEB_MAIN,
+  WORKER_MAIN,
+  anyFileContains,
+  childCommands,
+  deleteJobs,
+  filesNamed,
+  newToken,
+  parseJob,
+  searchRecords,
+  startNode,
+  stopNode,
+  upload,
+  waitForJob,
+  waitWhile,
+  type Creds,
+  type Node,
+} from './support/topology.js';
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const SYSTEM_EVTX = sharedPath('samples/evtx/DFIRArtifactMuseum/Win2012R2_StolenSzechuan/System.evtx');
@@ -49,7 +75,13 @@ beforeAll(async () => {
     startSystemPostgres({ binDir: PG_BIN, dataDir: join(root, 'system-pg'), log }).then((p) => (pg = p)),
     startTemporal({ dataDir: join(root, 'temporal'), log, port: await freePort(), uiPort: await freePort() }).then((t) => (temporal = t)),
   ]);
-  const s3 = createS3Client({ region: 'us-east-1', endpoint: minio.endpoint, forcePathStyle: true, accessKeyId: minio.accessKeyId, secretAccessKey: minio.secretAccessKey });
+  const s3 = createS3Client({
+    region: 'us-east-1',
+    endpoint: minio.endpoint,
+    forcePathStyle: true,
+    accessKeyId: minio.accessKeyId,
+    secretAccessKey: minio.secretAccessKey,
+  });
   await createBucket(s3, BUCKET);
   s3.destroy();
   env = {
@@ -77,7 +109,13 @@ afterAll(async () => {
 });
 
 async function objectKeys(prefix: string): Promise<string[]> {
-  const s3 = createS3Client({ region: 'us-east-1', endpoint: minio.endpoint, forcePathStyle: true, accessKeyId: minio.accessKeyId, secretAccessKey: minio.secretAccessKey });
+  const s3 = createS3Client({
+    region: 'us-east-1',
+    endpoint: minio.endpoint,
+    forcePathStyle: true,
+    accessKeyId: minio.accessKeyId,
+    secretAccessKey: minio.secretAccessKey,
+  });
   try {
     return ((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }))).Contents ?? []).map((o) => o.Key!);
   } finally {
@@ -117,7 +155,11 @@ describe.runIf(ready)('two API nodes and two workers on MinIO, system PostgreSQL
     const [a, b] = apis as [Node, Node];
     const creds: Creds = { token: newToken(pg.url, 'free'), key: randomBytes(32).toString('base64') };
     const evtx = readFileSync(SYSTEM_EVTX);
-    const fileIds = await upload(a.base, Array.from({ length: 8 }, (_, i) => ({ name: `System-${i}.evtx`, data: evtx })), creds);
+    const fileIds = await upload(
+      a.base,
+      Array.from({ length: 8 }, (_, i) => ({ name: `System-${i}.evtx`, data: evtx })),
+      creds,
+    );
     // Free tier: two slots per worker, so eight overlapping jobs cannot all run on one.
     const jobIds = await Promise.all(fileIds.map((id) => parseJob(a.base, [id], creds)));
     for (const id of jobIds) {
@@ -131,7 +173,13 @@ describe.runIf(ready)('two API nodes and two workers on MinIO, system PostgreSQL
     expect(ran2!.length).toBeGreaterThan(0);
     expect(ran1!.length + ran2!.length).toBe(jobIds.length);
     // The blobs are in the object store, not on any node's disk.
-    const s3 = createS3Client({ region: 'us-east-1', endpoint: minio.endpoint, forcePathStyle: true, accessKeyId: minio.accessKeyId, secretAccessKey: minio.secretAccessKey });
+    const s3 = createS3Client({
+      region: 'us-east-1',
+      endpoint: minio.endpoint,
+      forcePathStyle: true,
+      accessKeyId: minio.accessKeyId,
+      secretAccessKey: minio.secretAccessKey,
+    });
     const listed = await s3.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'lab/blobs/' }));
     s3.destroy();
     expect(listed.KeyCount).toBeGreaterThanOrEqual(fileIds.length);
@@ -171,14 +219,20 @@ describe.runIf(ready)('two API nodes and two workers on MinIO, system PostgreSQL
     const [a, b] = apis as [Node, Node];
     const creds: Creds = { token: newToken(pg.url, 'pro'), key: randomBytes(32).toString('base64') };
     const evtx = readFileSync(SYSTEM_EVTX);
-    const fileIds = await upload(a.base, Array.from({ length: 6 }, (_, i) => ({ name: `Big-${i}.evtx`, data: evtx })), creds);
+    const fileIds = await upload(
+      a.base,
+      Array.from({ length: 6 }, (_, i) => ({ name: `Big-${i}.evtx`, data: evtx })),
+      creds,
+    );
     const jobId = await parseJob(a.base, fileIds, creds, true);
     // Which worker holds the activity: Temporal records the poller's identity, `<pid>@<host>`.
     const cli = await ensureTemporalCli(log);
     let victim: Node | undefined;
     const deadline = Date.now() + 120_000;
     while (!victim && Date.now() < deadline) {
-      const described = execFileSync(cli, ['workflow', 'describe', '--workflow-id', `quarry-job-${jobId}`, '--address', temporal.address, '--output', 'json'], { encoding: 'utf8' });
+      const described = execFileSync(cli, ['workflow', 'describe', '--workflow-id', `quarry-job-${jobId}`, '--address', temporal.address, '--output', 'json'], {
+        encoding: 'utf8',
+      });
       const pid = /"lastWorkerIdentity":\s*"(\d+)@/.exec(described)?.[1];
       victim = workers.find((w) => String(w.child.pid) === pid);
       if (!victim) await new Promise((r) => setTimeout(r, 200));
@@ -200,7 +254,14 @@ describe.runIf(ready)('two API nodes and two workers on MinIO, system PostgreSQL
     const secret = Buffer.concat([Buffer.from('QUARRY-PRIVATE-MARKER-'), randomBytes(200_000)]);
     const open = Buffer.concat([Buffer.from('QUARRY-PUBLIC-MARKER-'), randomBytes(200_000)]);
     const evtx = readFileSync(SECURITY_EVTX);
-    const [, privateEvtx] = await upload(a.base, [{ name: 'secret.bin', data: secret }, { name: 'Security.evtx', data: evtx }], owner);
+    const [, privateEvtx] = await upload(
+      a.base,
+      [
+        { name: 'secret.bin', data: secret },
+        { name: 'Security.evtx', data: evtx },
+      ],
+      owner,
+    );
     await upload(a.base, [{ name: 'open.bin', data: open }], {});
     const privateJob = await parseJob(a.base, [privateEvtx!], owner);
     expect((await waitForJob(b.base, privateJob, owner)).status).toBe('Completed');

@@ -18,6 +18,9 @@ export interface WorkerDeps {
   lookups: LookupStore;
   /** YARA file scans: the scan worker processes and the community pack (reloaded when its files change). */
   yara: { pool: ScanPool; packs: YaraRuleSet };
-  /** The community Sigma set (built-in pack and configured directories), compiled once and reloaded when its files change: EVTX jobs with run_sigma_rules and Sigma file scans. */
+  /**
+   * The community Sigma set (built-in pack and configured directories), compiled once and reloaded when its files change: EVTX jobs with run_sigma_rules
+   * and Sigma file scans.
+   */
   sigma: SigmaRuleSet;
 }

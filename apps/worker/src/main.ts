@@ -41,12 +41,17 @@ const recordStores = new RecordStores(
 );
 // Builds a killed run of this worker left (a retried job builds anew); the age spares other
 // workers' builds when the scratch directory is on a shared volume.
-void recordStores.removeStaleBuilds(Date.now() - STALE_BUILD_MS).catch((err: unknown) => log.warn({ err }, 'unfinished record-store builds could not be removed'));
+void recordStores
+  .removeStaleBuilds(Date.now() - STALE_BUILD_MS)
+  .catch((err: unknown) => log.warn({ err }, 'unfinished record-store builds could not be removed'));
 // The stores this worker published stay in its cache; those of jobs deleted since leave within the hour.
 const stopDropping = dropDeletedHourly(recordStores.files, log);
 // YARA file scans run in scan worker processes (one per core); each compiles a pack once and keeps it.
 const cpu = new CpuBudget();
-const yara = { pool: new ScanPool({ size: cpu.cores }), packs: new YaraRuleSet(yaraRuleDirs({ yaraRules: env.QUARRY_YARA_RULES, dataDir: env.QUARRY_DATA_DIR })) };
+const yara = {
+  pool: new ScanPool({ size: cpu.cores }),
+  packs: new YaraRuleSet(yaraRuleDirs({ yaraRules: env.QUARRY_YARA_RULES, dataDir: env.QUARRY_DATA_DIR })),
+};
 // The process's one Sigma set, compiled when a job first needs it (and again when its files change).
 const sigma = new SigmaRuleSet(sigmaRuleDirs({ sigmaRules: env.QUARRY_SIGMA_RULES, dataDir: env.QUARRY_DATA_DIR }));
 const worker = await startWorker({
@@ -57,11 +62,21 @@ const worker = await startWorker({
 });
 // Probes for orchestrators: live while the process runs, ready while Temporal, PostgreSQL and the blob store answer.
 const blobsReady = cachedBlobCheck(blobs);
-const health = env.WORKER_HEALTH_PORT === undefined ? null : await startHealthServer({
-  port: env.WORKER_HEALTH_PORT,
-  host: env.WORKER_HEALTH_HOST,
-  checks: async () => ({ temporal: await worker.isConnected(), postgres: await ping(db).then(() => true, () => false), blobs: await blobsReady() }),
-});
+const health =
+  env.WORKER_HEALTH_PORT === undefined
+    ? null
+    : await startHealthServer({
+        port: env.WORKER_HEALTH_PORT,
+        host: env.WORKER_HEALTH_HOST,
+        checks: async () => ({
+          temporal: await worker.isConnected(),
+          postgres: await ping(db).then(
+            () => true,
+            () => false,
+          ),
+          blobs: await blobsReady(),
+        }),
+      });
 // The heap bound is a start-up option (workerNodeArgs): say which one this process got.
 const heapLimitMiB = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
 log.info({ blobs: blobs.location, heapLimitMiB, ...(health ? { healthPort: health.port } : {}) }, 'worker ready');

@@ -29,7 +29,8 @@ export async function startWorker(opts: {
   const connection = await NativeConnection.connect({ address: opts.address });
   // The failure converter is bundled into the workflow code: failures raised inside workflows are
   // encrypted like every other payload.
-  const workflowBundle = prebuiltBundle() ?? (await bundleWorkflowCode({ workflowsPath, failureConverterPath: FAILURE_CONVERTER_PATH, logger: quietBundlerLogger }));
+  const workflowBundle =
+    prebuiltBundle() ?? (await bundleWorkflowCode({ workflowsPath, failureConverterPath: FAILURE_CONVERTER_PATH, logger: quietBundlerLogger }));
   const activities = createActivities(opts.deps);
   const workers = await Promise.all(
     (opts.tiers ?? ALL_TIERS).map((tier) =>

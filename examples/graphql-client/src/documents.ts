@@ -3,7 +3,11 @@ import { graphql } from './graphql.js';
 export const UploadFile = graphql(`
   mutation UploadFile($file: File!) {
     uploadFile(file: $file) {
-      file { id name visibility }
+      file {
+        id
+        name
+        visibility
+      }
     }
   }
 `);
@@ -11,7 +15,12 @@ export const UploadFile = graphql(`
 export const ParseEvtx = graphql(`
   mutation ParseEvtx($input: ParseEvtxInput!) {
     parseEvtx(input: $input) {
-      job { id uuid name status }
+      job {
+        id
+        uuid
+        name
+        status
+      }
     }
   }
 `);
@@ -20,7 +29,12 @@ export const WatchJob = graphql(`
   subscription WatchJob($id: ID!) {
     job(id: $id) {
       status
-      progress { done total fraction unit }
+      progress {
+        done
+        total
+        fraction
+        unit
+      }
     }
   }
 `);
@@ -32,9 +46,16 @@ export const JobFindings = graphql(`
       insights {
         __typename
         title
-        ... on TableInsight { columns rows }
-        ... on GraphInsight { nodeCount }
-        ... on ErrorInsight { message }
+        ... on TableInsight {
+          columns
+          rows
+        }
+        ... on GraphInsight {
+          nodeCount
+        }
+        ... on ErrorInsight {
+          message
+        }
       }
     }
   }

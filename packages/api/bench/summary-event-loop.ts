@@ -68,7 +68,13 @@ async function measured(run: () => Promise<unknown>): Promise<Figures> {
   delay.disable();
   clearInterval(timer);
   const ms = (ns: number) => Math.round(ns / 1e5) / 10;
-  return { seconds: Math.round(seconds * 100) / 100, delayMaxMs: ms(delay.max), delayP99Ms: ms(delay.percentile(99)), delayMeanMs: ms(delay.mean), timerTicksPerSecond: Math.round(ticks / seconds) };
+  return {
+    seconds: Math.round(seconds * 100) / 100,
+    delayMaxMs: ms(delay.max),
+    delayP99Ms: ms(delay.percentile(99)),
+    delayMeanMs: ms(delay.mean),
+    timerTicksPerSecond: Math.round(ticks / seconds),
+  };
 }
 
 /** The summary as search-records.ts ran it before: analyzers over the stored records on this thread. */
@@ -93,7 +99,11 @@ try {
   const notes: RecordNotes = { sigmaMatches: [] };
   const writer = stores.writer(JOB, 'winevtx', null, { annotate: () => (notes.sigmaMatches.length > 0 ? { sigmaMatches: notes.sigmaMatches } : undefined) });
   let records = 0;
-  const sink = { write: (r: Parameters<typeof writer.write>[0], i: InputRef) => (records++, writer.write(r, i)), close: () => writer.close(), abort: () => writer.abort() };
+  const sink = {
+    write: (r: Parameters<typeof writer.write>[0], i: InputRef) => (records++, writer.write(r, i)),
+    close: () => writer.close(),
+    abort: () => writer.abort(),
+  };
   console.log(`parsing ${jobInputs.length} EVTX inputs (samples x${REPS}) with the SigmaHQ set into a record store…`);
   await runPipeline({ category: 'winevtx', inputs: jobInputs, options: { runSigmaRules: true }, threads: 2, sink, notes, sigmaRules: rules.current() });
   const refs = jobInputs.map((i) => i.ref);
@@ -110,7 +120,9 @@ try {
     if (!out?.ok) throw new Error(`the summary failed: ${out?.message ?? 'no answer'}`);
     console.log(JSON.stringify({ records, sigmaRules: warmed.loaded, insights: out.insights.length }));
     console.table({ 'on the event loop (before)': before, 'on the Sigma thread (now)': after });
-    console.log(`event-loop delay, max: ${before.delayMaxMs} ms before, ${after.delayMaxMs} ms now (${(before.delayMaxMs / after.delayMaxMs).toFixed(1)}x less)`);
+    console.log(
+      `event-loop delay, max: ${before.delayMaxMs} ms before, ${after.delayMaxMs} ms now (${(before.delayMaxMs / after.delayMaxMs).toFixed(1)}x less)`,
+    );
   } finally {
     reader.close();
   }

@@ -23,7 +23,7 @@ describe('file services', () => {
     expect(await files.get(f.db, pub.id)).toMatchObject({ visibility: 'public', encrypted: false, ownerId: null });
   });
 
-  test('list: only the caller\'s own files, and only for a signed-in caller', async () => {
+  test("list: only the caller's own files, and only for a signed-in caller", async () => {
     const a = await f.newCaller();
     const b = await f.newCaller();
     const up = await uploadFile(f.deps, { caller: a.caller, clientKey: randomBytes(32), fileName: 'a.evtx', content: bytes(5) });
@@ -45,7 +45,7 @@ describe('file services', () => {
     expect(await files.get(f.db, theirs.id)).not.toBeNull();
   });
 
-  test('the shared schema gives the contract\'s message for every malformed id list', () => {
+  test("the shared schema gives the contract's message for every malformed id list", () => {
     for (const body of [{}, { ids: [] }, { ids: 'x' }, { ids: ['not-a-uuid'] }, { ids: [42] }, null]) {
       expect(() => validate(deleteFilesSchema, body)).toThrow('Invalid file ID format');
     }

@@ -77,7 +77,9 @@ describe('the same services through tRPC and GraphQL', () => {
   const b64 = (s: string) => Buffer.from(s).toString('base64');
   const trpcCall = async (deps: ServiceDeps, path: string, input: unknown, method: 'GET' | 'POST' = 'GET') => {
     const url = method === 'GET' ? `http://localhost/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}` : `http://localhost/api/trpc/${path}`;
-    const res = await trpcHandler(deps)(new Request(url, method === 'POST' ? { method, body: JSON.stringify(input), headers: { 'content-type': 'application/json' } } : {}));
+    const res = await trpcHandler(deps)(
+      new Request(url, method === 'POST' ? { method, body: JSON.stringify(input), headers: { 'content-type': 'application/json' } } : {}),
+    );
     return { status: res.status, json: (await res.json()) as any };
   };
 

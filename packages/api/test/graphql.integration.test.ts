@@ -61,11 +61,15 @@ describe('uploadFile and files', () => {
 
   test('a request declaring more than the upload limit is refused with 413 PAYLOAD_TOO_LARGE before its body is read', async () => {
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(url, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(300 * 1024 * 1024) } }, (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString('utf8')));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      const req = request(
+        url,
+        { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(300 * 1024 * 1024) } },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString('utf8')));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       req.on('error', reject);
       req.write('--x\r\n');
     });
@@ -78,7 +82,12 @@ describe('uploadFile and files', () => {
     const uuids: string[] = [];
     for (const n of [1, 2, 3]) uuids.push((await upload(Buffer.from(`file ${n}`), `f${n}.txt`, headers)).data.uploadFile.file.uuid);
     const page = (after: string | null) =>
-      gql(url, 'query ($after: String) { files(first: 2, after: $after) { totalCount edges { cursor node { uuid } } pageInfo { hasNextPage endCursor } } }', { after }, headers);
+      gql(
+        url,
+        'query ($after: String) { files(first: 2, after: $after) { totalCount edges { cursor node { uuid } } pageInfo { hasNextPage endCursor } } }',
+        { after },
+        headers,
+      );
     const one = (await page(null)).data.files;
     expect(one.totalCount).toBe(3);
     expect(one.edges.map((e: any) => e.node.uuid)).toEqual(uuids.slice(0, 2));
@@ -106,7 +115,12 @@ describe('jobs', () => {
     const fileId = (await upload(Buffer.from('not really a prefetch file'), 'X.pf', headers)).data.uploadFile.file.id;
     const created: string[] = [];
     for (const m of ['parsePrefetch', 'parseRegistry', 'parseEvtx']) {
-      const r = await gql(url, `mutation ($ids: [ID!]!) { ${m}(input: { fileIds: $ids }) { job { id uuid status category evidenceType visibility tier } } }`, { ids: [fileId] }, headers);
+      const r = await gql(
+        url,
+        `mutation ($ids: [ID!]!) { ${m}(input: { fileIds: $ids }) { job { id uuid status category evidenceType visibility tier } } }`,
+        { ids: [fileId] },
+        headers,
+      );
       expect(r.errors).toBeUndefined();
       expect(r.data[m].job).toMatchObject({ status: 'PENDING', visibility: 'PRIVATE', tier: 'FREE' });
       created.push(r.data[m].job.id);
@@ -119,7 +133,12 @@ describe('jobs', () => {
     const rest = (await jobs(`{ jobs(first: 2, after: "${first.pageInfo.endCursor}") { edges { node { id category } } pageInfo { hasNextPage } } }`)).data.jobs;
     expect(rest.edges.map((e: any) => e.node.id)).toEqual([created[0]]);
     expect(rest.pageInfo.hasNextPage).toBe(false);
-    const job = await gql(url, 'query ($id: ID!) { job(id: $id) { name status progress { done } insights { title } files { name file { uuid } } } }', { id: created[0] }, headers);
+    const job = await gql(
+      url,
+      'query ($id: ID!) { job(id: $id) { name status progress { done } insights { title } files { name file { uuid } } } }',
+      { id: created[0] },
+      headers,
+    );
     expect(job.data.job).toMatchObject({ status: 'PENDING', progress: null, insights: null, files: [{ name: 'X.pf' }] });
     const del = await gql(url, 'mutation ($ids: [ID!]!) { deleteJobs(input: { ids: $ids }) { deletedIds } }', { ids: created }, headers);
     expect(del.data.deleteJobs.deletedIds).toEqual(created);
@@ -128,7 +147,8 @@ describe('jobs', () => {
   test('a private job needs its key: JOB_KEY_REQUIRED without, NOT_FOUND for anyone else', async () => {
     const headers = await signedIn();
     const fileId = (await upload(Buffer.from('x'), 'x.pf', headers)).data.uploadFile.file.id;
-    const jobId = (await gql(url, 'mutation ($ids: [ID!]!) { parsePrefetch(input: { fileIds: $ids }) { job { id } } }', { ids: [fileId] }, headers)).data.parsePrefetch.job.id;
+    const jobId = (await gql(url, 'mutation ($ids: [ID!]!) { parsePrefetch(input: { fileIds: $ids }) { job { id } } }', { ids: [fileId] }, headers)).data
+      .parsePrefetch.job.id;
     const Q = 'query ($id: ID!) { job(id: $id) { status } }';
     expect(codeOf(await gql(url, Q, { id: jobId }, { 'x-service-api-token': headers['x-service-api-token'] }))).toBe('JOB_KEY_REQUIRED');
     expect(codeOf(await gql(url, Q, { id: jobId }, await signedIn()))).toBe('NOT_FOUND');
@@ -180,7 +200,8 @@ describe('limits', () => {
     const aliases = Array.from({ length: 16 }, (_, i) => `a${i}: node(id: "x") { id }`).join(' ');
     expect(codeOf(await gql(url, `{ ${aliases} }`))).toBe('QUERY_TOO_COMPLEX');
     const headers = await signedIn();
-    const costly = (n: number) => `{ a: jobs(first: ${n}) { edges { node { insights { title } files { name } } } } b: jobs(first: ${n}) { edges { node { insights { title } } } } }`;
+    const costly = (n: number) =>
+      `{ a: jobs(first: ${n}) { edges { node { insights { title } files { name } } } } b: jobs(first: ${n}) { edges { node { insights { title } } } } }`;
     const refused = await gql(url, costly(100), {}, headers);
     expect(codeOf(refused)).toBe('QUERY_TOO_COMPLEX');
     expect(refused.errors![0]!.message).toMatch(/complexity/);
@@ -204,7 +225,12 @@ describe('reference data and inline scans', () => {
       ... on ScanError { message } } }`;
     const rule = 'rule quarry_marker : demo { strings: $a = "QUARRY-MARKER" condition: $a }';
     const hit = await gql(url, SCAN, { input: { engine: 'YARA', testData: b64('xx QUARRY-MARKER yy'), rule: b64(rule) } });
-    expect(hit.data.scanData).toMatchObject({ __typename: 'ScanMatches', custom: true, matches: [{ rule: 'quarry_marker', tags: ['demo'], level: null }], customRule: rule });
+    expect(hit.data.scanData).toMatchObject({
+      __typename: 'ScanMatches',
+      custom: true,
+      matches: [{ rule: 'quarry_marker', tags: ['demo'], level: null }],
+      customRule: rule,
+    });
     const bad = await gql(url, SCAN, { input: { engine: 'YARA', testData: b64('x'), rule: b64('rule broken {') } });
     expect(bad.data.scanData.__typename).toBe('ScanError');
     expect(bad.data.scanData.message).toMatch(/yara|rule/i);
@@ -243,7 +269,9 @@ describe.skipIf(!hasShared('samples') && process.env['CI'] === undefined)('a rea
   test('uploadFile, parseEvtx, Subscription.job until COMPLETED, then typed insights and paged records', async () => {
     const evidence = readFileSync(join(sharedPath('samples'), EVTX));
     const up = await upload(evidence, 'LM_WMI.evtx');
-    const parse = await gql(url, 'mutation ($ids: [ID!]!) { parseEvtx(input: { fileIds: $ids, runSigmaRules: false }) { job { id } } }', { ids: [up.data.uploadFile.file.id] });
+    const parse = await gql(url, 'mutation ($ids: [ID!]!) { parseEvtx(input: { fileIds: $ids, runSigmaRules: false }) { job { id } } }', {
+      ids: [up.data.uploadFile.file.id],
+    });
     const jobId: string = parse.data.parseEvtx.job.id;
 
     const events = await gqlSubscribe(url, 'subscription ($id: ID!) { job(id: $id) { id status progress { done total fraction } } }', { id: jobId });
@@ -256,11 +284,15 @@ describe.skipIf(!hasShared('samples') && process.env['CI'] === undefined)('a rea
     expect(events.at(-1)!.data.job.progress).toEqual({ done: evidence.length, total: evidence.length, fraction: 1 });
 
     const job = (
-      await gql(url, `query ($id: ID!) { job(id: $id) { status finishedAt insights { __typename title
+      await gql(
+        url,
+        `query ($id: ID!) { job(id: $id) { status finishedAt insights { __typename title
         ... on TableInsight { category columns rows }
         ... on GraphInsight { nodeCount originalNodeCount dot summaries { id } }
         ... on ChartInsight { displayMode points { label value } }
-        ... on TimelineInsight { entries { start importance recordId } } } } }`, { id: jobId })
+        ... on TimelineInsight { entries { start importance recordId } } } } }`,
+        { id: jobId },
+      )
     ).data.job;
     expect(job.status).toBe('COMPLETED');
     const eventIds = job.insights.find((i: any) => i.title === 'Overview: Event IDs');

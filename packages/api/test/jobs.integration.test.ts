@@ -17,7 +17,7 @@ const fileOf = async (caller: Caller, key: Buffer | null) =>
 const evtx = (fileIds: string[]) => ({ category: 'winevtx' as const, fileIds, options: { runSigmaRules: false } });
 
 describe('job services', () => {
-  test('createParseJob checks in the contract\'s order and starts nothing on a refusal', async () => {
+  test("createParseJob checks in the contract's order and starts nothing on a refusal", async () => {
     const { caller } = await f.newCaller();
     const key = randomBytes(32);
     const own = await fileOf(caller, key);
@@ -38,7 +38,7 @@ describe('job services', () => {
     expect(await listJobs(f.deps, caller)).toHaveLength(before);
   });
 
-  test('createParseJob records a private job on the caller\'s tier queue; listJobs is newest first', async () => {
+  test("createParseJob records a private job on the caller's tier queue; listJobs is newest first", async () => {
     const { caller } = await f.newCaller('pro');
     const key = randomBytes(32);
     const file = await fileOf(caller, key);
@@ -51,7 +51,7 @@ describe('job services', () => {
     expect((await listJobs(f.deps, caller)).map((j) => j.id)).toEqual([second.id, first.id]);
   });
 
-  test('getJob: another user\'s private job reads as missing; its owner needs the right key', async () => {
+  test("getJob: another user's private job reads as missing; its owner needs the right key", async () => {
     const { caller } = await f.newCaller();
     const key = randomBytes(32);
     const job = await createParseJob(f.deps, caller, key, evtx([await fileOf(caller, key)]));
@@ -74,7 +74,7 @@ describe('job services', () => {
     expect(await getJob(f.deps, caller, key, job.id)).toMatchObject({ status: 'Failed', insights: [{ Error: { message: 'x' } }] });
   });
 
-  test('the parse schemas (from the descriptors) carry the contract\'s messages; parseJobInput reads them into the service input', () => {
+  test("the parse schemas (from the descriptors) carry the contract's messages; parseJobInput reads them into the service input", () => {
     expect(() => validate(createParseJobSchemas.winevtx, {})).toThrow('No file IDs provided');
     expect(() => validate(createParseJobSchemas.winevtx, { fileIds: [] })).toThrow('No file IDs provided');
     expect(() => validate(createParseJobSchemas.winevtx, { fileIds: ['a'] })).toThrow('run_sigma_rules must be a boolean');
@@ -85,6 +85,10 @@ describe('job services', () => {
       options: { runSigmaRules: true },
     });
     // An option another type takes is not this type's: it is dropped.
-    expect(parseJobInput('prefetch', validate(createParseJobSchemas.prefetch, { fileIds: ['a'], runSigmaRules: 'ignored' }))).toEqual({ category: 'prefetch', fileIds: ['a'], options: {} });
+    expect(parseJobInput('prefetch', validate(createParseJobSchemas.prefetch, { fileIds: ['a'], runSigmaRules: 'ignored' }))).toEqual({
+      category: 'prefetch',
+      fileIds: ['a'],
+      options: {},
+    });
   });
 });

@@ -37,7 +37,13 @@ beforeAll(async () => {
   if (!HAVE_SAMPLE) return;
   root = mkdtempSync(join(tmpdir(), 'quarry-object-store-'));
   minio = await startMinio({ dataDir: join(root, 'minio'), log: createLogger('minio', { level: 'warn' }) });
-  s3 = createS3Client({ region: 'us-east-1', endpoint: minio.endpoint, forcePathStyle: true, accessKeyId: minio.accessKeyId, secretAccessKey: minio.secretAccessKey });
+  s3 = createS3Client({
+    region: 'us-east-1',
+    endpoint: minio.endpoint,
+    forcePathStyle: true,
+    accessKeyId: minio.accessKeyId,
+    secretAccessKey: minio.secretAccessKey,
+  });
   await createBucket(s3, BUCKET);
   const settings: StorageSettings = {
     BLOB_DIR: join(root, 'unused'),
@@ -64,7 +70,13 @@ const nodeStores = async (name: string, maxBytes = 100 * 2 ** 20) => new RecordS
 
 const chromeInput = (): PipelineInput[] => [
   {
-    ref: { position: 0, fileId: randomUUID(), name: basename(EVTX), size: statSync(EVTX).size, sha256: createHash('sha256').update(readFileSync(EVTX)).digest('hex') },
+    ref: {
+      position: 0,
+      fileId: randomUUID(),
+      name: basename(EVTX),
+      size: statSync(EVTX).size,
+      sha256: createHash('sha256').update(readFileSync(EVTX)).digest('hex'),
+    },
     open: () => createReadStream(EVTX),
   },
 ];
@@ -119,7 +131,7 @@ describe.runIf(HAVE_SAMPLE)('record stores in the object store', () => {
     expect(await api.open(randomUUID(), 'winevtx', null)).toBeNull();
   });
 
-  test('remove() deletes the store objects and this node\'s cached copy', async () => {
+  test("remove() deletes the store objects and this node's cached copy", async () => {
     const api = await nodeStores('api-2');
     (await api.open(publicJob, 'winevtx', null))!.close();
     expect(filesIn(join(root, 'api-2'))).toEqual([`${publicJob}.winevtx.db`]);

@@ -45,14 +45,22 @@ describe('the operations table', () => {
 
   test('tRPC carries every JSON operation under its name, and no streamed one', () => {
     const procedures = Object.keys(appRouter._def.procedures).sort();
-    expect(procedures).toEqual(all.filter((op) => op.transport === 'json').map((op) => op.name).sort());
+    expect(procedures).toEqual(
+      all
+        .filter((op) => op.transport === 'json')
+        .map((op) => op.name)
+        .sort(),
+    );
     expect(procedures).not.toContain('uploadFile');
   });
 });
 
 describe('access', () => {
   test('without a token, signed-in-only operations are refused and the others run as anonymous', async () => {
-    const signedIn = all.filter((op) => op.access === 'signedIn').map((op) => op.name).sort();
+    const signedIn = all
+      .filter((op) => op.access === 'signedIn')
+      .map((op) => op.name)
+      .sort();
     expect(signedIn).toEqual(['deleteFiles', 'deleteJobs', 'listFiles', 'listJobs']);
     for (const op of all) {
       if (op.access === 'signedIn') await expect(admit(op, request(null)), op.name).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
@@ -74,7 +82,7 @@ describe('access', () => {
 });
 
 describe('key rules', () => {
-  test("operations that ignore the key never read it; the others refuse a malformed one", async () => {
+  test('operations that ignore the key never read it; the others refuse a malformed one', async () => {
     const { token } = await f.newCaller();
     for (const op of all) {
       const admitted = admit(op, request(token, 'not-a-key'));
@@ -86,7 +94,8 @@ describe('key rules', () => {
   test('a signed-in uploader must send a key, whichever front runs the upload; nothing is stored without one', async () => {
     const { caller, token } = await f.newCaller();
     expect(operations.uploadFile.key).toBe('requiredWhenSignedIn');
-    const upload = (req: OperationRequest) => runOperation(operations.uploadFile, req, { fileName: 'Security.evtx', content: Readable.from([randomBytes(64)]) });
+    const upload = (req: OperationRequest) =>
+      runOperation(operations.uploadFile, req, { fileName: 'Security.evtx', content: Readable.from([randomBytes(64)]) });
     await expect(upload(request(token))).rejects.toMatchObject({ code: 'KEY_REQUIRED', message: 'Encryption key is required' });
     expect(await files.listByOwner(f.db, caller.userId!)).toHaveLength(0);
 
@@ -116,9 +125,12 @@ describe('validation', () => {
     [operations.retrieveRules, { engine: 'sigma', ruleNames: [] }, 'BAD_REQUEST', 'Invalid rule names provided'],
   ];
 
-  test.each(cases.map(([op, input, code, message]) => ({ name: op.name, op, input, code, message })))('$name refuses $input: $message', ({ op, input, code, message }) => {
-    expect(() => parseInput(op, input)).toThrow(expect.objectContaining({ code, message }));
-  });
+  test.each(cases.map(([op, input, code, message]) => ({ name: op.name, op, input, code, message })))(
+    '$name refuses $input: $message',
+    ({ op, input, code, message }) => {
+      expect(() => parseInput(op, input)).toThrow(expect.objectContaining({ code, message }));
+    },
+  );
 
   test('defaults are applied once, in the operation (every front gets the same page size)', () => {
     expect(parseInput(operations.searchRegistry, { jobId: uuid, search: '', browseEvents: true })).toMatchObject({ filter: [], page: 1, show: 10 });

@@ -65,14 +65,23 @@ describe('resumable uploads', () => {
     await expect(getResumableUpload(deps, { caller: other.caller, clientKey: key }, up.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(getResumableUpload(deps, { caller, clientKey: null }, up.id)).rejects.toMatchObject({ code: 'KEY_REQUIRED' });
     await expect(getResumableUpload(deps, { caller, clientKey: randomBytes(32) }, up.id)).rejects.toMatchObject({ code: 'WRONG_KEY' });
-    await expect(appendResumableUpload(deps, who, { id: up.id, offset: 3, content: upTo(plain, 3, plain.length) })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(appendResumableUpload(deps, who, { id: up.id, offset: 3, content: upTo(plain, 3, plain.length) })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
 
     const done = await appendResumableUpload(deps, who, { id: up.id, offset: first.offset, content: upTo(plain, first.offset, plain.length, 7777) });
     expect(done.offset).toBe(plain.length);
     expect(done.fileId).toMatch(/^[0-9a-f-]{36}$/);
     const row = (await files.get(f.db, done.fileId!))!;
     const sha = createHash('sha256').update(plain).digest('hex');
-    expect(row).toMatchObject({ ownerId: caller.userId, originalName: 'Security.evtx', size: BigInt(plain.length), sha256: sha, visibility: 'private', encrypted: true });
+    expect(row).toMatchObject({
+      ownerId: caller.userId,
+      originalName: 'Security.evtx',
+      size: BigInt(plain.length),
+      sha256: sha,
+      visibility: 'private',
+      encrypted: true,
+    });
     const stored = await decryptToBuffer(f.deps.blobs.get(row.blobKey), unwrapKey(row.wrappedKey!, key));
     expect(createHash('sha256').update(stored).digest('hex')).toBe(sha);
     expect(plaintextOnDisk(stagingDir, plain)).toBe(false);
@@ -80,7 +89,7 @@ describe('resumable uploads', () => {
     expect(await getResumableUpload(deps, who, up.id)).toMatchObject({ offset: plain.length, fileId: done.fileId });
   });
 
-  test('upload rules are POST /upload\'s: signed in needs a key; anonymous is public and plain; the size is capped', async () => {
+  test("upload rules are POST /upload's: signed in needs a key; anonymous is public and plain; the size is capped", async () => {
     const { caller } = await f.newCaller();
     await expect(createResumableUpload(deps, { caller, clientKey: null }, { fileName: 'a', size: 10 })).rejects.toMatchObject({ code: 'KEY_REQUIRED' });
     await expect(createResumableUpload(deps, { caller: f.anonymous, clientKey: null }, { fileName: 'a', size: 2 ** 30 + 1 })).rejects.toMatchObject({

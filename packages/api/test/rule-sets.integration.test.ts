@@ -44,7 +44,10 @@ describe.skipIf(!HAVE)(`tRPC ruleSets: what the Rules page shows ${HAVE ? '' : s
     const source = join(root, 'sigma-r2026-03-03');
     cpSync(sharedPath('rules', 'sigma', RULES), join(source, 'rules'), { recursive: true });
     const files = readdirSync(join(source, 'rules')).filter((n) => n.endsWith('.yml')).length;
-    writeFileSync(join(source, 'rules', 'broken.yml'), 'title: Broken\nlogsource: { product: windows }\ndetection:\n  a: { EventID: 1 }\n  condition: a and b\n');
+    writeFileSync(
+      join(source, 'rules', 'broken.yml'),
+      'title: Broken\nlogsource: { product: windows }\ndetection:\n  a: { EventID: 1 }\n  condition: a and b\n',
+    );
     await importRuleSet({ dataDir: join(root, 'data'), source, log: () => {} });
 
     // The Sigma thread re-lists rule files at most every 5 s.

@@ -68,7 +68,9 @@ test('the owner, with the key, gets the current state, each change, then the end
     if (e.event === 'message') await steps.shift()?.();
   });
   expect(events.map((e) => e.event)).toEqual(['connected', 'message', 'message', 'message', 'message', 'return']);
-  const updates = events.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data) as { status: string; progress: unknown; finishedAt: string | null });
+  const updates = events
+    .filter((e) => e.event === 'message')
+    .map((e) => JSON.parse(e.data) as { status: string; progress: unknown; finishedAt: string | null });
   expect(updates.map((u) => [u.status, u.progress])).toEqual([
     ['Pending', null],
     ['Processing', null],
@@ -78,7 +80,7 @@ test('the owner, with the key, gets the current state, each change, then the end
   expect(new Date(updates[3]!.finishedAt!).getTime()).toBeGreaterThan(0);
 });
 
-test('refusals arrive as the stream\'s error, with the service\'s code and message and nothing else', async () => {
+test("refusals arrive as the stream's error, with the service's code and message and nothing else", async () => {
   const { caller, token } = await f.newCaller();
   const key = randomBytes(32);
   const file = await uploadFile(f.deps, { caller, clientKey: key, fileName: 'b.evtx', content: Readable.from([randomBytes(64)]) });

@@ -38,7 +38,11 @@ describe('tRPC procedures derived from the operations table, through a real HTTP
     const { token } = await f.newCaller();
     const key = randomBytes(32);
     const me = as(token, key);
-    const { id: fileId } = await runOperation(operations.uploadFile, { deps: f.deps, token, key: key.toString('base64') }, { fileName: 'Security.evtx', content: Readable.from([randomBytes(128)]) });
+    const { id: fileId } = await runOperation(
+      operations.uploadFile,
+      { deps: f.deps, token, key: key.toString('base64') },
+      { fileName: 'Security.evtx', content: Readable.from([randomBytes(128)]) },
+    );
 
     const listed = await me.listFiles.query();
     expect(listed).toEqual([{ id: fileId, name: 'Security.evtx', createdAt: expect.any(String), visibility: 'private', encrypted: true }]);
@@ -50,7 +54,11 @@ describe('tRPC procedures derived from the operations table, through a real HTTP
     // The job is private: without the key the caller is refused, as REST refuses with 403.
     expect(await refusal(as(token).getJob.query({ id: job.id }))).toEqual(['FORBIDDEN', 403, 'Encryption key required']);
     expect(await refusal(me.searchEvtx.query({ jobId: job.id, search: '', browseEvents: true }))).toEqual(['BAD_REQUEST', 400, 'Job not completed']);
-    expect(await refusal(me.searchRegistry.query({ jobId: job.id, search: '', browseEvents: true }))).toEqual(['BAD_REQUEST', 400, 'Job is not a registry parse job']);
+    expect(await refusal(me.searchRegistry.query({ jobId: job.id, search: '', browseEvents: true }))).toEqual([
+      'BAD_REQUEST',
+      400,
+      'Job is not a registry parse job',
+    ]);
 
     await me.deleteJobs.mutate({ ids: [job.id] });
     await me.deleteFiles.mutate({ ids: [fileId] });
@@ -58,10 +66,14 @@ describe('tRPC procedures derived from the operations table, through a real HTTP
     expect(await me.listFiles.query()).toEqual([]);
   });
 
-  test('access, key and validation answers are the operations\', with their tRPC codes', async () => {
+  test("access, key and validation answers are the operations', with their tRPC codes", async () => {
     const anonymous = client();
     expect(await refusal(anonymous.listJobs.query())).toEqual(['UNAUTHORIZED', 401, 'Unauthorized']);
-    expect(await refusal(client({ 'x-service-api-token': randomUUID() }).lookup.query({ module: 'event_id', search: '4624' }))).toEqual(['UNAUTHORIZED', 401, 'Unauthorized']);
+    expect(await refusal(client({ 'x-service-api-token': randomUUID() }).lookup.query({ module: 'event_id', search: '4624' }))).toEqual([
+      'UNAUTHORIZED',
+      401,
+      'Unauthorized',
+    ]);
     expect(await refusal(anonymous.parseRegistry.mutate({ fileIds: [] }))).toEqual(['BAD_REQUEST', 400, 'No file IDs provided']);
     expect(await refusal(anonymous.parsePrefetch.mutate({ fileIds: [randomUUID()] }))).toEqual(['BAD_REQUEST', 400, 'Failed to download file']);
     // A malformed key: refused where the operation reads the key, ignored where it does not.
@@ -78,13 +90,29 @@ describe('tRPC procedures derived from the operations table, through a real HTTP
     const rule = b64('rule quarry_marker { strings: $a = "QUARRY-MARKER" condition: $a }');
     const found = await anonymous.scanData.mutate({ engine: 'yara', testData: b64('xx QUARRY-MARKER yy'), operation: 'run_rule', rule });
     expect(found).toMatchObject({ kind: 'matches', custom: true, matches: [{ rule: 'quarry_marker' }] });
-    expect(await refusal(anonymous.scanData.mutate({ engine: 'sigma', testData: b64('{}'), operation: 'run_rule' }))).toEqual(['UNPROCESSABLE_CONTENT', 422, 'Rule is required']);
+    expect(await refusal(anonymous.scanData.mutate({ engine: 'sigma', testData: b64('{}'), operation: 'run_rule' }))).toEqual([
+      'UNPROCESSABLE_CONTENT',
+      422,
+      'Rule is required',
+    ]);
 
-    const { id: fileId } = await runOperation(operations.uploadFile, { deps: f.deps, token: null, key: null }, { fileName: 'sample.bin', content: Readable.from([Buffer.from('QUARRY-MARKER')]) });
+    const { id: fileId } = await runOperation(
+      operations.uploadFile,
+      { deps: f.deps, token: null, key: null },
+      { fileName: 'sample.bin', content: Readable.from([Buffer.from('QUARRY-MARKER')]) },
+    );
     expect(await anonymous.scanFiles.mutate({ engine: 'yara', fileIds: [fileId], operation: 'run_rule', rule })).toMatchObject({ category: 'Yara' });
-    expect(await refusal(anonymous.scanFiles.mutate({ engine: 'sigma', fileIds: [fileId], operation: 'run_rule' }))).toEqual(['BAD_REQUEST', 400, 'Rule is required']);
+    expect(await refusal(anonymous.scanFiles.mutate({ engine: 'sigma', fileIds: [fileId], operation: 'run_rule' }))).toEqual([
+      'BAD_REQUEST',
+      400,
+      'Rule is required',
+    ]);
 
-    expect(await refusal(anonymous.retrieveRules.query({ engine: 'yara', ruleNames: ['no_such_rule_anywhere'] }))).toEqual(['NOT_FOUND', 404, 'One or more rules not found']);
+    expect(await refusal(anonymous.retrieveRules.query({ engine: 'yara', ruleNames: ['no_such_rule_anywhere'] }))).toEqual([
+      'NOT_FOUND',
+      404,
+      'One or more rules not found',
+    ]);
     const sets = await anonymous.ruleSets.query();
     expect(sets.yara.loaded).toBeGreaterThan(0);
   });

@@ -95,7 +95,7 @@ describe.skipIf(!hasShared(...SAMPLE))('a real parse job, watched', () => {
 });
 
 describe('access, abort, deletion, a dropped connection', () => {
-  test('refused exactly as getJob refuses: another user\'s private job is not found, its owner needs the right key', async () => {
+  test("refused exactly as getJob refuses: another user's private job is not found, its owner needs the right key", async () => {
     const { caller } = await f.newCaller();
     const key = randomBytes(32);
     const file = await uploadFile(f.deps, { caller, clientKey: key, fileName: 'x.evtx', content: Readable.from([randomBytes(100)]) });
@@ -110,7 +110,9 @@ describe('access, abort, deletion, a dropped connection', () => {
     ];
     for (const [who, k, code] of cases) {
       const viaGet = await getJob(f.deps, who, k, job.id).catch((err: unknown) => err);
-      const viaWatch = await watchJob(f.deps, who, k, job.id, new AbortController().signal).next().catch((err: unknown) => err);
+      const viaWatch = await watchJob(f.deps, who, k, job.id, new AbortController().signal)
+        .next()
+        .catch((err: unknown) => err);
       expect(viaWatch).toMatchObject({ code });
       expect(viaWatch).toEqual(viaGet);
     }

@@ -2,7 +2,12 @@ import { expect, test } from 'vitest';
 import { BoundedReader } from '../src/index.js';
 
 class OutOfRange extends Error {
-  constructor(readonly offset: number, readonly size: number, readonly available: number, readonly structure: string) {
+  constructor(
+    readonly offset: number,
+    readonly size: number,
+    readonly available: number,
+    readonly structure: string,
+  ) {
     super(`${structure}: ${size} bytes at ${offset}, ${available} available`);
   }
 }

@@ -16,7 +16,12 @@ const databaseUrl = z.string().refine((s) => /^postgres(ql)?:\/\/./.test(s) && U
   message: 'must be a postgres:// or postgresql:// URL',
 });
 
-const tierLimits = z.string().regex(/^\s*(anonymous|free|pro|enterprise)\s*=\s*\d+\s*(,\s*(anonymous|free|pro|enterprise)\s*=\s*\d+\s*)*$/, 'must be tier=count pairs separated by commas, e.g. anonymous=5,free=20,pro=100,enterprise=500');
+const tierLimits = z
+  .string()
+  .regex(
+    /^\s*(anonymous|free|pro|enterprise)\s*=\s*\d+\s*(,\s*(anonymous|free|pro|enterprise)\s*=\s*\d+\s*)*$/,
+    'must be tier=count pairs separated by commas, e.g. anonymous=5,free=20,pro=100,enterprise=500',
+  );
 
 const blobUrl = z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'must be s3://bucket or s3://bucket/prefix');
 
@@ -25,7 +30,12 @@ const httpUrl = z.string().refine((s) => /^https?:\/\/./.test(s) && URL.canParse
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** `name=url` or `name=url#branch` pairs separated by commas (a git URL: https://, ssh, file://, a path). */
-const packRepos = z.string().regex(/^\s*[\w.-]+=[^\s,=#]+(#[^\s,#]+)?\s*(,\s*[\w.-]+=[^\s,=#]+(#[^\s,#]+)?\s*)*$/, 'must be name=git-url[#branch] pairs separated by commas, e.g. signature-base=https://mirror/signature-base.git#master');
+const packRepos = z
+  .string()
+  .regex(
+    /^\s*[\w.-]+=[^\s,=#]+(#[^\s,#]+)?\s*(,\s*[\w.-]+=[^\s,=#]+(#[^\s,#]+)?\s*)*$/,
+    'must be name=git-url[#branch] pairs separated by commas, e.g. signature-base=https://mirror/signature-base.git#master',
+  );
 
 const hostPort = z.string().regex(/^[^\s:/]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:7233');
 
@@ -90,7 +100,10 @@ const SECRET = new Set(['QUARRY_MASTER_KEY', 'DATABASE_URL', 'AWS_SECRET_ACCESS_
 type Parsed = z.infer<typeof schema>;
 
 /** The validated environment. Directories are absolute; unset services are `undefined`. */
-export type Env = Omit<Parsed, 'QUARRY_DATA_DIR' | 'BLOB_DIR' | 'QUARRY_CACHE_DIR' | 'S3_FORCE_PATH_STYLE' | 'AWS_ENDPOINT_URL_S3' | 'QUARRY_RULES_AUTO_FETCH'> & {
+export type Env = Omit<
+  Parsed,
+  'QUARRY_DATA_DIR' | 'BLOB_DIR' | 'QUARRY_CACHE_DIR' | 'S3_FORCE_PATH_STYLE' | 'AWS_ENDPOINT_URL_S3' | 'QUARRY_RULES_AUTO_FETCH'
+> & {
   QUARRY_DATA_DIR: string;
   BLOB_DIR: string;
   QUARRY_CACHE_DIR: string;

@@ -142,9 +142,15 @@ describe('loadEnv', () => {
     }
     expect(error).toBeInstanceOf(EnvError);
     const { problems, message } = error as EnvError;
-    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(
-      ['DATABASE_URL', 'LOG_LEVEL', 'NODE_ENV', 'PORT', 'QUARRY_MASTER_KEY', 'TEMPORAL_ADDRESS', 'TEMPORAL_UI_PORT'],
-    );
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'NODE_ENV',
+      'PORT',
+      'QUARRY_MASTER_KEY',
+      'TEMPORAL_ADDRESS',
+      'TEMPORAL_UI_PORT',
+    ]);
     expect(message).toMatch(/^Invalid environment:\n {2}/);
     expect(message).toContain('PORT: ');
     expect(message).toContain('"eighty"');

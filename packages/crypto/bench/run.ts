@@ -62,7 +62,11 @@ function openssl(): number | null {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     // Last line: "AES-256-GCM  <k bytes per second>k"
-    const m = out.trim().split('\n').pop()!.match(/([\d.]+)k\s*$/);
+    const m = out
+      .trim()
+      .split('\n')
+      .pop()!
+      .match(/([\d.]+)k\s*$/);
     return m ? (Number(m[1]) * 1000) / 2 ** 20 : null;
   } catch {
     return null;
@@ -87,8 +91,7 @@ const both = await timeStreams([createEncryptStream(key), createDecryptStream(ke
 
 const fmt = (x: number) => x.toFixed(0).padStart(6);
 console.log(`AES-256-GCM throughput, ${MB} MiB, MiB/s (ratio to openssl speed)`);
-const row = (name: string, v: number, extra = '') =>
-  console.log(`${name.padEnd(34)} ${fmt(v)}  ${ref ? `${(v / ref).toFixed(2)}x` : 'n/a'}  ${extra}`);
+const row = (name: string, v: number, extra = '') => console.log(`${name.padEnd(34)} ${fmt(v)}  ${ref ? `${(v / ref).toFixed(2)}x` : 'n/a'}  ${extra}`);
 if (ref) row('openssl speed -elapsed, 64 KiB', ref);
 else console.log('openssl speed: not available');
 row('node:crypto one-shot 4 MiB', node);

@@ -86,10 +86,7 @@ export function createDecryptStream(dataKey: Uint8Array): Transform {
 }
 
 /** Decrypts a whole segmented stream into memory (for inputs known to be small enough). */
-export async function decryptToBuffer(
-  source: Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array> | Uint8Array,
-  dataKey: Uint8Array,
-): Promise<Buffer> {
+export async function decryptToBuffer(source: Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array> | Uint8Array, dataKey: Uint8Array): Promise<Buffer> {
   const parts: Buffer[] = [];
   const input = source instanceof Uint8Array ? [source] : source;
   await pipeline(input, createDecryptStream(dataKey), async (plain: AsyncIterable<Buffer>) => {

@@ -12,8 +12,7 @@ import { NONCE_BYTES, TAG_BYTES, gcmOpen, gcmSeal } from './gcm.js';
 const VERSION = 1;
 const OVERHEAD = 1 + NONCE_BYTES + TAG_BYTES;
 
-const aadOf = (associatedData?: Uint8Array) =>
-  associatedData ? Buffer.concat([Buffer.of(VERSION), associatedData]) : Buffer.of(VERSION);
+const aadOf = (associatedData?: Uint8Array) => (associatedData ? Buffer.concat([Buffer.of(VERSION), associatedData]) : Buffer.of(VERSION));
 
 /** Encrypts and authenticates `plaintext` under `key` with a fresh random nonce. */
 export function sealBuffer(plaintext: Uint8Array, key: Uint8Array, associatedData?: Uint8Array): Buffer {

@@ -57,7 +57,10 @@ async function expectRejected(run: () => Promise<unknown>, kinds: (typeof Crypto
     () => 'accepted',
     (e: unknown) => e,
   );
-  expect(kinds.some((k) => outcome instanceof k), `${label}: ${String(outcome)}`).toBe(true);
+  expect(
+    kinds.some((k) => outcome instanceof k),
+    `${label}: ${String(outcome)}`,
+  ).toBe(true);
 }
 
 describe(`fuzz (${ITERATIONS} iterations per target, seed ${SEED})`, () => {

@@ -1,9 +1,5 @@
 import { defaultPayloadConverter, type Payload } from '@temporalio/common';
-import {
-  decodeArrayFromPayloads,
-  encodeToPayloads,
-  loadDataConverter,
-} from '@temporalio/common/lib/internal-non-workflow/index.js';
+import { decodeArrayFromPayloads, encodeToPayloads, loadDataConverter } from '@temporalio/common/lib/internal-non-workflow/index.js';
 import { describe, expect, test } from 'vitest';
 import { ENCRYPTED_ENCODING, IntegrityError, KEY_ID_METADATA, createPayloadCodec, newDataKey } from '../src/index.js';
 
@@ -50,7 +46,10 @@ describe('createPayloadCodec with the real Temporal data converter', () => {
 
   test('decode passes through payloads it did not encrypt', async () => {
     const plain = defaultPayloadConverter.toPayload({ hello: 'world' });
-    const foreign: Payload = { metadata: { encoding: Buffer.from(ENCRYPTED_ENCODING), [KEY_ID_METADATA]: Buffer.from('0000000000000000') }, data: Buffer.from('x') };
+    const foreign: Payload = {
+      metadata: { encoding: Buffer.from(ENCRYPTED_ENCODING), [KEY_ID_METADATA]: Buffer.from('0000000000000000') },
+      data: Buffer.from('x'),
+    };
     const codec = createPayloadCodec(masterKey);
     const out = await codec.decode([plain, foreign]);
     expect(out[0]).toBe(plain);

@@ -1,14 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
-import {
-  CryptoError,
-  IntegrityError,
-  SEGMENT_SIZE,
-  createDecryptStream,
-  createEncryptStream,
-  decryptToBuffer,
-  newDataKey,
-} from '../src/index.js';
+import { CryptoError, IntegrityError, SEGMENT_SIZE, createDecryptStream, createEncryptStream, decryptToBuffer, newDataKey } from '../src/index.js';
 import { chunked, pseudoRandomBytes, through } from './helpers.js';
 
 const HEADER = 32;
@@ -16,7 +8,7 @@ const TAG = 16;
 const SEALED = SEGMENT_SIZE + TAG;
 
 const encrypt = (data: Buffer, key: Buffer, sizes = [data.length || 1]) => through(createEncryptStream(key), chunked(data, sizes));
-const expectedLength = (n: number) => HEADER + (Math.max(1, Math.ceil(n / SEGMENT_SIZE)) * TAG) + n;
+const expectedLength = (n: number) => HEADER + Math.max(1, Math.ceil(n / SEGMENT_SIZE)) * TAG + n;
 
 /** Splits ciphertext into [header, segment 0, segment 1, ...]. */
 function split(ct: Buffer): Buffer[] {

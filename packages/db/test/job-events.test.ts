@@ -97,10 +97,12 @@ describe('the jobs trigger', () => {
     const job = await newJob();
     const raw = await rawListener();
     try {
-      await db.$transaction(async (tx) => {
-        await jobs.setStatus(tx, job.id, 'Processing');
-        throw new Error('roll back');
-      }).catch(() => undefined);
+      await db
+        .$transaction(async (tx) => {
+          await jobs.setStatus(tx, job.id, 'Processing');
+          throw new Error('roll back');
+        })
+        .catch(() => undefined);
       await settle();
       expect(raw.payloads).toEqual([]);
     } finally {
@@ -163,7 +165,11 @@ describe('JobEvents', () => {
       const job = await newJob();
       const kept = recorder();
       const dropped = recorder();
-      const subscriptions = await Promise.all([events.subscribe(job.id, kept.listener), events.subscribe(job.id, dropped.listener), events.subscribe(randomUUID(), () => {})]);
+      const subscriptions = await Promise.all([
+        events.subscribe(job.id, kept.listener),
+        events.subscribe(job.id, dropped.listener),
+        events.subscribe(randomUUID(), () => {}),
+      ]);
       expect(await connections('events-many')).toBe('1');
       subscriptions[1]!();
       await jobs.setStatus(db, job.id, 'Processing');
@@ -183,7 +189,10 @@ describe('JobEvents', () => {
       const job = await newJob();
       const r = recorder();
       await events.subscribe(job.id, r.listener);
-      const killed = await query(url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'events-drop' AND datname = current_database()");
+      const killed = await query(
+        url,
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'events-drop' AND datname = current_database()",
+      );
       expect(killed).toHaveLength(1);
       await r.until(1);
       expect(r.heard).toEqual(['resync']);

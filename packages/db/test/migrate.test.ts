@@ -32,7 +32,10 @@ async function addMigration(dir: string, name: string, sql: string): Promise<voi
 
 async function realMigrationNames(): Promise<string[]> {
   const entries = await readdir(defaultMigrationsDir(), { withFileTypes: true });
-  return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  return entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 }
 
 interface MigrationRow {

@@ -110,7 +110,7 @@ describe('files', () => {
     await expect(files.create(db, newFile(null, { blobKey }))).rejects.toMatchObject({ code: 'P2002' });
   });
 
-  test('listByOwner returns only the owner\'s files, in creation order', async () => {
+  test("listByOwner returns only the owner's files, in creation order", async () => {
     const owner = await users.create(db, { name: 'lister', tier: 'free' });
     const other = await users.create(db, { name: 'other', tier: 'free' });
     const created = [];
@@ -169,7 +169,7 @@ describe('files', () => {
     expect(await files.discard(db, [])).toEqual([]);
   });
 
-  test('deleteMany inside a caller\'s transaction rolls back with it', async () => {
+  test("deleteMany inside a caller's transaction rolls back with it", async () => {
     const owner = await users.create(db, { name: 'tx', tier: 'free' });
     const file = await files.create(db, newFile(owner.id));
     await expect(
@@ -245,7 +245,7 @@ describe('jobs and results', () => {
     expect(await jobs.setStatus(db, randomUUID(), 'Failed')).toBe(false);
   });
 
-  test('listByOwner gives the owner\'s jobs newest first', async () => {
+  test("listByOwner gives the owner's jobs newest first", async () => {
     const owner = await users.create(db, { name: 'many', tier: 'free' });
     const first = await newJob(owner.id, []);
     // Creation times have millisecond precision: keep the two apart.
@@ -280,7 +280,13 @@ describe('jobs and results', () => {
       expect(await jobs.deleteMany(db, [mine[0]!.id, intruder], owner.id)).toBe(false);
     }
     expect(await jobs.listByOwner(db, owner.id)).toHaveLength(2);
-    expect(await jobs.deleteMany(db, mine.map((j) => j.id), owner.id)).toBe(true);
+    expect(
+      await jobs.deleteMany(
+        db,
+        mine.map((j) => j.id),
+        owner.id,
+      ),
+    ).toBe(true);
     expect(await jobs.listByOwner(db, owner.id)).toEqual([]);
     expect(await jobs.get(db, theirs.id)).toEqual(theirs);
   });

@@ -53,5 +53,14 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 console.log(`rounds: ${rounds}`);
 console.log('step'.padEnd(42), 'median ms'.padStart(10), 'min ms'.padStart(8), 'max ms'.padStart(8));
 for (const [name, xs] of Object.entries(rows)) {
-  console.log(name.padEnd(42), median(xs).toFixed(0).padStart(10), Math.min(...xs).toFixed(0).padStart(8), Math.max(...xs).toFixed(0).padStart(8));
+  console.log(
+    name.padEnd(42),
+    median(xs).toFixed(0).padStart(10),
+    Math.min(...xs)
+      .toFixed(0)
+      .padStart(8),
+    Math.max(...xs)
+      .toFixed(0)
+      .padStart(8),
+  );
 }

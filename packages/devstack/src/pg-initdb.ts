@@ -10,13 +10,7 @@ import type { RunAs } from './pg-system-user.js';
 const run = promisify(execFile);
 
 /** Creates a cluster in `clusterDir` whose superuser authenticates with SCRAM and the given password. */
-export async function initdb(
-  initdbPath: string,
-  clusterDir: string,
-  credentials: PgCredentials,
-  runAs: RunAs | undefined,
-  fast: boolean,
-): Promise<void> {
+export async function initdb(initdbPath: string, clusterDir: string, credentials: PgCredentials, runAs: RunAs | undefined, fast: boolean): Promise<void> {
   mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
   // The password reaches initdb through a file only its user can read, never the command line.
   const secretDir = mkdtempSync(join(tmpdir(), 'quarry-initdb-'));

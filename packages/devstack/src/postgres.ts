@@ -184,4 +184,3 @@ async function waitForServer(url: string, check: () => void): Promise<void> {
     }
   }
 }
-

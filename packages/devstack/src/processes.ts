@@ -14,7 +14,9 @@ export function isOurProcess(pid: number, marker: string): boolean {
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').some((arg) => arg.includes(marker));
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      .split('\0')
+      .some((arg) => arg.includes(marker));
   } catch {
     // No /proc (macOS): the liveness check is all we have.
     return true;

@@ -11,7 +11,9 @@ import { freePort, startTemporal } from '../src/index.js';
 const log = createLogger('devstack-test', { level: 'warn' });
 const dataDir = mkdtempSync(join(tmpdir(), 'quarry-priority-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-Runtime.install({ logger: { log: () => undefined, trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } });
+Runtime.install({
+  logger: { log: () => undefined, trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
+});
 
 describe('the dev server honours task priority', () => {
   // Without the dynamic config this order comes out FIFO (low-0 high-0 low-1 ...): measured, see README.
@@ -25,7 +27,10 @@ describe('the dev server honours task priority', () => {
       const ids: string[] = [];
       // Interleaved so that arrival order alone would alternate low and high.
       for (let i = 0; i < 4; i++) {
-        for (const [name, priorityKey] of [['low', 5], ['high', 1]] as const) {
+        for (const [name, priorityKey] of [
+          ['low', 5],
+          ['high', 1],
+        ] as const) {
           const id = `${name}-${i}`;
           await client.workflow.start('recordName', { taskQueue, workflowId: id, args: [id], priority: { priorityKey } });
           ids.push(id);

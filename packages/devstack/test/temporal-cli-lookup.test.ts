@@ -83,6 +83,8 @@ describe('ensureTemporalCli lookup order', () => {
   });
 
   test('without a CLI, a cache or Go, the error says how to get one', async () => {
-    await expect(ensureTemporalCli(logger(), undefined, offline)).rejects.toThrow(/no Temporal CLI found and the prebuilt one could not be fetched: install it .*set TEMPORAL_CLI .*install Go/);
+    await expect(ensureTemporalCli(logger(), undefined, offline)).rejects.toThrow(
+      /no Temporal CLI found and the prebuilt one could not be fetched: install it .*set TEMPORAL_CLI .*install Go/,
+    );
   });
 });

@@ -156,18 +156,28 @@ function main(): void {
     // say how far it got, and leave it out of the largest file, where the comparison would mislead.
     if (evtxexport && mb < 100) rows.push(row('evtxexport (libevtx) text', evtxexport, [file]));
     // python-evtx manages ~160 records/s here: one run, stopped after PYTHON_SECONDS, on the smallest target.
-    if (pythonEvtx && file === targets[0]) rows.push({ ...row('python-evtx 0.8.1 xml', 'python3', [PYTHON_EVTX, file, String(PYTHON_SECONDS)], 1), records: 0 });
+    if (pythonEvtx && file === targets[0])
+      rows.push({ ...row('python-evtx 0.8.1 xml', 'python3', [PYTHON_EVTX, file, String(PYTHON_SECONDS)], 1), records: 0 });
     timeRows(rows);
     if (evtxexport) {
       const got = mb < 100 ? countEvtxexport(evtxexport, file) : 0;
-      if (got !== records) console.log(mb < 100 ? `  note: evtxexport stopped after ${got} of ${records} records; its time covers those only` : '  evtxexport: left out (it stops with an error on these concatenations)');
+      if (got !== records)
+        console.log(
+          mb < 100
+            ? `  note: evtxexport stopped after ${got} of ${records} records; its time covers those only`
+            : '  evtxexport: left out (it stops with an error on these concatenations)',
+        );
     }
     console.log(`  ${'tool'.padEnd(34)} ${'wall s'.padStart(7)} ${'cpu s'.padStart(7)} ${'MiB/s'.padStart(7)} ${'rec/s'.padStart(8)} ${'RSS MiB'.padStart(8)}`);
     for (const { name, t, records: done = records } of rows) {
       // A tool stopped early is credited with the share of the file its records make up.
       const share = done / records;
       console.log(
-        `  ${name.padEnd(34)} ${t.wall.toFixed(3).padStart(7)} ${t.cpu.toFixed(3).padStart(7)} ${((mb * share) / t.wall).toFixed(1).padStart(7)} ${Math.round(done / t.wall).toString().padStart(8)} ${(t.rssKb / 1024).toFixed(0).padStart(8)}${done !== records ? `  (stopped after ${done} records)` : ''}`,
+        `  ${name.padEnd(34)} ${t.wall.toFixed(3).padStart(7)} ${t.cpu.toFixed(3).padStart(7)} ${((mb * share) / t.wall).toFixed(1).padStart(7)} ${Math.round(
+          done / t.wall,
+        )
+          .toString()
+          .padStart(8)} ${(t.rssKb / 1024).toFixed(0).padStart(8)}${done !== records ? `  (stopped after ${done} records)` : ''}`,
       );
     }
     const find = (name: string): Timing | undefined => rows.find((r) => r.name === name)?.t;
@@ -184,7 +194,7 @@ function main(): void {
     const py = rows.find((r) => r.name.startsWith('python-evtx'));
     if (py?.records) {
       const ours = rows[0]!.t;
-      console.log(`  python-evtx / quarry-evtx jsonl, 1 thread, per record: ${((py.t.wall / py.records) / (ours.wall / records)).toFixed(0)}x our time`);
+      console.log(`  python-evtx / quarry-evtx jsonl, 1 thread, per record: ${(py.t.wall / py.records / (ours.wall / records)).toFixed(0)}x our time`);
     }
   }
 }

@@ -19,7 +19,9 @@ const annotators = new ThreadCache<Annotate>(4);
 function annotatorFor(task: BatchTask): Promise<Annotate> | undefined {
   const spec = task.annotator;
   if (!spec) return undefined;
-  return annotators.get(`${spec.module}\0${spec.data.key}`, () => loadAnnotator({ module: spec.module, data: readSharedData<RecordAnnotator['data']>(spec.data) }));
+  return annotators.get(`${spec.module}\0${spec.data.key}`, () =>
+    loadAnnotator({ module: spec.module, data: readSharedData<RecordAnnotator['data']>(spec.data) }),
+  );
 }
 
 export async function parseBatch(task: BatchTask): Promise<BatchReply> {

@@ -148,7 +148,11 @@ export interface EvtxDump extends AsyncIterable<Uint8Array> {
  * The CLI's fast path: the same records as openEvtx, written as evtx_dump writes them, with no
  * record objects in between (and from workers, one transferred buffer per chunk).
  */
-export function dumpEvtx(input: string | Buffer | Uint8Array | EvtxStreamInput, format: 'jsonl' | 'xml', opts: Omit<OpenOptions, keyof RenderOptions> & { recover?: boolean } = {}): EvtxDump {
+export function dumpEvtx(
+  input: string | Buffer | Uint8Array | EvtxStreamInput,
+  format: 'jsonl' | 'xml',
+  opts: Omit<OpenOptions, keyof RenderOptions> & { recover?: boolean } = {},
+): EvtxDump {
   const state = readState(opts);
   async function* iterate(): AsyncGenerator<Uint8Array> {
     const keep = deduplicator(opts.recover);

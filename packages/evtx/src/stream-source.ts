@@ -8,8 +8,7 @@ export interface EvtxStreamInput {
   size: number;
 }
 
-export const isStreamInput = (input: unknown): input is EvtxStreamInput =>
-  typeof input === 'object' && input !== null && 'stream' in input && 'size' in input;
+export const isStreamInput = (input: unknown): input is EvtxStreamInput => typeof input === 'object' && input !== null && 'stream' in input && 'size' in input;
 
 /**
  * A ByteSource over a stream, read once from start to end: every read must start at or after the

@@ -132,7 +132,9 @@ describe.skipIf(!HAVE_SHARED)(`CLI${HAVE_SHARED ? '' : ` (${NO_SHARED_REASON})`}
     ['plaso/System2.evtx', ['--recover']],
   ])('dump %s %j: the same bytes and warnings with 1, 2 and 3 threads', (file, extra) => {
     for (const format of ['jsonl', 'xml']) {
-      const runs = ['1', '2', '3'].map((t) => run('node', [CLI, 'dump', sample(file), '--format', format, '--threads', t, '--chunks-per-thread', '1', ...extra]));
+      const runs = ['1', '2', '3'].map((t) =>
+        run('node', [CLI, 'dump', sample(file), '--format', format, '--threads', t, '--chunks-per-thread', '1', ...extra]),
+      );
       expect(runs[0]!.status).toBe(0);
       expect(runs[0]!.stdout.length).toBeGreaterThan(0);
       for (const r of runs.slice(1)) {

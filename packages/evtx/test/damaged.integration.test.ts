@@ -18,7 +18,12 @@ const REAL: [file: string, records: number, warnings: Record<string, number>, re
   ['omerbenamram-evtx/Application_no_crc32.evtx', 17, { 'chunk-header-checksum': 1, 'chunk-records-checksum': 1 }, 0],
   ['plaso/System2.evtx', 194, { 'file-truncated': 1 }, 89],
   ['python-evtx/dns_log_malformed.evtx', 5, {}, 0],
-  ['omerbenamram-evtx/2-vss_0-Microsoft-Windows-RemoteDesktopServices-RdpCoreTS%4Operational.evtx', 1910, { 'chunk-records-checksum': 2, 'record-skipped': 4 }, 56],
+  [
+    'omerbenamram-evtx/2-vss_0-Microsoft-Windows-RemoteDesktopServices-RdpCoreTS%4Operational.evtx',
+    1910,
+    { 'chunk-records-checksum': 2, 'record-skipped': 4 },
+    56,
+  ],
   ['DFIRArtifactMuseum/Win2012R2_StolenSzechuan/System.evtx', 60189, { 'file-header-chunk-count': 1 }, undefined],
   ['DFIRArtifactMuseum/Win2012R2_StolenSzechuan/Security.evtx', 8574, { 'file-header-chunk-count': 1 }, undefined],
 ];
@@ -114,7 +119,10 @@ describe.skipIf(!HAVE_SHARED)(`constructed damage${HAVE_SHARED ? '' : ` (${NO_SH
     const { records, file } = await collect(mutate((b) => b.write('XXXXXXXX', CHUNK1, 'latin1')));
     expect(records.length).toBe(95);
     expect(codes(file.warnings)).toEqual({ 'chunk-magic': 1 });
-    const rec = await collect(mutate((b) => b.write('XXXXXXXX', CHUNK1, 'latin1')), { recover: true });
+    const rec = await collect(
+      mutate((b) => b.write('XXXXXXXX', CHUNK1, 'latin1')),
+      { recover: true },
+    );
     expect(rec.records.length).toBe(112);
   });
 

@@ -44,7 +44,7 @@ export async function collect(input: string | Buffer, opts: OpenOptions = {}): P
 /** The bytes in pieces of awkward sizes (1 byte up to a few chunks), as a decrypting stream would hand them out. */
 export async function* pieces(data: Buffer, seed: number): AsyncGenerator<Uint8Array> {
   let s = seed;
-  for (let at = 0; at < data.length; ) {
+  for (let at = 0; at < data.length;) {
     s = (s * 1103515245 + 12345) >>> 0;
     const n = 1 + (s % 200_000);
     yield data.subarray(at, at + n);

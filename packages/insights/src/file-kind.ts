@@ -4,4 +4,3 @@ export { detectFileKind, fileKindLabel, type FileKind } from '@quarry/vocabulary
 
 /** Whether an evidence type takes files of this kind (its descriptor lists them). */
 export const acceptsKind = (type: EvidenceType, kind: FileKind): boolean => evidenceTypeOf(kind) === type;
-

@@ -15,7 +15,10 @@ export interface InsightsPlugin<C extends EvidenceType> {
  * The analyzers of a job sharing explicit state: `newState` runs once per job and its value is
  * handed to every factory, so no analyzer looks shared state up by the context it was given.
  */
-export function withJobState<C extends EvidenceType, S>(newState: (ctx: AnalyzerContext<C>) => S, factories: readonly AnalyzerFactory<C, S>[]): InsightsPlugin<C>['analyzers'] {
+export function withJobState<C extends EvidenceType, S>(
+  newState: (ctx: AnalyzerContext<C>) => S,
+  factories: readonly AnalyzerFactory<C, S>[],
+): InsightsPlugin<C>['analyzers'] {
   return (ctx) => {
     const state = newState(ctx);
     return factories.map((make) => make(ctx, state));

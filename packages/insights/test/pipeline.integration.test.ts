@@ -73,10 +73,20 @@ describe.skipIf(!HAVE_SAMPLES)(`pipeline ${HAVE_SAMPLES ? '' : NO_SAMPLES}`, () 
   });
 
   it('fails the job, naming the file, when an input is not of the category', async () => {
-    const run = runPipeline({ category: 'winevtx', inputs: inputsOf([EVTX[0]!, 'prefetch/Windows-Prefetch-Parser/Win10/CALC.EXE-3FBEF7FD.pf']), options: { runSigmaRules: false }, threads: 1 });
+    const run = runPipeline({
+      category: 'winevtx',
+      inputs: inputsOf([EVTX[0]!, 'prefetch/Windows-Prefetch-Parser/Win10/CALC.EXE-3FBEF7FD.pf']),
+      options: { runSigmaRules: false },
+      threads: 1,
+    });
     await expect(run).rejects.toThrow(UnusableInputError);
     await expect(
-      runPipeline({ category: 'winevtx', inputs: inputsOf(['prefetch/Windows-Prefetch-Parser/Win10/CALC.EXE-3FBEF7FD.pf']), options: { runSigmaRules: false }, threads: 1 }),
+      runPipeline({
+        category: 'winevtx',
+        inputs: inputsOf(['prefetch/Windows-Prefetch-Parser/Win10/CALC.EXE-3FBEF7FD.pf']),
+        options: { runSigmaRules: false },
+        threads: 1,
+      }),
     ).rejects.toThrow(/CALC\.EXE-3FBEF7FD\.pf is not an EVTX event log/);
   });
 
@@ -84,7 +94,13 @@ describe.skipIf(!HAVE_SAMPLES)(`pipeline ${HAVE_SAMPLES ? '' : NO_SAMPLES}`, () 
     let aborted = 0;
     const sink: RecordSink<'winevtx'> = { write: () => undefined, close: async () => undefined, abort: async () => void aborted++ };
     await expect(
-      runPipeline({ category: 'winevtx', inputs: inputsOf([EVTX[0]!, 'prefetch/Windows-Prefetch-Parser/Win10/CALC.EXE-3FBEF7FD.pf']), options: { runSigmaRules: false }, threads: 1, sink }),
+      runPipeline({
+        category: 'winevtx',
+        inputs: inputsOf([EVTX[0]!, 'prefetch/Windows-Prefetch-Parser/Win10/CALC.EXE-3FBEF7FD.pf']),
+        options: { runSigmaRules: false },
+        threads: 1,
+        sink,
+      }),
     ).rejects.toThrow(UnusableInputError);
     expect(aborted).toBe(1);
   });

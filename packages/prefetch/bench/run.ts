@@ -94,14 +94,21 @@ const lean = measure(samples.length, parseAll({ traceChains: false }));
 row('ours: parsePrefetch', ours, 'files');
 row('ours: parsePrefetch, traceChains: false', lean, 'files');
 if (haveCommand('sccainfo')) {
-  const sc = measure(samples.length, () => {
-    for (const s of samples) spawnSync('sccainfo', [s.path], { stdio: 'ignore' });
-  }, childCpu);
+  const sc = measure(
+    samples.length,
+    () => {
+      for (const s of samples) spawnSync('sccainfo', [s.path], { stdio: 'ignore' });
+    },
+    childCpu,
+  );
   row('sccainfo: one process per file', sc, 'files', ours);
 } else console.log('sccainfo not installed (apt-get install libscca-utils): skipped');
 const py = havePyscca();
 if (py) {
-  const r = pysccaRate(samples.map((s) => s.path), 1);
+  const r = pysccaRate(
+    samples.map((s) => s.path),
+    1,
+  );
   row('pyscca: libscca C in process (no trace chains)', r, 'files', ours);
   console.log(`${''.padEnd(54)} ours with traceChains: false / pyscca: ${fmt(lean.cpu / r.cpu, 2)}x per cpu-s, ${fmt(lean.wall / r.wall, 2)}x wall`);
 } else console.log('pyscca not installed (pip install libscca-python==20260527): skipped');
@@ -111,4 +118,13 @@ const dec = measure(mamOut / 1e6, () => {
   for (const s of mam) decompressMam(s.bytes);
 });
 row('ours: decompressMam (output)', dec, 'MB');
-if (py) row('pyscca open() on the same files (decompress + parse)', pysccaRate(mam.map((s) => s.path), mamOut / 1e6 / mam.length), 'MB', dec);
+if (py)
+  row(
+    'pyscca open() on the same files (decompress + parse)',
+    pysccaRate(
+      mam.map((s) => s.path),
+      mamOut / 1e6 / mam.length,
+    ),
+    'MB',
+    dec,
+  );

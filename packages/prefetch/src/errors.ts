@@ -25,8 +25,7 @@ export class PrefetchError extends Error {
 
   constructor(message: string, details: PrefetchErrorDetails) {
     const where = `${details.format} ${details.structure} at offset ${details.offset}`;
-    const sizes =
-      details.needed !== undefined ? ` (needed ${details.needed} bytes, ${details.available ?? 0} available)` : '';
+    const sizes = details.needed !== undefined ? ` (needed ${details.needed} bytes, ${details.available ?? 0} available)` : '';
     super(`${where}: ${message}${sizes}`);
     this.name = 'PrefetchError';
     this.reason = `${message}${sizes}`;

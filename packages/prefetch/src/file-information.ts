@@ -41,8 +41,7 @@ export function readFileInformation(r: ByteReader, version: FormatVersion): File
     hashStringOffset: 0,
     hashStringSize: 0,
   };
-  const runTimes = (count: number): bigint[] =>
-    Array.from({ length: count }, (_, i) => r.u64(at + 44 + i * 8, S));
+  const runTimes = (count: number): bigint[] => Array.from({ length: count }, (_, i) => r.u64(at + 44 + i * 8, S));
 
   switch (version) {
     case 17:

@@ -21,12 +21,7 @@ export function metricsEntrySize(version: FormatVersion): number {
   return version === 17 ? 20 : 32;
 }
 
-export function readFileMetrics(
-  r: ByteReader,
-  info: FileInformation,
-  version: FormatVersion,
-  warnings: Warnings,
-): FileMetricsEntry[] {
+export function readFileMetrics(r: ByteReader, info: FileInformation, version: FormatVersion, warnings: Warnings): FileMetricsEntry[] {
   const size = metricsEntrySize(version);
   const count = warnings.fit('file metrics array', info.metricsOffset, info.metricsCount, size, r.length);
   const stringsEnd = Math.min(r.length, info.filenameStringsOffset + info.filenameStringsSize);

@@ -132,10 +132,7 @@ export function decompressLzxpressHuffman(input: Uint8Array, outputSize: number)
           if (matchLen === 0) {
             if (inPos + 4 > inLen) fail('match length dword past end of input', inPos, 'match length');
             matchLen =
-              ((input[inPos] as number) |
-                ((input[inPos + 1] as number) << 8) |
-                ((input[inPos + 2] as number) << 16) |
-                ((input[inPos + 3] as number) << 24)) >>>
+              ((input[inPos] as number) | ((input[inPos + 1] as number) << 8) | ((input[inPos + 2] as number) << 16) | ((input[inPos + 3] as number) << 24)) >>>
               0;
             inPos += 4;
           }

@@ -100,8 +100,7 @@ export function parsePrefetch(input: Uint8Array, options: ParseOptions = {}): Pr
   const info = readFileInformation(r, header.version);
 
   const metrics = warnings.section([], () => readFileMetrics(r, info, header.version, warnings));
-  const traceChains =
-    options.traceChains === false ? [] : warnings.section([], () => readTraceChains(r, info, header.version, warnings));
+  const traceChains = options.traceChains === false ? [] : warnings.section([], () => readTraceChains(r, info, header.version, warnings));
   const filenames = warnings.section([], () => readFilenameStrings(r, info, warnings));
   const volumes = warnings.section([], () => readVolumes(r, info, header.version, warnings));
   const hashString = warnings.section(null, () => readHashString(r, info.hashStringOffset, info.hashStringSize));
@@ -123,7 +122,7 @@ export function parsePrefetch(input: Uint8Array, options: ParseOptions = {}): Pr
   if (hashCheck.deviceInferred && hashCheck.executablePath) {
     const hit = candidates.find((c) => hashCheck.executablePath?.endsWith(c.relativePath));
     const n = hit ? names[hit.volumeIndex] : undefined;
-    if (hit && n) n.deviceName = (hashCheck.executablePath).slice(0, -hit.relativePath.length);
+    if (hit && n) n.deviceName = hashCheck.executablePath.slice(0, -hit.relativePath.length);
   }
 
   const fileMetrics = metrics.map((m, i): PrefetchFileMetrics => {

@@ -19,12 +19,7 @@ export function traceChainEntrySize(version: FormatVersion): number {
   return version >= 30 ? 8 : 12;
 }
 
-export function readTraceChains(
-  r: ByteReader,
-  info: FileInformation,
-  version: FormatVersion,
-  warnings: Warnings,
-): TraceChainEntry[] {
+export function readTraceChains(r: ByteReader, info: FileInformation, version: FormatVersion, warnings: Warnings): TraceChainEntry[] {
   const size = traceChainEntrySize(version);
   const count = warnings.fit('trace chains array', info.traceChainsOffset, info.traceChainsCount, size, r.length);
   // Checked once for the whole array: it can hold 100,000+ entries.

@@ -30,12 +30,7 @@ export function volumeEntrySize(version: FormatVersion): number {
 }
 
 /** Volume entries, each read on its own so one bad entry leaves the others intact. */
-export function readVolumes(
-  r: ByteReader,
-  info: FileInformation,
-  version: FormatVersion,
-  warnings: Warnings,
-): VolumeInformation[] {
+export function readVolumes(r: ByteReader, info: FileInformation, version: FormatVersion, warnings: Warnings): VolumeInformation[] {
   const base = info.volumesOffset;
   const size = volumeEntrySize(version);
   const sectionEnd = Math.min(r.length, base + info.volumesSize);
@@ -85,9 +80,7 @@ function readVolume(
     devicePath,
     creationTime: filetimeToIso(creation),
     serialNumber,
-    devicePathConsistent: named
-      ? BigInt(`0x${named[1] as string}`) === creation && parseInt(named[2] as string, 16) === serialNumber
-      : null,
+    devicePathConsistent: named ? BigInt(`0x${named[1] as string}`) === creation && parseInt(named[2] as string, 16) === serialNumber : null,
     fileReferences,
     directories,
   };
@@ -117,14 +110,7 @@ function readFileReferences(
 }
 
 /** Each: u16 character count, the characters, a NUL. */
-function readDirectoryStrings(
-  r: ByteReader,
-  at: number,
-  declared: number,
-  sectionEnd: number,
-  s: string,
-  warnings: Warnings,
-): string[] {
+function readDirectoryStrings(r: ByteReader, at: number, declared: number, sectionEnd: number, s: string, warnings: Warnings): string[] {
   // The smallest entry is 4 bytes, which bounds a count read from the file.
   const count = warnings.fit(s, at, declared, 4, sectionEnd);
   const dirs: string[] = [];

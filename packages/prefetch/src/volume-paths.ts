@@ -40,11 +40,7 @@ export function splitVolumePath(path: string, devicePaths: readonly string[]): {
  * executable's \DEVICE\HARDDISKVOLUMEn path (Windows 10+ hash string) matching a stored path on a
  * \VOLUME{...}; a drive-letter path matching a stored path on the volume.
  */
-export function resolveVolumeNames(
-  devicePaths: readonly string[],
-  paths: readonly string[],
-  executableDevicePath: string | null,
-): VolumeNames[] {
+export function resolveVolumeNames(devicePaths: readonly string[], paths: readonly string[], executableDevicePath: string | null): VolumeNames[] {
   const names: VolumeNames[] = devicePaths.map((d) => ({
     deviceName: DEVICE_PREFIX.test(d) ? d.toUpperCase() : null,
     driveLetter: null,
@@ -76,26 +72,14 @@ export function resolveVolumeNames(
   return names;
 }
 
-export function normalizeVolumePath(
-  path: string,
-  devicePaths: readonly string[],
-  names: readonly VolumeNames[],
-): NormalizedPath {
+export function normalizeVolumePath(path: string, devicePaths: readonly string[], names: readonly VolumeNames[]): NormalizedPath {
   return normalizeSplitPath(path, splitVolumePath(path, devicePaths), names);
 }
 
 /** As normalizeVolumePath, for a path already split by splitVolumePath. */
-export function normalizeSplitPath(
-  path: string,
-  split: { index: number; rest: string } | null,
-  names: readonly VolumeNames[],
-): NormalizedPath {
+export function normalizeSplitPath(path: string, split: { index: number; rest: string } | null, names: readonly VolumeNames[]): NormalizedPath {
   if (!split) return { volumeIndex: null, relativePath: null, displayPath: path };
   const n = names[split.index];
-  const displayPath = n?.driveLetter
-    ? `${n.driveLetter}:${split.rest}`
-    : n?.deviceName
-      ? `${n.deviceName}${split.rest}`
-      : path;
+  const displayPath = n?.driveLetter ? `${n.driveLetter}:${split.rest}` : n?.deviceName ? `${n.deviceName}${split.rest}` : path;
   return { volumeIndex: split.index, relativePath: split.rest, displayPath };
 }

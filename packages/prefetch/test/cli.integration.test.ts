@@ -33,7 +33,10 @@ describe.skipIf(!HAVE_SAMPLES)(withSamples('quarry-pf dump on real files'), () =
   test('--format json prints one JSON object per file, in order', () => {
     const r = run('dump', win10, xp, '--format', 'json');
     expect(r.status).toBe(0);
-    const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({
       fileName: 'CMD.EXE-D269B812.pf',
@@ -53,7 +56,10 @@ describe.skipIf(!HAVE_SAMPLES)(withSamples('quarry-pf dump on real files'), () =
   test('a damaged file gives an error line with format, structure and offset; the others still print', () => {
     const r = run('dump', bad, xp);
     expect(r.status).toBe(1);
-    const [first, second] = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const [first, second] = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(first).toMatchObject({ fileName: 'bad_compression.pf', error: { name: 'PrefetchError', format: 'MAM', structure: 'file header', offset: 4 } });
     expect(second).toMatchObject({ version: 17 });
   });

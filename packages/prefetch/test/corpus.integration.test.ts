@@ -89,9 +89,7 @@ describe.skipIf(!HAVE_SAMPLES)(withSamples('every prefetch sample'), () => {
   });
 
   test('a renamed copy is flagged: _NOTEPAD.EXE file, NOTEPAD.EXE header', () => {
-    expect(byName('_NOTEPAD.EXE-D8414F97.pf').anomalies).toEqual([
-      'file name executable "_NOTEPAD.EXE" differs from header executable "NOTEPAD.EXE"',
-    ]);
+    expect(byName('_NOTEPAD.EXE-D8414F97.pf').anomalies).toEqual(['file name executable "_NOTEPAD.EXE" differs from header executable "NOTEPAD.EXE"']);
   });
 
   test('Windows 10+ volumes get their \\DEVICE name from the hash string; paths are shown with it', () => {
@@ -105,7 +103,12 @@ describe.skipIf(!HAVE_SAMPLES)(withSamples('every prefetch sample'), () => {
     const r = byName('XPPro/CALC.EXE-02CD573A.pf');
     expect(r).toMatchObject({ version: 17, executableName: 'CALC.EXE', prefetchHash: '0x02cd573a', runCount: 3 });
     expect(r.lastRunTimes).toEqual(['2016-01-13T22:05:51.2812500Z']);
-    expect(r.fileMetrics[0]).toMatchObject({ filename: '\\DEVICE\\HARDDISKVOLUME1\\WINDOWS\\SYSTEM32\\NTDLL.DLL', traceChainIndex: 0, traceChainCount: 50, fileReference: null });
+    expect(r.fileMetrics[0]).toMatchObject({
+      filename: '\\DEVICE\\HARDDISKVOLUME1\\WINDOWS\\SYSTEM32\\NTDLL.DLL',
+      traceChainIndex: 0,
+      traceChainCount: 50,
+      fileReference: null,
+    });
     expect(r.volumes[0]).toMatchObject({ serialNumber: 0xe0f7e847, creationTime: '2016-01-13T11:17:18.7187500Z' });
     expect(r.volumes[0]?.fileReferences).toHaveLength(36);
     expect(r.traceChains[0]).toHaveProperty('nextIndex', 1);
@@ -127,7 +130,10 @@ describe.skipIf(!HAVE_SAMPLES)(withSamples('every prefetch sample'), () => {
 
   test('v30 file references decode as MFT entry and sequence', () => {
     const r = byName('Win10/CMD.EXE-D269B812.pf');
-    expect(r.fileMetrics[0]).toMatchObject({ filename: '\\VOLUME{01d1217a9c4c6779-8c9f49ec}\\WINDOWS\\SYSTEM32\\DISKPART.EXE', fileReference: { mftEntry: 0x9ef4, sequence: 1 } });
+    expect(r.fileMetrics[0]).toMatchObject({
+      filename: '\\VOLUME{01d1217a9c4c6779-8c9f49ec}\\WINDOWS\\SYSTEM32\\DISKPART.EXE',
+      fileReference: { mftEntry: 0x9ef4, sequence: 1 },
+    });
     expect(r.traceChains[0]).not.toHaveProperty('nextIndex');
   });
 

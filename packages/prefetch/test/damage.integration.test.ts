@@ -70,9 +70,7 @@ describe.skipIf(!HAVE_SAMPLES)(withSamples('damaged real files'), () => {
     setU32(b, volumes + 16, 0x12345678);
     const r = parsePrefetch(b);
     expect(r.volumes[0]?.devicePathConsistent).toBe(false);
-    expect(r.anomalies).toEqual([
-      'volume 0 device path \\VOLUME{01d12173f395296c-66f451bc} disagrees with its creation time or serial number',
-    ]);
+    expect(r.anomalies).toEqual(['volume 0 device path \\VOLUME{01d12173f395296c-66f451bc} disagrees with its creation time or serial number']);
   });
 
   test('truncation: the header survives, the lost sections are warnings', () => {
@@ -80,13 +78,7 @@ describe.skipIf(!HAVE_SAMPLES)(withSamples('damaged real files'), () => {
     const r = parsePrefetch(b);
     expect(r.executableName).toBe('CMD.EXE');
     expect(r.runCount).toBe(55);
-    expect(r.warnings.map((w) => w.structure)).toEqual([
-      'file header',
-      'trace chains array',
-      'filename strings',
-      'volumes information',
-      'volumes information',
-    ]);
+    expect(r.warnings.map((w) => w.structure)).toEqual(['file header', 'trace chains array', 'filename strings', 'volumes information', 'volumes information']);
     expect(r.fileMetrics).toHaveLength(62);
     expect(r.traceChains).toHaveLength(Math.floor((3000 - 0x8f0) / 8));
   });

@@ -18,7 +18,10 @@ const seeds = prefetchSamples().flatMap(({ name, path }) => {
   const bytes = new Uint8Array(readFileSync(path));
   if (!isMam(bytes)) return [{ name, bytes }];
   try {
-    return [{ name, bytes }, { name: `${name} (decompressed)`, bytes: decompressMam(bytes).data }];
+    return [
+      { name, bytes },
+      { name: `${name} (decompressed)`, bytes: decompressMam(bytes).data },
+    ];
   } catch {
     return [{ name, bytes }];
   }

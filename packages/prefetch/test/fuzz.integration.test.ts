@@ -22,7 +22,12 @@ function seeds() {
   return SEEDS.flatMap((name) => {
     const bytes = new Uint8Array(readFileSync(join(PREFETCH_DIR, name)));
     // For MAM files fuzz both the compressed stream and the SCCA data inside it.
-    return isMam(bytes) ? [{ name, bytes }, { name: `${name} (decompressed)`, bytes: decompressMam(bytes).data }] : [{ name, bytes }];
+    return isMam(bytes)
+      ? [
+          { name, bytes },
+          { name: `${name} (decompressed)`, bytes: decompressMam(bytes).data },
+        ]
+      : [{ name, bytes }];
   });
 }
 

@@ -3,7 +3,13 @@ import { decompressLzxpressHuffman, PrefetchError } from '../src/index.js';
 import { compressLzxpressHuffman } from './helpers/lzxpress-encoder.js';
 import { randomBytes } from './helpers/random.js';
 
-const hex = (s: string) => Uint8Array.from(s.trim().split(/\s+/).map((b) => parseInt(b, 16)));
+const hex = (s: string) =>
+  Uint8Array.from(
+    s
+      .trim()
+      .split(/\s+/)
+      .map((b) => parseInt(b, 16)),
+  );
 const ascii = (s: string) => new TextEncoder().encode(s);
 
 /** [MS-XCA] 3.2: "abcdefghijklmnopqrstuvwxyz" as 26 literals and the EOF symbol. */
@@ -76,9 +82,7 @@ describe('decompressLzxpressHuffman', () => {
 
   test('rejects an all-zero table and over-subscribed lengths', () => {
     expect(expectLzxpressError(() => decompressLzxpressHuffman(new Uint8Array(300), 1)).message).toMatch(/no codes/);
-    expect(expectLzxpressError(() => decompressLzxpressHuffman(new Uint8Array(300).fill(0x11), 1)).message).toMatch(
-      /over-subscribed/,
-    );
+    expect(expectLzxpressError(() => decompressLzxpressHuffman(new Uint8Array(300).fill(0x11), 1)).message).toMatch(/over-subscribed/);
   });
 
   test('rejects a match that reaches before the start of the output', () => {

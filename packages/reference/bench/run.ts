@@ -34,14 +34,36 @@ function mixedQueries(): LookupParamsInput[] {
     const word = WORDS[i % WORDS.length]!;
     const id = IDS[i % IDS.length]!;
     switch (i % 8) {
-      case 0: out.push({ module: 'event_id', search: id }); break;
-      case 1: out.push({ module: 'file_name', search: word, show: 100 }); break;
-      case 2: out.push({ module: 'event_id', search: word, page: 1 + (i % 10), show: 50 }); break;
-      case 3: out.push({ module: 'event_id', search: '', filter: [{ field: 'OS Version', operator: 'equals', value: 'W10_22H2' }, { field: 'Data Fields', operator: 'contains', value: 'User' }] }); break;
-      case 4: out.push({ module: 'file_name', search: '', filter: [{ field: 'File Path', operator: 'starts_with', value: 'C:\\Windows\\SysWOW64' }], page: 3 }); break;
-      case 5: out.push({ module: 'event_id', search: id, filter: [{ field: 'Provider', operator: 'does_not_contain', value: 'Security' }] }); break;
-      case 6: out.push({ module: 'file_name', search: 'exe', filter: [{ field: 'Company Name', operator: 'not_equals', value: 'Microsoft Corporation' }] }); break;
-      default: out.push({ module: 'event_id', search: '', filter: [{ field: 'Description Short', operator: 'ends_with', value: 'failed.' }], show: 100 });
+      case 0:
+        out.push({ module: 'event_id', search: id });
+        break;
+      case 1:
+        out.push({ module: 'file_name', search: word, show: 100 });
+        break;
+      case 2:
+        out.push({ module: 'event_id', search: word, page: 1 + (i % 10), show: 50 });
+        break;
+      case 3:
+        out.push({
+          module: 'event_id',
+          search: '',
+          filter: [
+            { field: 'OS Version', operator: 'equals', value: 'W10_22H2' },
+            { field: 'Data Fields', operator: 'contains', value: 'User' },
+          ],
+        });
+        break;
+      case 4:
+        out.push({ module: 'file_name', search: '', filter: [{ field: 'File Path', operator: 'starts_with', value: 'C:\\Windows\\SysWOW64' }], page: 3 });
+        break;
+      case 5:
+        out.push({ module: 'event_id', search: id, filter: [{ field: 'Provider', operator: 'does_not_contain', value: 'Security' }] });
+        break;
+      case 6:
+        out.push({ module: 'file_name', search: 'exe', filter: [{ field: 'Company Name', operator: 'not_equals', value: 'Microsoft Corporation' }] });
+        break;
+      default:
+        out.push({ module: 'event_id', search: '', filter: [{ field: 'Description Short', operator: 'ends_with', value: 'failed.' }], show: 100 });
     }
   }
   return out;
@@ -53,7 +75,9 @@ console.log(`datasets: ${sizes.join(', ')}`);
 const cold = Array.from({ length: COLD_RUNS }, coldStart);
 const loads = cold.map((c) => c.load).sort((a, b) => a - b);
 const procs = cold.map((c) => c.process).sort((a, b) => a - b);
-console.log(`cold start (${COLD_RUNS} fresh processes): load both modules median ${percentile(loads, 50).toFixed(0)} ms, worst ${loads.at(-1)!.toFixed(0)} ms; process up to loaded median ${percentile(procs, 50).toFixed(0)} ms`);
+console.log(
+  `cold start (${COLD_RUNS} fresh processes): load both modules median ${percentile(loads, 50).toFixed(0)} ms, worst ${loads.at(-1)!.toFixed(0)} ms; process up to loaded median ${percentile(procs, 50).toFixed(0)} ms`,
+);
 
 const store = new LookupStore();
 await store.preload();
@@ -66,4 +90,6 @@ for (const q of queries) {
   times.push(performance.now() - t);
 }
 times.sort((a, b) => a - b);
-console.log(`warm: ${LOOKUPS} mixed lookups p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms, max ${times.at(-1)!.toFixed(2)} ms (goal p95 < 20 ms, load < 1 s)`);
+console.log(
+  `warm: ${LOOKUPS} mixed lookups p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms, max ${times.at(-1)!.toFixed(2)} ms (goal p95 < 20 ms, load < 1 s)`,
+);

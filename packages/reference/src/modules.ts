@@ -6,23 +6,9 @@
 export const LOOKUP_MODULES = ['file_name', 'event_id'] as const;
 export type LookupModule = (typeof LOOKUP_MODULES)[number];
 
-export const FILE_NAME_COLUMNS = [
-  'File Name',
-  'File Path',
-  'Description',
-  'Product Name',
-  'Company Name',
-  'Runtime Window Title',
-] as const;
+export const FILE_NAME_COLUMNS = ['File Name', 'File Path', 'Description', 'Product Name', 'Company Name', 'Runtime Window Title'] as const;
 
-export const EVENT_ID_COLUMNS = [
-  'Event ID',
-  'OS Version',
-  'Version',
-  'Provider',
-  'Description Short',
-  'Data Fields',
-] as const;
+export const EVENT_ID_COLUMNS = ['Event ID', 'OS Version', 'Version', 'Provider', 'Description Short', 'Data Fields'] as const;
 
 export interface ModuleDefinition {
   module: LookupModule;

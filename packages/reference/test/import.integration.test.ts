@@ -47,7 +47,11 @@ describe.skipIf(!HAVE_LOOKUP_SOURCES)(`importer on the upstream sample${HAVE_LOO
     });
     expect(others.total).toBe(0);
     // Service Control Manager ids carry qualifier bits upstream (7045 = 1073748869).
-    const scm = await store.lookup({ module: 'event_id', search: '7045', filter: [{ field: 'Provider', operator: 'equals', value: 'Service Control Manager' }] });
+    const scm = await store.lookup({
+      module: 'event_id',
+      search: '7045',
+      filter: [{ field: 'Provider', operator: 'equals', value: 'Service Control Manager' }],
+    });
     expect(scm.rows[0]![0]).toBe('7045');
     expect(scm.rows[0]![1]).toBe('W7_SP1|W10_22H2');
     // Without OSSEM, Data Fields come from the template's inserts, corrupted ones left out.
@@ -91,7 +95,9 @@ describe.skipIf(!HAVE_LOOKUP_SOURCES)(`importer on the upstream sample${HAVE_LOO
 /** A minimal xCyclopedia CSV of our own: the 34 upstream columns, every field quoted, CRLF. */
 function xcyclopediaCsv(rows: Record<string, string>[]): string {
   const columns =
-    'file_name,file_path,hash_md5,hash_sha1,hash_sha256,hash_sha384,hash_sha512,hash_ssdeep,hash_imp,hash_pesha1,hash_pe256,signature_status,signature_status_message,signature_serial,signature_thumbprint,signature_issuer,signature_subject,meta_description,meta_original_filename,meta_product_name,meta_comments,meta_company_name,meta_file_version,meta_product_version,meta_language,meta_legal_copyright,meta_legal_trademarks,meta_machinetype,output,error,children,runtime_window_title,filescan_vtdetection,filescan_vtlink'.split(',');
+    'file_name,file_path,hash_md5,hash_sha1,hash_sha256,hash_sha384,hash_sha512,hash_ssdeep,hash_imp,hash_pesha1,hash_pe256,signature_status,signature_status_message,signature_serial,signature_thumbprint,signature_issuer,signature_subject,meta_description,meta_original_filename,meta_product_name,meta_comments,meta_company_name,meta_file_version,meta_product_version,meta_language,meta_legal_copyright,meta_legal_trademarks,meta_machinetype,output,error,children,runtime_window_title,filescan_vtdetection,filescan_vtlink'.split(
+      ',',
+    );
   const quote = (v: string) => `"${v.replaceAll('"', '""')}"`;
   return `\ufeff${[columns, ...rows.map((r) => columns.map((c) => r[c] ?? ''))].map((r) => r.map(quote).join(',')).join('\r\n')}\r\n`;
 }
@@ -105,7 +111,12 @@ describe('importer extending the shipped data, picked up by a running store', ()
     await writeFile(
       csv,
       xcyclopediaCsv([
-        { file_name: 'quarrytest.exe', file_path: 'C:\\Windows\\System32\\quarrytest.exe', meta_description: 'Test "quoted"\r\nline', runtime_window_title: 'Quarry' },
+        {
+          file_name: 'quarrytest.exe',
+          file_path: 'C:\\Windows\\System32\\quarrytest.exe',
+          meta_description: 'Test "quoted"\r\nline',
+          runtime_window_title: 'Quarry',
+        },
         { file_name: 'CMD.EXE', file_path: 'C:\\Windows\\Sysnative\\cmd.exe', meta_description: 'Windows Command Processor' },
         { file_name: 'gimp.exe', file_path: 'C:\\Program Files\\GIMP\\gimp.exe' },
       ]),

@@ -75,7 +75,11 @@ describe('lookup over the shipped data', () => {
   });
 
   it('pages stably: page 2 of show 1 is the second row of show 2, and totals agree', async () => {
-    for (const [module, search] of [['event_id', 'logon'], ['file_name', 'svc'], ['event_id', '']] as const) {
+    for (const [module, search] of [
+      ['event_id', 'logon'],
+      ['file_name', 'svc'],
+      ['event_id', ''],
+    ] as const) {
       const two = await store.lookup({ module, search, show: 2 });
       const p1 = await store.lookup({ module, search, show: 1, page: 1 });
       const p2 = await store.lookup({ module, search, show: 1, page: 2 });

@@ -63,9 +63,15 @@ describe('multi-value cells match per value, never across the separator', () => 
     const across = 'cmd.exe##C:\\Windows\\SysWOW64';
     const r = queryDataset(ds, parseLookupParams({ module: 'file_name', search: '', filter: [{ field: 'File Path', operator: 'contains', value: across }] }));
     expect(r.total).toBe(0);
-    const one = queryDataset(ds, parseLookupParams({ module: 'file_name', search: '', filter: [{ field: 'File Path', operator: 'equals', value: 'c:\\windows\\syswow64\\cmd.exe' }] }));
+    const one = queryDataset(
+      ds,
+      parseLookupParams({ module: 'file_name', search: '', filter: [{ field: 'File Path', operator: 'equals', value: 'c:\\windows\\syswow64\\cmd.exe' }] }),
+    );
     expect(one.rows.map((row) => row[0])).toEqual(['cmd.exe']);
-    const ends = queryDataset(ds, parseLookupParams({ module: 'file_name', search: 'cmd.exe', filter: [{ field: 'File Path', operator: 'ends_with', value: 'system32\\cmd.exe' }] }));
+    const ends = queryDataset(
+      ds,
+      parseLookupParams({ module: 'file_name', search: 'cmd.exe', filter: [{ field: 'File Path', operator: 'ends_with', value: 'system32\\cmd.exe' }] }),
+    );
     expect(ends.rows[0]![0]).toBe('cmd.exe'); // first value ends so, though the whole cell does not
   });
 

@@ -57,7 +57,15 @@ describe('release labels', () => {
   it('sort oldest first, servers beside their client build, unknown future labels last', () => {
     const labels = ['W11_25H2', 'W10_20H2', 'WindowsServer2019_1809', 'W8.1_8.1', 'W10_2004', 'W7_SP1', 'W10_1809', 'W8_8', 'W11_21H2'];
     expect([...labels].sort(compareReleases)).toEqual([
-      'W7_SP1', 'W8_8', 'W8.1_8.1', 'W10_1809', 'WindowsServer2019_1809', 'W10_2004', 'W10_20H2', 'W11_21H2', 'W11_25H2',
+      'W7_SP1',
+      'W8_8',
+      'W8.1_8.1',
+      'W10_1809',
+      'WindowsServer2019_1809',
+      'W10_2004',
+      'W10_20H2',
+      'W11_21H2',
+      'W11_25H2',
     ]);
   });
 });
@@ -65,7 +73,11 @@ describe('release labels', () => {
 describe('delimited text', () => {
   it('parses quotes, doubled quotes, embedded line breaks, CRLF and a BOM', () => {
     const text = '\ufeff"a","b"\r\n"x,1","say ""hi""\r\nnext"\r\nplain,\r\n';
-    expect([...parseDelimited(text)]).toEqual([['a', 'b'], ['x,1', 'say "hi"\r\nnext'], ['plain', '']]);
+    expect([...parseDelimited(text)]).toEqual([
+      ['a', 'b'],
+      ['x,1', 'say "hi"\r\nnext'],
+      ['plain', ''],
+    ]);
   });
 
   it('is lenient with an unterminated quote and tabs as delimiter', () => {

@@ -44,11 +44,14 @@ export async function measure(spec: RunSpec): Promise<Measurement | null> {
       const started = performance.now();
       const child = spawn(GNU_TIME, ['-f', '%U %S %M', '-o', usage, spec.cmd, ...spec.args(scratch)], { stdio: ['ignore', stdout, 'ignore'], detached: true });
       let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        // The whole group: killing GNU time alone would leave the tool running.
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      }, (spec.timeoutS ?? 600) * 1000);
+      const timer = setTimeout(
+        () => {
+          timedOut = true;
+          // The whole group: killing GNU time alone would leave the tool running.
+          if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+        },
+        (spec.timeoutS ?? 600) * 1000,
+      );
       child.on('error', () => {
         clearTimeout(timer);
         resolve(null);

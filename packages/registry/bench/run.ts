@@ -189,7 +189,11 @@ async function main(): Promise<void> {
       continue;
     }
     console.log(
-      `${tool.name.padEnd(50)} ${String(b.items).padStart(7)} ${Math.min(...b.walls).toFixed(3).padStart(7)} ${median(b.walls).toFixed(3).padStart(7)} ${b.cpuSeconds.toFixed(3).padStart(7)} ${b.peakRssMb.toFixed(0).padStart(7)} ${rate(b, 'seconds').toFixed(0).padStart(8)} ${rate(b, 'cpuSeconds').toFixed(0).padStart(11)}  ${ratio(rate(api, 'seconds'), rate(b, 'seconds')).padStart(8)}  ${ratio(rate(cli, 'seconds'), rate(b, 'seconds'))} / ${ratio(rate(cli, 'median'), rate(b, 'median'))} / ${ratio(rate(cli, 'cpuSeconds'), rate(b, 'cpuSeconds'))}${note ? `  (${note})` : ''}`,
+      `${tool.name.padEnd(50)} ${String(b.items).padStart(7)} ${Math.min(...b.walls)
+        .toFixed(3)
+        .padStart(
+          7,
+        )} ${median(b.walls).toFixed(3).padStart(7)} ${b.cpuSeconds.toFixed(3).padStart(7)} ${b.peakRssMb.toFixed(0).padStart(7)} ${rate(b, 'seconds').toFixed(0).padStart(8)} ${rate(b, 'cpuSeconds').toFixed(0).padStart(11)}  ${ratio(rate(api, 'seconds'), rate(b, 'seconds')).padStart(8)}  ${ratio(rate(cli, 'seconds'), rate(b, 'seconds'))} / ${ratio(rate(cli, 'median'), rate(b, 'median'))} / ${ratio(rate(cli, 'cpuSeconds'), rate(b, 'cpuSeconds'))}${note ? `  (${note})` : ''}`,
     );
   }
   console.log('API figures are open + walk inside the process; RSS and every other row are whole processes (node startup included).');

@@ -72,7 +72,7 @@ function quotedHex(src: Buffer, start: number, end: number, out: Buffer, pos: nu
 /** A RegMultiSZ list: it ends at the first empty string (the double NUL), as decodeValueData reads it. */
 function multiString(src: Buffer, start: number, end: number, out: Buffer, pos: number): number {
   out[pos++] = 0x5b;
-  for (let i = start; ; ) {
+  for (let i = start; ;) {
     const nul = utf16NulAt(src, i, end);
     if (nul === i) break;
     if (i !== start) out[pos++] = 0x2c;

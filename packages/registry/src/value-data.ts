@@ -25,7 +25,13 @@ function setSpan(span: ValueSpan, src: Buffer, start: number, end: number): Valu
  * Locates the raw bytes of a value: inline, in one cell, or joined from big-data segments. Only big
  * data is copied; the CLI encodes straight from the span, and passes one span to fill for every value.
  */
-export function valueSpan(r: Reader, vk: KeyValueCell, minorVersion: number, warnings: RegistryWarning[], span: ValueSpan = { src: r.buf, start: 0, end: 0 }): ValueSpan {
+export function valueSpan(
+  r: Reader,
+  vk: KeyValueCell,
+  minorVersion: number,
+  warnings: RegistryWarning[],
+  span: ValueSpan = { src: r.buf, start: 0, end: 0 },
+): ValueSpan {
   if (vk.inline) {
     if (vk.dataSize > 4) warnings.push(warning('vk', vk.inlineAt, `inline data claims ${vk.dataSize} bytes; 4 kept`));
     const size = Math.min(vk.dataSize, 4);

@@ -49,7 +49,12 @@ function encryptedMembers(data: Buffer): string[] {
 
 function unzip(data: Buffer, refused: ZipContents['skipped']): Record<string, Uint8Array> {
   const encrypted = encryptedMembers(data);
-  if (encrypted.length > 0) throw new RegistryError(`the archive is encrypted (password-protected: ${encrypted.slice(0, 3).join(', ')}${encrypted.length > 3 ? ', …' : ''}); upload the hives unencrypted`, 'zip', -1);
+  if (encrypted.length > 0)
+    throw new RegistryError(
+      `the archive is encrypted (password-protected: ${encrypted.slice(0, 3).join(', ')}${encrypted.length > 3 ? ', …' : ''}); upload the hives unencrypted`,
+      'zip',
+      -1,
+    );
   let total = 0;
   try {
     return unzipSync(data, {
@@ -93,9 +98,7 @@ export async function openZip(input: string | Buffer): Promise<ZipContents> {
   }
   const assigned = new Map<string, LogInput[]>();
   for (const log of logs) {
-    const byName = hives.filter(
-      (h) => posix.dirname(h.name) === posix.dirname(log.name) && isLogNameOf(posix.basename(h.name), posix.basename(log.name)),
-    );
+    const byName = hives.filter((h) => posix.dirname(h.name) === posix.dirname(log.name) && isLogNameOf(posix.basename(h.name), posix.basename(log.name)));
     const byContent = hives.filter((h) => h.embedded !== '' && h.embedded === log.embedded);
     const target = byName.length === 1 ? byName[0] : byContent.length === 1 ? byContent[0] : undefined;
     if (!target) {

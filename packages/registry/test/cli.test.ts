@@ -27,13 +27,17 @@ describe.skipIf(!ready)(`quarry-reg CLI${ready ? '' : ` (${reason})`}`, () => {
   // The CLI writes keys from the hive bytes, not through keyToJsonLine; these hives hold UTF-16 and
   // Latin-1 names, escapes, every value type, big data and deleted keys (test/dump-jsonl.test.ts
   // checks the same writer in-process on every corpus hive).
-  test.each(['regipy/SYSTEM_B', 'regipy/UsrClass.dat', 'DFIRArtifactMuseum/Amcache_Win11_RathbunVM/Amcache.hve', 'plaso/NTUSER-WIN7.DAT', 'regipy/corrupted_system_hive', 'yarp/TruncatedHive'])(
-    'dump %s is byte-identical to keyToJsonLine over the API walk',
-    async (rel) => {
-      const { stdout } = await cli('dump', sample(rel), '--find-logs');
-      expect(stdout).toBe(apiLines(await openHive(sample(rel), { logs: await findLogs(sample(rel)) })));
-    },
-  );
+  test.each([
+    'regipy/SYSTEM_B',
+    'regipy/UsrClass.dat',
+    'DFIRArtifactMuseum/Amcache_Win11_RathbunVM/Amcache.hve',
+    'plaso/NTUSER-WIN7.DAT',
+    'regipy/corrupted_system_hive',
+    'yarp/TruncatedHive',
+  ])('dump %s is byte-identical to keyToJsonLine over the API walk', async (rel) => {
+    const { stdout } = await cli('dump', sample(rel), '--find-logs');
+    expect(stdout).toBe(apiLines(await openHive(sample(rel), { logs: await findLogs(sample(rel)) })));
+  });
 
   test('dump of SYSTEM_B as stored (1,504 deleted keys, which its logs remove) is byte-identical too', async () => {
     const { stdout } = await cli('dump', sample('regipy/SYSTEM_B'));
@@ -60,7 +64,10 @@ describe.skipIf(!ready)(`quarry-reg CLI${ready ? '' : ` (${reason})`}`, () => {
     const logs = [sample('regipy/transactions_ntuser.dat.log1'), sample('regipy/transactions_ntuser.dat.log2')];
     const { stdout, stderr } = await cli('dump', hive, '--logs', ...logs, '--format', 'jsonl');
     expect(stderr).toBe('');
-    const lines = stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const api = [...(await openHive(hive, { logs })).walk({ deleted: true })].map(keyToJson);
     expect(lines).toEqual(JSON.parse(JSON.stringify(api)));
     expect(Object.keys(lines[0]!)).toEqual(['path', 'last_write', 'deleted', 'values']);

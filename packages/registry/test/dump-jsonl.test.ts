@@ -32,7 +32,12 @@ function apiLines(hive: Hive, member?: string): string {
 }
 
 /** Deleted keys of the corpus hives that have them as stored; SYSTEM_B loses all of them to its logs. */
-const DELETED_AS_STORED: Record<string, number> = { 'regipy/SYSTEM_B': 1504, 'regipy/UsrClass.dat': 94, 'plaso/NTUSER-WIN7.DAT': 82, 'regipy/corrupted_system_hive': 55 };
+const DELETED_AS_STORED: Record<string, number> = {
+  'regipy/SYSTEM_B': 1504,
+  'regipy/UsrClass.dat': 94,
+  'plaso/NTUSER-WIN7.DAT': 82,
+  'regipy/corrupted_system_hive': 55,
+};
 
 // Deleted keys are written from the bytes with buildKey/buildValue's rules (value lists, value cells
 // and data cells now allocated to live data are not used); between them, these hives trigger each

@@ -25,8 +25,20 @@ describe('value formatting', () => {
     expect(dataToJson(0x8000000000000001n)).toBe('9223372036854775809');
     expect(dataToJson(Buffer.from([0xde, 0xad]))).toBe('dead');
     expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0xffff0011].map(valueTypeName)).toEqual([
-      'RegNone', 'RegSZ', 'RegExpandSZ', 'RegBinary', 'RegDWord', 'RegDWordBigEndian', 'RegLink', 'RegMultiSZ',
-      'RegResourceList', 'RegFullResourceDescriptor', 'RegResourceRequirementsList', 'RegQWord', 'RegUnknown', 'RegUnknown',
+      'RegNone',
+      'RegSZ',
+      'RegExpandSZ',
+      'RegBinary',
+      'RegDWord',
+      'RegDWordBigEndian',
+      'RegLink',
+      'RegMultiSZ',
+      'RegResourceList',
+      'RegFullResourceDescriptor',
+      'RegResourceRequirementsList',
+      'RegQWord',
+      'RegUnknown',
+      'RegUnknown',
     ]);
   });
 
@@ -55,8 +67,16 @@ describe('value formatting', () => {
       }
     }
     expect([...types].sort()).toEqual([
-      'RegBinary', 'RegDWord', 'RegExpandSZ', 'RegMultiSZ', 'RegNone', 'RegQWord',
-      'RegResourceList', 'RegResourceRequirementsList', 'RegSZ', 'RegUnknown',
+      'RegBinary',
+      'RegDWord',
+      'RegExpandSZ',
+      'RegMultiSZ',
+      'RegNone',
+      'RegQWord',
+      'RegResourceList',
+      'RegResourceRequirementsList',
+      'RegSZ',
+      'RegUnknown',
     ]);
   });
 
@@ -67,7 +87,8 @@ describe('value formatting', () => {
       for (const k of hive.walk({ deleted: true })) {
         const expected = JSON.stringify(keyToJson(k));
         if (keyToJsonLine(k) !== expected) expect(keyToJsonLine(k)).toBe(expected);
-        if (keyToJsonLine(k, path) !== JSON.stringify({ hive: path, ...keyToJson(k) })) expect(keyToJsonLine(k, path)).toBe(JSON.stringify({ hive: path, ...keyToJson(k) }));
+        if (keyToJsonLine(k, path) !== JSON.stringify({ hive: path, ...keyToJson(k) }))
+          expect(keyToJsonLine(k, path)).toBe(JSON.stringify({ hive: path, ...keyToJson(k) }));
       }
     }
   });

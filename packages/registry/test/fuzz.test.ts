@@ -26,25 +26,29 @@ const CRASHER_DIR = fileURLToPath(new URL('./fixtures/crashers/', import.meta.ur
 describe.skipIf(!HAVE_SAMPLES)(`fuzzing${HAVE_SAMPLES ? '' : ` (${NO_SAMPLES_REASON})`}`, () => {
   for (const [i, target] of TARGETS.entries()) {
     const what = target.mutate === 'hive' ? target.hive : target.logs[target.mutate]!;
-    test(`mutated ${what}: only RegistryError escapes, each case bounded in time (${ITERATIONS} cases)`, { timeout: Math.max(120_000, ITERATIONS * 400) }, async () => {
-      const inputs = await loadTarget(target);
-      const failures: Crasher[] = [];
-      let slowest = 0;
-      for (let n = 0; n < ITERATIONS; n++) {
-        const seed = SEED + i * 1_000_003 + n;
-        const len = target.mutate === 'hive' ? inputs.hive.length : inputs.logs[target.mutate]!.data.length;
-        // Half the cases aim at the first 64 KiB, where base block, root and most lists sit.
-        const rand = rng(seed);
-        const muts = randomMutations(len, rand, rand() < 0.5 ? { start: 0, end: 65536 } : undefined);
-        const started = performance.now();
-        const error = exercise(mutated(target, inputs, muts));
-        slowest = Math.max(slowest, performance.now() - started);
-        if (error) failures.push({ target, seed, mutations: muts, error });
-      }
-      // A failure prints its recipe: save it under fixtures/crashers/ to keep it as a regression case.
-      expect(failures.map((f) => JSON.stringify(f))).toEqual([]);
-      expect(slowest).toBeLessThan(MAX_MS_PER_CASE);
-    });
+    test(
+      `mutated ${what}: only RegistryError escapes, each case bounded in time (${ITERATIONS} cases)`,
+      { timeout: Math.max(120_000, ITERATIONS * 400) },
+      async () => {
+        const inputs = await loadTarget(target);
+        const failures: Crasher[] = [];
+        let slowest = 0;
+        for (let n = 0; n < ITERATIONS; n++) {
+          const seed = SEED + i * 1_000_003 + n;
+          const len = target.mutate === 'hive' ? inputs.hive.length : inputs.logs[target.mutate]!.data.length;
+          // Half the cases aim at the first 64 KiB, where base block, root and most lists sit.
+          const rand = rng(seed);
+          const muts = randomMutations(len, rand, rand() < 0.5 ? { start: 0, end: 65536 } : undefined);
+          const started = performance.now();
+          const error = exercise(mutated(target, inputs, muts));
+          slowest = Math.max(slowest, performance.now() - started);
+          if (error) failures.push({ target, seed, mutations: muts, error });
+        }
+        // A failure prints its recipe: save it under fixtures/crashers/ to keep it as a regression case.
+        expect(failures.map((f) => JSON.stringify(f))).toEqual([]);
+        expect(slowest).toBeLessThan(MAX_MS_PER_CASE);
+      },
+    );
   }
 
   const crashers = existsSync(CRASHER_DIR) ? readdirSync(CRASHER_DIR).filter((f) => f.endsWith('.json')) : [];

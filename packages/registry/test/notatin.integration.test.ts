@@ -30,24 +30,28 @@ const OLD_FORMAT_REPLAY = {
  * Replay against a reference that replays: notatin's reg_dump applies NAME.LOG1/LOG2 itself, so
  * every dirty hive with logs is compared after replay (keys in order, last-write times, values).
  */
-describe.skipIf(gate.skip)(gate.skip ? `replay vs notatin (${gate.reason})` : 'replay vs notatin', () => {
-  for (const entry of CORPUS.filter((c) => c.dirty && c.logs.length > 0)) {
-    test(entry.path, async () => {
-      const logs = entry.logs.map(sample);
-      const replayed = await openHive(sample(entry.path), { logs });
-      expect(replayed.replay.applied).toBe(true);
-      const ours = [...replayed.walk()];
-      const ref = await notatinDump(sample(entry.path), logs);
-      const formats = new Set(replayed.replay.logs.map((l) => l.format));
-      if (formats.has('new')) {
-        expect(compareWithNotatin(ours, ref)).toEqual([]);
-        return;
-      }
-      // Old format: notatin's output must be the hive as stored, and differ from ours by exactly the replay.
-      expect([...formats]).toEqual(['old']);
-      const asStored = [...(await openHive(sample(entry.path))).walk()];
-      expect(compareWithNotatin(asStored, ref)).toEqual([]);
-      expect(keyDiff(asStored, ours)).toEqual(OLD_FORMAT_REPLAY);
-    });
-  }
-}, 120_000);
+describe.skipIf(gate.skip)(
+  gate.skip ? `replay vs notatin (${gate.reason})` : 'replay vs notatin',
+  () => {
+    for (const entry of CORPUS.filter((c) => c.dirty && c.logs.length > 0)) {
+      test(entry.path, async () => {
+        const logs = entry.logs.map(sample);
+        const replayed = await openHive(sample(entry.path), { logs });
+        expect(replayed.replay.applied).toBe(true);
+        const ours = [...replayed.walk()];
+        const ref = await notatinDump(sample(entry.path), logs);
+        const formats = new Set(replayed.replay.logs.map((l) => l.format));
+        if (formats.has('new')) {
+          expect(compareWithNotatin(ours, ref)).toEqual([]);
+          return;
+        }
+        // Old format: notatin's output must be the hive as stored, and differ from ours by exactly the replay.
+        expect([...formats]).toEqual(['old']);
+        const asStored = [...(await openHive(sample(entry.path))).walk()];
+        expect(compareWithNotatin(asStored, ref)).toEqual([]);
+        expect(keyDiff(asStored, ours)).toEqual(OLD_FORMAT_REPLAY);
+      });
+    }
+  },
+  120_000,
+);

@@ -13,7 +13,7 @@ const gate = HAVE_SAMPLES ? toolGate('regfexport') : { skip: true, reason: NO_SA
  * replay): same keys in the same order, same values with the same names, types, sizes and data,
  * under the normalisations documented in support/compare.ts and the README.
  */
-describe.skipIf(gate.skip)(gate.skip ? `registry vs regfexport (${gate.reason})` : "registry vs regfexport", () => {
+describe.skipIf(gate.skip)(gate.skip ? `registry vs regfexport (${gate.reason})` : 'registry vs regfexport', () => {
   for (const entry of CORPUS.filter((c) => c.regfexport)) {
     test(entry.path, async () => {
       const hive = await openHive(sample(entry.path));

@@ -26,7 +26,10 @@ const gate = HAVE_SAMPLES
  * NewDirtyHive ends with LOG1's stale entry 2 on top (see README).
  */
 const CASES = [
-  { hive: 'DFIRArtifactMuseum/Amcache_Win11_RathbunVM/Amcache.hve', logs: ['DFIRArtifactMuseum/Amcache_Win11_RathbunVM/Amcache.hve.LOG1', 'DFIRArtifactMuseum/Amcache_Win11_RathbunVM/Amcache.hve.LOG2'] },
+  {
+    hive: 'DFIRArtifactMuseum/Amcache_Win11_RathbunVM/Amcache.hve',
+    logs: ['DFIRArtifactMuseum/Amcache_Win11_RathbunVM/Amcache.hve.LOG1', 'DFIRArtifactMuseum/Amcache_Win11_RathbunVM/Amcache.hve.LOG2'],
+  },
   { hive: 'yarp/OldDirtyHive', logs: ['yarp/OldDirtyHive.LOG1'] },
 ];
 

@@ -43,7 +43,7 @@ describe.skipIf(!HAVE_SAMPLES)(`zip input${HAVE_SAMPLES ? '' : ` (${NO_SAMPLES_R
   });
 
   test('a damaged archive is a RegistryError', async () => {
-    const archive = Buffer.from(zipSync({ 'SAM': new Uint8Array(await readFile(sample('regipy/SAM'))) }));
+    const archive = Buffer.from(zipSync({ SAM: new Uint8Array(await readFile(sample('regipy/SAM'))) }));
     await expect(openZip(archive.subarray(0, archive.length - 30))).rejects.toBeInstanceOf(RegistryError);
   });
 });

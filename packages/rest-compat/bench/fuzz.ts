@@ -20,12 +20,44 @@ import { createUser } from '../test/support/users.js';
 const { values } = parseArgs({ options: { iterations: { type: 'string', default: '2000' }, seed: { type: 'string', default: String(Date.now() % 100000) } } });
 const random = mulberry32(Number(values.seed));
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
-const FIELDS = ['file_ids', 'ids', 'run_sigma_rules', 'job_id', 'search', 'browse_events', 'filter', 'page', 'show', 'start_time', 'end_time', 'operation', 'rule', 'test_data', 'rule_names', 'module', 'field', 'operator', 'value'];
+const FIELDS = [
+  'file_ids',
+  'ids',
+  'run_sigma_rules',
+  'job_id',
+  'search',
+  'browse_events',
+  'filter',
+  'page',
+  'show',
+  'start_time',
+  'end_time',
+  'operation',
+  'rule',
+  'test_data',
+  'rule_names',
+  'module',
+  'field',
+  'operator',
+  'value',
+];
 
 /** A random JSON value, at most `depth` levels deep. */
 function value(depth: number): unknown {
   const r = random();
-  if (depth <= 0 || r < 0.35) return pick<unknown>([pick(NASTY_STRINGS), Math.floor(random() * 2 ** 31) * (random() < 0.5 ? -1 : 1), random() * 1e308, true, false, null, 'run_rule', 'run_community_rules', 'equals', crypto.randomUUID()]);
+  if (depth <= 0 || r < 0.35)
+    return pick<unknown>([
+      pick(NASTY_STRINGS),
+      Math.floor(random() * 2 ** 31) * (random() < 0.5 ? -1 : 1),
+      random() * 1e308,
+      true,
+      false,
+      null,
+      'run_rule',
+      'run_community_rules',
+      'equals',
+      crypto.randomUUID(),
+    ]);
   if (r < 0.65) return Array.from({ length: Math.floor(random() * 5) }, () => value(depth - 1));
   return Object.fromEntries(Array.from({ length: Math.floor(random() * 6) }, () => [pick(FIELDS), value(depth - 1)]));
 }

@@ -23,8 +23,25 @@ import { fileURLToPath } from 'node:url';
 import { openHive } from '@quarry/registry';
 import { buildBigEvtx } from './jobs/evtx-big.js';
 import { writeChainsawReadable } from './jobs/chainsaw-readable.js';
-import { chainsawRecords, describeDifference, readParseFailures, recordDifferences, type ParseFailures, type RecordDifference } from './jobs/record-differences.js';
-import { chainsawSigma, countLines, diffCounts, oursSigma, overviewMeta, readChainsawMapping, ruleIndex, type DiffRow, type RuleMeta } from './jobs/sigma-diff.js';
+import {
+  chainsawRecords,
+  describeDifference,
+  readParseFailures,
+  recordDifferences,
+  type ParseFailures,
+  type RecordDifference,
+} from './jobs/record-differences.js';
+import {
+  chainsawSigma,
+  countLines,
+  diffCounts,
+  oursSigma,
+  overviewMeta,
+  readChainsawMapping,
+  ruleIndex,
+  type DiffRow,
+  type RuleMeta,
+} from './jobs/sigma-diff.js';
 import { startService, type JobRun, type Service } from './jobs/service.js';
 import { canMeasure, chainsawMapping, findReferenceTool, hayabusaHome, measureRun, type ToolRun } from './jobs/tools.js';
 
@@ -87,17 +104,40 @@ const notes: string[] = [];
 const scratch = mkdtempSync(join(tmpdir(), 'quarry-bench-jobs-'));
 
 const ourRow = (section: string, nFiles: number, bytes: number, items: number, itemName: string, run: JobRun, note = ''): Row => {
-  const r: Row = { section, tool: 'Quarry job (worker)', files: nFiles, bytes, items, itemName, seconds: run.seconds, cpuSeconds: run.cpuSeconds, peakRss: run.peakRss, note: `${run.status}${note ? `; ${note}` : ''}` };
+  const r: Row = {
+    section,
+    tool: 'Quarry job (worker)',
+    files: nFiles,
+    bytes,
+    items,
+    itemName,
+    seconds: run.seconds,
+    cpuSeconds: run.cpuSeconds,
+    peakRss: run.peakRss,
+    note: `${run.status}${note ? `; ${note}` : ''}`,
+  };
   rows.push(r);
-  console.log(`  ours: ${run.status} in ${f2(run.seconds)} s, worker ${f2(run.cpuSeconds)} CPU-s, peak RSS ${mib(run.peakRss)} MiB (idle before ${mib(run.idleRss)} MiB)${note ? `; ${note}` : ''}`);
+  console.log(
+    `  ours: ${run.status} in ${f2(run.seconds)} s, worker ${f2(run.cpuSeconds)} CPU-s, peak RSS ${mib(run.peakRss)} MiB (idle before ${mib(run.idleRss)} MiB)${note ? `; ${note}` : ''}`,
+  );
   return r;
 };
 const theirRow = (section: string, tool: string, ours: Row, run: ToolRun | undefined, note = ''): void => {
   const r: Row = run
-    ? { ...ours, tool, seconds: run.seconds, cpuSeconds: run.cpuSeconds, peakRss: run.peakRss, note: `${run.timedOut ? 'timed out; ' : run.code ? `exit ${run.code}; ` : ''}${note}`, vs: ours }
+    ? {
+        ...ours,
+        tool,
+        seconds: run.seconds,
+        cpuSeconds: run.cpuSeconds,
+        peakRss: run.peakRss,
+        note: `${run.timedOut ? 'timed out; ' : run.code ? `exit ${run.code}; ` : ''}${note}`,
+        vs: ours,
+      }
     : { ...ours, tool, seconds: NaN, cpuSeconds: NaN, peakRss: NaN, note, vs: ours };
   rows.push(r);
-  console.log(run ? `  ${tool}: ${f2(run.seconds)} s, ${f2(run.cpuSeconds)} CPU-s, peak RSS ${mib(run.peakRss)} MiB${r.note ? `; ${r.note}` : ''}` : `  ${tool}: ${note}`);
+  console.log(
+    run ? `  ${tool}: ${f2(run.seconds)} s, ${f2(run.cpuSeconds)} CPU-s, peak RSS ${mib(run.peakRss)} MiB${r.note ? `; ${r.note}` : ''}` : `  ${tool}: ${note}`,
+  );
 };
 
 async function uploadAll(svc: Service, paths: string[]): Promise<string[]> {
@@ -152,10 +192,14 @@ async function runChainsaw(t: EvtxTools, dir: string, label: string): Promise<{ 
   if (!t.chainsaw) return { note: t.chainsawMissing };
   const out = join(scratch, `chainsaw-${label}.jsonl`);
   const stderr = join(scratch, `chainsaw-${label}.err`);
-  const run = await measureRun(t.chainsaw.bin, ['--no-banner', 'hunt', dir, '-s', RULES, '--mapping', t.chainsaw.mapping, '--jsonl', '-o', out, '--skip-errors'], {
-    stderr,
-    usage: join(scratch, `chainsaw-${label}.time`),
-  });
+  const run = await measureRun(
+    t.chainsaw.bin,
+    ['--no-banner', 'hunt', dir, '-s', RULES, '--mapping', t.chainsaw.mapping, '--jsonl', '-o', out, '--skip-errors'],
+    {
+      stderr,
+      usage: join(scratch, `chainsaw-${label}.time`),
+    },
+  );
   const said = readFileSync(stderr, 'utf8').replace(ANSI, '');
   const loaded = /Loaded (\d+) detection rules( \((\d+) not loaded\))?/.exec(said);
   return { run, output: out, note: loaded ? `${loaded[1]} rules loaded${loaded[3] ? `, ${loaded[3]} not` : ''}` : '' };
@@ -166,11 +210,20 @@ async function runChainsaw(t: EvtxTools, dir: string, label: string): Promise<{ 
  * reads it as Sigma means it where that changes anything (chainsaw-readable.ts), else as it is;
  * per rule its counts and records, and where its EVTX parser gave up.
  */
-async function chainsawReread(t: EvtxTools, dir: string, rules: [id: string, path: string][]): Promise<{ counts: Map<string, number>; records: Map<string, Set<string>>; rewritten: Set<string>; failures: ParseFailures } | undefined> {
+async function chainsawReread(
+  t: EvtxTools,
+  dir: string,
+  rules: [id: string, path: string][],
+): Promise<{ counts: Map<string, number>; records: Map<string, Set<string>>; rewritten: Set<string>; failures: ParseFailures } | undefined> {
   if (!t.chainsaw || rules.length === 0) return undefined;
   const rulesDir = join(scratch, 'chainsaw-reread-rules');
   mkdirSync(rulesDir, { recursive: true });
-  const rewritten = new Set(writeChainsawReadable(rules.map(([, p]) => p), rulesDir));
+  const rewritten = new Set(
+    writeChainsawReadable(
+      rules.map(([, p]) => p),
+      rulesDir,
+    ),
+  );
   for (const [id, p] of rules) if (!rewritten.has(id)) copyFileSync(p, join(rulesDir, `${id}.yml`));
   const out = join(scratch, 'chainsaw-reread.jsonl');
   const stderr = join(scratch, 'chainsaw-reread.err');
@@ -214,7 +267,9 @@ async function evtxSection(svc: Service): Promise<void> {
   const a = await svc.runJob('winevtx', { file_ids: ids, run_sigma_rules: true });
   const meta = overviewMeta(a.insights);
   const records = Number(meta.records ?? NaN);
-  console.log(`  job: ${meta.records} records, ${meta.sigma_rules_loaded} Sigma rules loaded, ${meta.sigma_rules_matched} matched, ${meta.sigma_matches} matches, ${meta.sigma_rules_without_logsource} without their logsource`);
+  console.log(
+    `  job: ${meta.records} records, ${meta.sigma_rules_loaded} Sigma rules loaded, ${meta.sigma_rules_matched} matched, ${meta.sigma_matches} matches, ${meta.sigma_rules_without_logsource} without their logsource`,
+  );
   const oursA = ourRow('EVTX samples', samples.length, bytes, records, 'records', a, `${meta.sigma_rules_loaded} rules, ${meta.sigma_matches} matches`);
   if (REPEAT > 1) await repeatJob(svc, ids, a);
   const sampleDir = join(SHARED, 'samples/evtx');
@@ -234,8 +289,14 @@ async function evtxSection(svc: Service): Promise<void> {
     // Where Chainsaw loads a rule and finds fewer matches, say where ours come from and whether Chainsaw's mapping explains the gap.
     const unexplained = diff.rows.filter((r) => r.note === 'matched by Quarry only' || r.note === 'Quarry matches more records');
     const unexplainedRules = unexplained.map((r) => community.get(r.key)).filter((m): m is RuleMeta => m !== undefined);
-    const reread = await chainsawReread(tools, sampleDir, unexplained.filter((r) => community.has(r.key)).map((r) => [r.key, community.get(r.key)!.path]));
-    const records = reread ? await recordDifferences(samples, unexplainedRules, reread.records, reread.failures, mapping.fields) : new Map<string, RecordDifference>();
+    const reread = await chainsawReread(
+      tools,
+      sampleDir,
+      unexplained.filter((r) => community.has(r.key)).map((r) => [r.key, community.get(r.key)!.path]),
+    );
+    const records = reread
+      ? await recordDifferences(samples, unexplainedRules, reread.records, reread.failures, mapping.fields)
+      : new Map<string, RecordDifference>();
     for (const r of unexplained) {
       const again = reread?.counts.get(r.key) ?? 0;
       const rewritten = reread?.rewritten.has(r.key)
@@ -286,7 +347,9 @@ async function repeatJob(svc: Service, ids: string[], first: JobRun): Promise<vo
   for (let i = 2; i <= REPEAT; i++) {
     await new Promise((r) => setTimeout(r, REPEAT_SETTLE_MS));
     const run = await svc.runJob('winevtx', { file_ids: ids, run_sigma_rules: true });
-    console.log(`  again (${i}/${REPEAT}): ${run.status} in ${f2(run.seconds)} s, worker ${f2(run.cpuSeconds)} CPU-s, peak RSS ${mib(run.peakRss)} MiB (idle before ${mib(run.idleRss)} MiB)`);
+    console.log(
+      `  again (${i}/${REPEAT}): ${run.status} in ${f2(run.seconds)} s, worker ${f2(run.cpuSeconds)} CPU-s, peak RSS ${mib(run.peakRss)} MiB (idle before ${mib(run.idleRss)} MiB)`,
+    );
     runs.push(run);
   }
   notes.push(
@@ -307,11 +370,17 @@ function reportDiff(diff: { equal: number; rows: DiffRow[] }, oursRules: number,
   for (const r of diff.rows) groups.set(groupOf(r.note), [...(groups.get(groupOf(r.note)) ?? []), r]);
   for (const [note, rs] of groups) {
     console.log(`    ${note}: ${rs.length}`);
-    for (const r of rs) console.log(`      ${r.key}  quarry ${r.ours}  chainsaw ${r.chainsaw}  ${r.title} (${r.level})${r.note === note ? '' : ` — ${r.note.slice(note.length + 3)}`}`);
+    for (const r of rs)
+      console.log(
+        `      ${r.key}  quarry ${r.ours}  chainsaw ${r.chainsaw}  ${r.title} (${r.level})${r.note === note ? '' : ` — ${r.note.slice(note.length + 3)}`}`,
+      );
   }
   const explained = diff.rows.filter((r) => r.note.includes(' — exactly') || r.note.includes(' — explained record by record')).length;
   const fewer = diff.rows.filter((r) => groupOf(r.note) === 'matched by Quarry only' || groupOf(r.note) === 'Quarry matches more records').length;
-  if (fewer > 0) console.log(`  of the ${fewer} rules Chainsaw loads and matches less often, ${explained} are accounted for exactly (a mapping gap, a rule Chainsaw reads differently, a record its parser or tau-engine misses), ${fewer - explained} are not`);
+  if (fewer > 0)
+    console.log(
+      `  of the ${fewer} rules Chainsaw loads and matches less often, ${explained} are accounted for exactly (a mapping gap, a rule Chainsaw reads differently, a record its parser or tau-engine misses), ${fewer - explained} are not`,
+    );
   console.log(`  full per-rule diff: ${path}`);
   notes.push(`Sigma per-rule diff (samples job): ${diff.equal} equal, ${diff.rows.length} differ → ${path}`);
 }
@@ -354,7 +423,9 @@ async function registrySection(svc: Service): Promise<void> {
     }
   }
   const bytes = sizeOf(hives);
-  console.log(`\n== Registry: ${hives.length} hives (${f1(bytes / MiB)} MiB, ${items} keys+values by @quarry/registry walk); skipped as not hives: ${skipped.join(', ') || 'none'}`);
+  console.log(
+    `\n== Registry: ${hives.length} hives (${f1(bytes / MiB)} MiB, ${items} keys+values by @quarry/registry walk); skipped as not hives: ${skipped.join(', ') || 'none'}`,
+  );
   const ids = await uploadAll(svc, hives);
   const run = await svc.runJob('registry', { file_ids: ids });
   const errors = run.insights.filter((i) => 'Error' in i).length;
@@ -362,7 +433,11 @@ async function registrySection(svc: Service): Promise<void> {
   if (OURS_ONLY) return theirRow('Registry', 'regipy plugins (run_relevant_plugins)', ours, undefined, 'skipped (--ours-only)');
   const out = join(scratch, 'regipy.jsonl');
   const r = await measureRun('python3', ['-c', REGIPY, ...hives], { stdout: out, stderr: out + '.err', usage: join(scratch, 'regipy.time'), timeoutS: 3600 });
-  const lines = readFileSync(out, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { error?: string; total?: number });
+  const lines = readFileSync(out, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { error?: string; total?: number });
   const failed = lines.filter((l) => l.error).length;
   const total = lines.find((l) => l.total !== undefined)?.total ?? 0;
   theirRow('Registry', 'regipy plugins (run_relevant_plugins)', ours, r, `${total} plugin entries${failed ? `, ${failed} hives raised` : ''}`);
@@ -391,8 +466,13 @@ async function prefetchSection(svc: Service): Promise<void> {
       continue;
     }
     const out = join(scratch, 'sccainfo.out');
-    const r = await measureRun('bash', ['-c', 'for f in "$@"; do "$0" "$f" > /dev/null 2>&1 || echo "failed $f"; done', sccainfo, ...paths], { stdout: out, usage: join(scratch, 'sccainfo.time') });
-    const failed = readFileSync(out, 'utf8').split('\n').filter((l) => l.startsWith('failed')).length;
+    const r = await measureRun('bash', ['-c', 'for f in "$@"; do "$0" "$f" > /dev/null 2>&1 || echo "failed $f"; done', sccainfo, ...paths], {
+      stdout: out,
+      usage: join(scratch, 'sccainfo.time'),
+    });
+    const failed = readFileSync(out, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('failed')).length;
     theirRow(section, 'sccainfo (libscca), one run per file', ours, r, failed ? `${failed} files failed` : 'all files read');
   }
 }
@@ -401,7 +481,22 @@ async function prefetchSection(svc: Service): Promise<void> {
 
 function printTable(): void {
   console.log(`\n==== bench:jobs — ${new Date().toISOString()}, load average ${loadavg()[0]!.toFixed(1)}, node ${process.version}`);
-  const head = ['job', 'tool', 'files', 'MiB', 'items', 'wall s', 'CPU s', 'peak RSS MiB', 'MiB/min', 'items/s', 'wall ours÷them', 'CPU ours÷them', 'RSS ours÷them', 'speed ours÷them'];
+  const head = [
+    'job',
+    'tool',
+    'files',
+    'MiB',
+    'items',
+    'wall s',
+    'CPU s',
+    'peak RSS MiB',
+    'MiB/min',
+    'items/s',
+    'wall ours÷them',
+    'CPU ours÷them',
+    'RSS ours÷them',
+    'speed ours÷them',
+  ];
   const body = rows.map((r) => [
     r.section,
     r.tool,

@@ -22,8 +22,16 @@ const phases = values.clients.split(',').map(Number);
 const seconds = Number(values.seconds);
 const SAMPLES = sharedPath('samples');
 const evidence: Evidence[] = [
-  { kind: 'winevtx', name: 'logon.evtx', data: new Uint8Array(readFileSync(join(SAMPLES, 'evtx/EVTX-ATTACK-SAMPLES/CA_4624_4625_LogonType2_LogonProc_chrome.evtx'))) },
-  { kind: 'prefetch', name: 'CALC.EXE-3FBEF7FD.pf', data: new Uint8Array(readFileSync(join(SAMPLES, 'prefetch/Windows-Prefetch-Parser/Win10/CALC.EXE-3FBEF7FD.pf'))) },
+  {
+    kind: 'winevtx',
+    name: 'logon.evtx',
+    data: new Uint8Array(readFileSync(join(SAMPLES, 'evtx/EVTX-ATTACK-SAMPLES/CA_4624_4625_LogonType2_LogonProc_chrome.evtx'))),
+  },
+  {
+    kind: 'prefetch',
+    name: 'CALC.EXE-3FBEF7FD.pf',
+    data: new Uint8Array(readFileSync(join(SAMPLES, 'prefetch/Windows-Prefetch-Parser/Win10/CALC.EXE-3FBEF7FD.pf'))),
+  },
   { kind: 'registry', name: 'SAM', data: new Uint8Array(readFileSync(join(SAMPLES, 'registry/regipy/SAM'))) },
 ];
 
@@ -35,13 +43,16 @@ try {
   const pollers: Promise<void>[] = [];
   const pollUntil = Date.now() + (phases.length * seconds + 600) * 1000;
   const identities: ClientIdentity[] = [];
-  for (let i = 0; i < Math.max(...phases); i++) identities.push(i % 2 ? { token: (await createUser(stack.db, 'pro')).token, key: randomBytes(32).toString('base64') } : {});
+  for (let i = 0; i < Math.max(...phases); i++)
+    identities.push(i % 2 ? { token: (await createUser(stack.db, 'pro')).token, key: randomBytes(32).toString('base64') } : {});
 
   for (const n of phases) {
     const stats = new Stats();
     const stopAt = Date.now() + seconds * 1000;
     const started = Date.now();
-    await Promise.all(identities.slice(0, n).map((creds, i) => runClient({ base: api.url, creds, evidence, stats, ledger, stopAt, pollers, pollUntil, seed: i * 7 })));
+    await Promise.all(
+      identities.slice(0, n).map((creds, i) => runClient({ base: api.url, creds, evidence, stats, ledger, stopAt, pollers, pollUntil, seed: i * 7 })),
+    );
     const took = (Date.now() - started) / 1000;
     console.log(`\n== ${n} clients, ${took.toFixed(0)} s: ${(stats.total() / took).toFixed(1)} req/s, non-2xx ${JSON.stringify(stats.errors())}`);
     console.log(stats.table(took));
@@ -62,7 +73,9 @@ try {
   const byStatus: Record<string, number> = {};
   for (const j of ledger.jobs) byStatus[j.status] = (byStatus[j.status] ?? 0) + 1;
   const lostJobs = ledger.jobs.filter((j) => j.status !== 'Completed' || j.insights === 0).length;
-  console.log(`uploads accepted ${ledger.uploads.length}, read back intact ${ledger.uploads.length - lostFiles}; jobs accepted ${ledger.jobs.length}: ${JSON.stringify(byStatus)}`);
+  console.log(
+    `uploads accepted ${ledger.uploads.length}, read back intact ${ledger.uploads.length - lostFiles}; jobs accepted ${ledger.jobs.length}: ${JSON.stringify(byStatus)}`,
+  );
   console.log(`lost: ${lostFiles} files, ${lostJobs} jobs`);
   process.exitCode = lostFiles + lostJobs === 0 ? 0 : 1;
 } finally {

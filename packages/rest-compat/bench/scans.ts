@@ -23,7 +23,9 @@ import { serveRest } from '../src/index.js';
 const SAMPLES = sharedPath('samples');
 const YARA_DIRS = ['reversinglabs', 'signature-base'].map((d) => sharedPath(`rules/yara/${d}`));
 const SIGMA_DIRS = ['rules', 'rules-emerging-threats', 'rules-threat-hunting'].map((d) => sharedPath(`rules/sigma/${d}`));
-const SIGMA_RECORD = sharedPath('rules/sigma-regression/rules/windows/process_creation/proc_creation_win_bitsadmin_download/d059842b-6b9d-4ed1-b5c3-5b89143c6ede.json');
+const SIGMA_RECORD = sharedPath(
+  'rules/sigma-regression/rules/windows/process_creation/proc_creation_win_bitsadmin_download/d059842b-6b9d-4ed1-b5c3-5b89143c6ede.json',
+);
 const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 300);
 const CONCURRENCY = 4;
 const MB = 1e6;
@@ -93,7 +95,10 @@ try {
   await hunting.warm();
   console.log(`community sets loaded and compiled (YARA in 2 scan workers, Sigma in its thread): ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
-  const yaraData = { test_data: b64(readFileSync(join(SAMPLES, 'evtx/EVTX-ATTACK-SAMPLES/Sysmon_UACME_64.evtx')).subarray(0, 64 * 1024)), operation: 'run_community_rules' };
+  const yaraData = {
+    test_data: b64(readFileSync(join(SAMPLES, 'evtx/EVTX-ATTACK-SAMPLES/Sysmon_UACME_64.evtx')).subarray(0, 64 * 1024)),
+    operation: 'run_community_rules',
+  };
   const sigmaData = { test_data: b64(readFileSync(SIGMA_RECORD)), operation: 'run_community_rules' };
   for (const [name, path, body] of [
     ['inline YARA, 64 KiB, full community pack', '/analysis/yara/data', yaraData],
@@ -101,13 +106,24 @@ try {
   ] as const) {
     await load(server.url, path, body); // warm-up round (JIT, connections)
     const r = await load(server.url, path, body);
-    console.log(`${name}: ${r.rps.toFixed(1)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${REQUESTS} requests x${CONCURRENCY} concurrent, errors ${r.errors}`);
+    console.log(
+      `${name}: ${r.rps.toFixed(1)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${REQUESTS} requests x${CONCURRENCY} concurrent, errors ${r.errors}`,
+    );
   }
 
   // YARA file job over every sample, through a real worker process started as the service starts
   // it (apps/web worker-process.ts: with the worker's node options), beside the yara CLI.
   const worker = spawn(process.execPath, [...workerNodeArgs(), WORKER_MAIN], {
-    env: workerEnv({ ...process.env, DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, QUARRY_MASTER_KEY: stack.masterKey.toString('base64'), QUARRY_DATA_DIR: stack.dataDir, BLOB_DIR: stack.blobDir, QUARRY_YARA_RULES: YARA_DIRS.join(':'), LOG_LEVEL: 'warn' }),
+    env: workerEnv({
+      ...process.env,
+      DATABASE_URL: stack.databaseUrl,
+      TEMPORAL_ADDRESS: stack.temporalAddress,
+      QUARRY_MASTER_KEY: stack.masterKey.toString('base64'),
+      QUARRY_DATA_DIR: stack.dataDir,
+      BLOB_DIR: stack.blobDir,
+      QUARRY_YARA_RULES: YARA_DIRS.join(':'),
+      LOG_LEVEL: 'warn',
+    }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const files = walk(SAMPLES);
@@ -120,7 +136,15 @@ try {
     ids.push(...r.file_ids.map((x) => x[0]));
   }
   const createJob = async (batch: string[]) =>
-    ((await (await fetch(`${server.url}/analysis/yara/file`, { method: 'POST', body: JSON.stringify({ file_ids: batch, operation: 'run_community_rules' }), headers: { 'Content-Type': 'application/json' } })).json()) as { id: string }).id;
+    (
+      (await (
+        await fetch(`${server.url}/analysis/yara/file`, {
+          method: 'POST',
+          body: JSON.stringify({ file_ids: batch, operation: 'run_community_rules' }),
+          headers: { 'Content-Type': 'application/json' },
+        })
+      ).json()) as { id: string }
+    ).id;
   t = performance.now();
   await waitCompleted(server.url, await createJob(ids.slice(0, 1))); // the worker compiles the pack once (in each scan process)
   console.log(`worker warm-up job (pack compile in the worker's scan processes): ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -129,7 +153,9 @@ try {
   const jobs = [await createJob(ids.slice(0, 100)), await createJob(ids.slice(100))];
   const statuses = await Promise.all(jobs.map((j) => waitCompleted(server.url, j)));
   const jobS = (performance.now() - t) / 1000;
-  console.log(`YARA file jobs, ${files.length} files, ${(bytes / MB).toFixed(1)} MB: ${jobS.toFixed(2)} s, ${(bytes / MB / jobS).toFixed(1)} MB/s (${statuses.join(', ')}; includes blob read + decrypt check + queueing)`);
+  console.log(
+    `YARA file jobs, ${files.length} files, ${(bytes / MB).toFixed(1)} MB: ${jobS.toFixed(2)} s, ${(bytes / MB / jobS).toFixed(1)} MB/s (${statuses.join(', ')}; includes blob read + decrypt check + queueing)`,
+  );
   worker.kill('SIGTERM');
 
   const haveYara = spawnSync('sh', ['-c', 'command -v yara && command -v yarac']).status === 0;

@@ -72,7 +72,11 @@ function byFile(records: Set<string>): Record<string, number[]> {
     const at = k.lastIndexOf('#');
     (out[k.slice(0, at)] ??= []).push(Number(k.slice(at + 1)));
   }
-  return Object.fromEntries(Object.keys(out).sort().map((f) => [f, out[f]!.sort((a, b) => a - b)]));
+  return Object.fromEntries(
+    Object.keys(out)
+      .sort()
+      .map((f) => [f, out[f]!.sort((a, b) => a - b)]),
+  );
 }
 
 const sameSet = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].every((k) => b.has(k));
@@ -92,12 +96,16 @@ async function main(): Promise<void> {
     // -w no wizard, -A every rule whatever the channels, -a every file whatever its channels, -n
     // noisy rules, -D -u deprecated and unsupported statuses too, -U UTC, -N no summary, -Q no
     // error log file, -C overwrite, -L JSON Lines, -p verbose for RuleID and EvtxFile.
-    const h = await measureRun(hayabusa, ['json-timeline', '-d', SAMPLES, '-r', RULES, '-w', '-A', '-a', '-n', '-D', '-u', '-U', '-N', '-Q', '-C', '-L', '-p', 'verbose', '-o', hOut], {
-      cwd: home,
-      stdout: join(scratch, 'hayabusa.out'),
-      stderr: join(scratch, 'hayabusa.err'),
-      usage: join(scratch, 'hayabusa.time'),
-    });
+    const h = await measureRun(
+      hayabusa,
+      ['json-timeline', '-d', SAMPLES, '-r', RULES, '-w', '-A', '-a', '-n', '-D', '-u', '-U', '-N', '-Q', '-C', '-L', '-p', 'verbose', '-o', hOut],
+      {
+        cwd: home,
+        stdout: join(scratch, 'hayabusa.out'),
+        stderr: join(scratch, 'hayabusa.err'),
+        usage: join(scratch, 'hayabusa.time'),
+      },
+    );
     if (h.code !== 0) fail(`Hayabusa exited with ${h.code}: ${readFileSync(join(scratch, 'hayabusa.err'), 'utf8').slice(-2000)}`);
     const cOut = join(scratch, 'chainsaw.jsonl');
     const c = await measureRun(chainsaw, ['--no-banner', 'hunt', SAMPLES, '-s', RULES, '--mapping', mapping, '--jsonl', '-o', cOut, '--skip-errors'], {
@@ -132,16 +140,22 @@ async function main(): Promise<void> {
       '{',
       ...Object.entries(header).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)},`),
       '  "agree": {',
-      Object.entries(agree).map(([id, v]) => `    ${JSON.stringify(id)}: ${JSON.stringify(v)}`).join(',\n'),
+      Object.entries(agree)
+        .map(([id, v]) => `    ${JSON.stringify(id)}: ${JSON.stringify(v)}`)
+        .join(',\n'),
       '  },',
       '  "disagree": {',
-      Object.entries(disagree).map(([id, v]) => `    ${JSON.stringify(id)}: ${JSON.stringify(v)}`).join(',\n'),
+      Object.entries(disagree)
+        .map(([id, v]) => `    ${JSON.stringify(id)}: ${JSON.stringify(v)}`)
+        .join(',\n'),
       '  }',
       '}',
       '',
     ];
     writeFileSync(GOLDEN, lines.join('\n'));
-    console.log(`${relative(process.cwd(), GOLDEN)}: ${Object.keys(agree).length} rules agreed, ${Object.keys(disagree).length} not (Hayabusa ${h.seconds.toFixed(1)} s, Chainsaw ${c.seconds.toFixed(1)} s)`);
+    console.log(
+      `${relative(process.cwd(), GOLDEN)}: ${Object.keys(agree).length} rules agreed, ${Object.keys(disagree).length} not (Hayabusa ${h.seconds.toFixed(1)} s, Chainsaw ${c.seconds.toFixed(1)} s)`,
+    );
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -17,7 +17,18 @@ const runner = await connectJobRunner({
   masterKey: Buffer.from(env.QUARRY_MASTER_KEY!, 'base64'),
 });
 const server = await serveRest(
-  { db, blobs: new FsBlobStore(env.BLOB_DIR), runner, lookups: new LookupStore(), recordStores: new RecordStores(new LocalFiles(join(env.BLOB_DIR, 'record-stores'))), log: createLogger('bench'), hunting: new Hunting(), quotas: new Quotas(), jobEvents: new JobEvents(env.DATABASE_URL!), health: async () => ({ ok: true, checks: {} }) },
+  {
+    db,
+    blobs: new FsBlobStore(env.BLOB_DIR),
+    runner,
+    lookups: new LookupStore(),
+    recordStores: new RecordStores(new LocalFiles(join(env.BLOB_DIR, 'record-stores'))),
+    log: createLogger('bench'),
+    hunting: new Hunting(),
+    quotas: new Quotas(),
+    jobEvents: new JobEvents(env.DATABASE_URL!),
+    health: async () => ({ ok: true, checks: {} }),
+  },
   env.PORT,
 );
 console.log(`listening ${server.url}`);

@@ -72,7 +72,13 @@ export function bodyDeadline(endpoint: JsonEndpoint, ms = JSON_BODY_DEADLINE_MS)
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
     // A read that fails (over the cap, aborted) is left to the handler, which meets the same error.
-    const outcome = await Promise.race([c.req.arrayBuffer().then(() => 'read' as const, () => 'failed' as const), late]);
+    const outcome = await Promise.race([
+      c.req.arrayBuffer().then(
+        () => 'read' as const,
+        () => 'failed' as const,
+      ),
+      late,
+    ]);
     clearTimeout(timer);
     if (outcome === 'late') {
       c.header('Connection', 'close');
@@ -88,6 +94,7 @@ export function bodyDeadline(endpoint: JsonEndpoint, ms = JSON_BODY_DEADLINE_MS)
  */
 export function registerBodyLimits(app: Hono, admission = new Admission(), deadlineMs = JSON_BODY_DEADLINE_MS): void {
   for (const endpoint of Object.keys(BODY_LIMITS) as JsonEndpoint[]) {
-    for (const path of CONTRACT[endpoint].paths) app.post(path, admission.middleware(endpoint, BODY_LIMITS[endpoint]), bodyCap(endpoint), bodyDeadline(endpoint, deadlineMs));
+    for (const path of CONTRACT[endpoint].paths)
+      app.post(path, admission.middleware(endpoint, BODY_LIMITS[endpoint]), bodyCap(endpoint), bodyDeadline(endpoint, deadlineMs));
   }
 }

@@ -10,7 +10,14 @@ export type Dependency = 'PostgreSQL' | 'Temporal' | 'storage';
 const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTCONN', 'EAI_AGAIN']);
 /** PostgreSQL: admin shutdown, crash shutdown, cannot connect now, connection exceptions (class 08); Prisma: server unreachable / closed. */
 const PG_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', 'P1001', 'P1002', 'P1017', 'P2024']);
-const PG_MESSAGES = [/connection terminated/i, /can't reach database server/i, /connection is closed/i, /server closed the connection/i, /timeout exceeded when trying to connect/i, /database system is (starting up|shutting down)/i];
+const PG_MESSAGES = [
+  /connection terminated/i,
+  /can't reach database server/i,
+  /connection is closed/i,
+  /server closed the connection/i,
+  /timeout exceeded when trying to connect/i,
+  /database system is (starting up|shutting down)/i,
+];
 /** gRPC status codes: 14 UNAVAILABLE, 4 DEADLINE_EXCEEDED (the call was not answered in time). */
 const GRPC_DOWN = new Set([14, 4]);
 

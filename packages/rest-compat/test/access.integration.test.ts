@@ -57,7 +57,10 @@ describe.skipIf(!existsSync(SAMPLES))('access: every endpoint refuses what it mu
     const publicFile = (await upload(h.url, [{ path: PREFETCH }])).json.file_ids[0][0];
     const aliceJob = (await post(h.url, '/analysis/prefetch/parse', { file_ids: [aliceFile] }, own)).json.id;
     const publicJob = (await post(h.url, '/analysis/prefetch/parse', { file_ids: [publicFile] })).json.id;
-    for (const [id, c] of [[aliceJob, own], [publicJob, {}]] as const) {
+    for (const [id, c] of [
+      [aliceJob, own],
+      [publicJob, {}],
+    ] as const) {
       const done = await waitForJob(h.url, id, c);
       expect(done.json.status, done.text).toBe('Completed');
     }

@@ -19,7 +19,11 @@ describe('admission: JSON bodies in progress share one byte budget', () => {
     const second = app.request('/text', { method: 'POST' });
     await new Promise((r) => setTimeout(r, 10));
     const third = await app.request('/text', { method: 'POST' });
-    expect([third.status, await third.text(), third.headers.get('retry-after')]).toEqual([503, 'Server busy: too many requests in progress. Retry in a second', '1']);
+    expect([third.status, await third.text(), third.headers.get('retry-after')]).toEqual([
+      503,
+      'Server busy: too many requests in progress. Retry in a second',
+      '1',
+    ]);
     const json = await app.request('/json', { method: 'POST' });
     expect([json.status, await json.json()]).toEqual([503, { error: 'Server busy: too many requests in progress. Retry in a second' }]);
     release();

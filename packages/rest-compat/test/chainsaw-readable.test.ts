@@ -43,14 +43,23 @@ describe('writeChainsawReadable', () => {
     const out = join(dir, 'out');
     rmSync(out, { recursive: true, force: true });
     const paths = [
-      rule('00000000-0000-4000-8000-000000000001', "  selection:\n    CommandLine|contains|all:\n      - 'cmd.exe /Q /c * 1> \\\\\\\\*\\\\*'\n      - '&1'\n  condition: selection\n"),
-      rule('00000000-0000-4000-8000-000000000002', "  selection_a:\n    - Image|endswith: '\\net.exe'\n    - OriginalFileName: 'net.exe'\n  selection_b:\n    CommandLine|contains: ' use '\n  condition: all of selection_*\n"),
+      rule(
+        '00000000-0000-4000-8000-000000000001',
+        "  selection:\n    CommandLine|contains|all:\n      - 'cmd.exe /Q /c * 1> \\\\\\\\*\\\\*'\n      - '&1'\n  condition: selection\n",
+      ),
+      rule(
+        '00000000-0000-4000-8000-000000000002',
+        "  selection_a:\n    - Image|endswith: '\\net.exe'\n    - OriginalFileName: 'net.exe'\n  selection_b:\n    CommandLine|contains: ' use '\n  condition: all of selection_*\n",
+      ),
       rule('00000000-0000-4000-8000-000000000003', "  selection:\n    Image|endswith: '\\whoami.exe'\n  condition: selection\n"),
     ];
     mkdirSync(out);
     expect(writeChainsawReadable(paths, out).sort()).toEqual(['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002']);
 
-    const first = parse(readFileSync(join(out, '00000000-0000-4000-8000-000000000001.yml'), 'utf8')) as { title: string; detection: Record<string, Record<string, string[]>> };
+    const first = parse(readFileSync(join(out, '00000000-0000-4000-8000-000000000001.yml'), 'utf8')) as {
+      title: string;
+      detection: Record<string, Record<string, string[]>>;
+    };
     expect(first.title).toBe('00000000-0000-4000-8000-000000000001');
     const [wmi, amp] = first.detection['selection']!['CommandLine|re|all']!;
     expect(new RegExp(wmi!.replace('(?i)', ''), 'i').test('CMD.EXE /Q /c whoami 1> \\\\127.0.0.1\\ADMIN$\\__1 2>&1')).toBe(true);

@@ -64,7 +64,9 @@ describe.skipIf(!existsSync(SAMPLES))('kill -9 of the whole service at random po
           const creds = isPrivate ? priv : {};
           const up = await upload(api.url, batch, creds).catch(() => null);
           if (!up || up.status !== 200) continue;
-          up.json.file_ids.forEach((f: string[], i: number) => files.push({ id: f[0]!, sha: sha256(batch[i]!.data), key: isPrivate ? Buffer.from(key, 'base64') : null }));
+          up.json.file_ids.forEach((f: string[], i: number) =>
+            files.push({ id: f[0]!, sha: sha256(batch[i]!.data), key: isPrivate ? Buffer.from(key, 'base64') : null }),
+          );
           const job = await post(api.url, '/analysis/winevtx/parse', { file_ids: [up.json.file_ids[0][0]], run_sigma_rules: false }, creds).catch(() => null);
           if (job?.status === 200) jobs.push({ id: job.json.id, creds });
         }
@@ -79,7 +81,15 @@ describe.skipIf(!existsSync(SAMPLES))('kill -9 of the whole service at random po
     }
 
     // Restart as main.ts does: the sweep, then the service.
-    const report = await sweepOrphans({ db: s.db, blobs: new FsBlobStore(s.blobDir), recordStores: new RecordStores(new LocalFiles(join(s.blobDir, 'record-stores'))), log: createLogger('sweep') }, 0);
+    const report = await sweepOrphans(
+      {
+        db: s.db,
+        blobs: new FsBlobStore(s.blobDir),
+        recordStores: new RecordStores(new LocalFiles(join(s.blobDir, 'record-stores'))),
+        log: createLogger('sweep'),
+      },
+      0,
+    );
     await s.startWorker();
     console.log(`durability: ${ROUNDS} kills, ${files.length} uploads and ${jobs.length} jobs accepted; swept`, report);
     expect(files.length).toBeGreaterThan(0);

@@ -63,7 +63,11 @@ describe.skipIf(!existsSync(SAMPLES))('every error path of the contract, status 
     test('bad token format', async () => {
       expectText(await upload(h.url, [{ path: PREFETCH }], { token: 'not-a-uuid' }), 400, 'X-Service-Api-Token must be a valid UUID v4');
       // A v1 UUID is well formed but not v4.
-      expectText(await upload(h.url, [{ path: PREFETCH }], { token: 'c232ab00-9414-11ec-b3c8-9f6bdeced846' }), 400, 'X-Service-Api-Token must be a valid UUID v4');
+      expectText(
+        await upload(h.url, [{ path: PREFETCH }], { token: 'c232ab00-9414-11ec-b3c8-9f6bdeced846' }),
+        400,
+        'X-Service-Api-Token must be a valid UUID v4',
+      );
     });
     test('bad key format', async () => {
       expectText(await upload(h.url, [{ path: PREFETCH }], { token: alice.token, key: 'c2hvcnQ=' }), 400, 'X-Service-Api-Enc-Key is invalid');
@@ -116,7 +120,11 @@ describe.skipIf(!existsSync(SAMPLES))('every error path of the contract, status 
     });
     test('encrypted input needs the right key', async () => {
       expectJson(await post(h.url, '/analysis/prefetch/parse', { file_ids: [aliceFile] }, { token: alice.token }), 400, 'Encryption key is required');
-      expectJson(await post(h.url, '/analysis/prefetch/parse', { file_ids: [aliceFile] }, { token: alice.token, key: newClientKey() }), 400, 'Failed to download file');
+      expectJson(
+        await post(h.url, '/analysis/prefetch/parse', { file_ids: [aliceFile] }, { token: alice.token, key: newClientKey() }),
+        400,
+        'Failed to download file',
+      );
     });
     test('unauthorized', async () => {
       expectJson(await post(h.url, '/analysis/prefetch/parse', { file_ids: [publicFile] }, { token: randomUUID() }), 401, 'Unauthorized');

@@ -32,7 +32,11 @@ async function timed(ask: () => Promise<Reply>): Promise<Reply & { ms: number }>
 async function expectAllSettled(s: OwnStack, ids: string[], creds: Creds = {}): Promise<Record<string, number>> {
   const outcome: Record<string, number> = {};
   for (const id of ids) {
-    const { r } = await until(() => get(s.url, `/analysis/job/${id}`, creds), (x) => x.status === 200 && !['Pending', 'Processing'].includes(x.json.status), 150_000);
+    const { r } = await until(
+      () => get(s.url, `/analysis/job/${id}`, creds),
+      (x) => x.status === 200 && !['Pending', 'Processing'].includes(x.json.status),
+      150_000,
+    );
     expect(r.status, r.text).toBe(200);
     expect(['Completed', 'Failed'], `job ${id} is ${r.json.status}`).toContain(r.json.status);
     if (r.json.status === 'Failed') expect(r.json.insights.some((i: any) => i.Error)).toBe(true);
@@ -45,7 +49,10 @@ async function expectAllSettled(s: OwnStack, ids: string[], creds: Creds = {}): 
 /** Jobs long enough to be caught running: several 16 MB EVTX files each. */
 async function startJobs(s: OwnStack, count: number): Promise<string[]> {
   const data = readFileSync(BIG_EVTX);
-  const up = await upload(s.url, Array.from({ length: 3 }, (_, i) => ({ name: `System-${i}.evtx`, data })));
+  const up = await upload(
+    s.url,
+    Array.from({ length: 3 }, (_, i) => ({ name: `System-${i}.evtx`, data })),
+  );
   const fileIds = up.json.file_ids.map((f: string[]) => f[0]);
   const ids: string[] = [];
   for (let i = 0; i < count; i++) ids.push((await post(s.url, '/analysis/winevtx/parse', { file_ids: fileIds, run_sigma_rules: false })).json.id);
@@ -53,7 +60,11 @@ async function startJobs(s: OwnStack, count: number): Promise<string[]> {
 }
 
 async function untilProcessing(s: OwnStack, id: string): Promise<void> {
-  const { r } = await until(() => get(s.url, `/analysis/job/${id}`), (x) => x.json?.status === 'Processing', 60_000);
+  const { r } = await until(
+    () => get(s.url, `/analysis/job/${id}`),
+    (x) => x.json?.status === 'Processing',
+    60_000,
+  );
   expect(r.json.status).toBe('Processing');
 }
 
@@ -85,7 +96,11 @@ describe.skipIf(!existsSync(SAMPLES))('dependency faults during running jobs (ow
 
     await sleep(3000); // long enough for the running activity to hit the outage
     await s.startPostgres();
-    const back = await until(() => get(s.url, `/analysis/job/${ids[0]}`), (x) => x.status === 200, 30_000);
+    const back = await until(
+      () => get(s.url, `/analysis/job/${ids[0]}`),
+      (x) => x.status === 200,
+      30_000,
+    );
     expect(back.r.status).toBe(200);
     console.log(`PostgreSQL back: API answered 200 after ${back.ms} ms; outcomes`, await expectAllSettled(s, ids));
   });

@@ -85,11 +85,15 @@ describe('hostile input on every endpoint of the contract', () => {
       check(endpoint, 'body at the cap', at);
       // Declared over the cap: refused from the headers alone, before a byte of body is read (the
       // server then drains at most 500 ms and closes, so the body is not sent here at all).
-      const over = parseRaw(await rawExchange(h.url, `POST ${pathOf(endpoint)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${cap + 1}\r\n\r\n`));
+      const over = parseRaw(
+        await rawExchange(h.url, `POST ${pathOf(endpoint)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${cap + 1}\r\n\r\n`),
+      );
       check(endpoint, 'body over the cap', over);
       expect(over.status, endpoint).toBe(413);
       const message = `Request body too large: the limit is ${cap >= 1024 * 1024 ? `${cap / 1024 / 1024} MB` : `${cap / 1024} KB`}`;
-      expect(CONTRACT[endpoint].errors === 'json' ? JSON.parse(over.text) : over.text).toEqual(CONTRACT[endpoint].errors === 'json' ? { error: message } : message);
+      expect(CONTRACT[endpoint].errors === 'json' ? JSON.parse(over.text) : over.text).toEqual(
+        CONTRACT[endpoint].errors === 'json' ? { error: message } : message,
+      );
     }
     expect(offenders).toEqual([]);
   });
@@ -142,7 +146,11 @@ describe('hostile input on every endpoint of the contract', () => {
       ['no boundary', 'multipart/form-data', '--x\r\n\r\n'],
       ['wrong boundary', 'multipart/form-data; boundary=abc', '--xyz\r\nContent-Disposition: form-data; name="files"; filename="a"\r\n\r\nA\r\n--xyz--\r\n'],
       ['header without end', 'multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="files"; filename="a"'],
-      ['huge part header', 'multipart/form-data; boundary=b', `--b\r\nContent-Disposition: form-data; name="files"; filename="${'a'.repeat(200_000)}"\r\n\r\nA\r\n--b--\r\n`],
+      [
+        'huge part header',
+        'multipart/form-data; boundary=b',
+        `--b\r\nContent-Disposition: form-data; name="files"; filename="${'a'.repeat(200_000)}"\r\n\r\nA\r\n--b--\r\n`,
+      ],
       ['two boundaries in the type', 'multipart/form-data; boundary=a; boundary=b', '--b\r\n\r\n--b--'],
     ];
     for (const [label, type, body] of cases) {
@@ -155,7 +163,10 @@ describe('hostile input on every endpoint of the contract', () => {
 
   test('duplicated, contradictory and oversized headers; truncated bodies; the server stays up', async () => {
     // Two tokens: Node joins them with ", ", which is no token at all.
-    const dup = await rawExchange(h.url, `GET /analysis/file/list HTTP/1.1\r\nHost: x\r\nX-Service-Api-Token: ${headers['X-Service-Api-Token']}\r\nX-Service-Api-Token: ${headers['X-Service-Api-Token']}\r\nConnection: close\r\n\r\n`);
+    const dup = await rawExchange(
+      h.url,
+      `GET /analysis/file/list HTTP/1.1\r\nHost: x\r\nX-Service-Api-Token: ${headers['X-Service-Api-Token']}\r\nX-Service-Api-Token: ${headers['X-Service-Api-Token']}\r\nConnection: close\r\n\r\n`,
+    );
     expect(dup).toMatch(/^HTTP\/1\.1 401/);
     // Contradictory Content-Length: the HTTP parser refuses it before any code of ours runs.
     const cl = await rawExchange(h.url, 'POST /analysis/lookup HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 5\r\nConnection: close\r\n\r\n{}');
@@ -165,7 +176,9 @@ describe('hostile input on every endpoint of the contract', () => {
     expect(big).toMatch(/^HTTP\/1\.1 431/);
     // A body that ends before its Content-Length: the client goes away; nothing may crash.
     for (const endpoint of JSON_ENDPOINTS) {
-      await rawExchange(h.url, `POST ${pathOf(endpoint)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"file_ids":[`, { endEarly: true });
+      await rawExchange(h.url, `POST ${pathOf(endpoint)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"file_ids":[`, {
+        endEarly: true,
+      });
     }
     const after = await answerOf(await fetch(`${h.url}/analysis/lookup`, { method: 'POST', body: '{"module":"file_name","search":"x"}' }));
     expect(after.status).toBe(200);

@@ -34,7 +34,10 @@ describe.skipIf(!EVIDENCE.every((p) => existsSync(p)))('the worker between jobs'
   afterAll(async () => h?.stop());
 
   test(`the same job ${JOBS} times: the idle RSS after each stays within 10% of the first's`, async () => {
-    const up = await upload(h.url, EVIDENCE.map((path) => ({ path })));
+    const up = await upload(
+      h.url,
+      EVIDENCE.map((path) => ({ path })),
+    );
     expect(up.status).toBe(200);
     const fileIds = (up.json.file_ids as string[][]).map(([id]) => id);
     const idle: number[] = [];

@@ -60,7 +60,10 @@ describe.skipIf(!existsSync(SAMPLES))('file and job lifecycle with real evidence
     const evtxDump = findTool('evtx_dump');
     if (!evtxDump) return;
     const paths = [EVTX, ...MORE_EVTX];
-    const up = await upload(h.url, paths.map((path) => ({ path })));
+    const up = await upload(
+      h.url,
+      paths.map((path) => ({ path })),
+    );
     const created = await post(h.url, '/analysis/winevtx/parse', { file_ids: up.json.file_ids.map((f: string[]) => f[0]), run_sigma_rules: false });
     const done = await waitForJob(h.url, created.json.id);
     expect(done.json.status).toBe('Completed');
@@ -137,9 +140,7 @@ describe.skipIf(!existsSync(SAMPLES))('file and job lifecycle with real evidence
     expect(created.status).toBe(200);
     const done = await waitForJob(h.url, created.json.id);
     expect(done.json.status).toBe('Failed');
-    expect(done.json.insights).toEqual([
-      { Error: { message: 'File CALC.EXE-3FBEF7FD.pf is not an EVTX event log (detected: Prefetch (MAM compressed))' } },
-    ]);
+    expect(done.json.insights).toEqual([{ Error: { message: 'File CALC.EXE-3FBEF7FD.pf is not an EVTX event log (detected: Prefetch (MAM compressed))' } }]);
   });
 
   test('deleting a running job cancels its workflow first', async () => {

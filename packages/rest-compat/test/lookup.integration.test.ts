@@ -16,7 +16,7 @@ describe('POST /analysis/lookup', () => {
   });
   afterAll(async () => h?.stop());
 
-  test('file_name: partial, case-insensitive search finds cmd.exe, with the contract\'s columns', async () => {
+  test("file_name: partial, case-insensitive search finds cmd.exe, with the contract's columns", async () => {
     const r = await post(h.url, '/analysis/lookup', { module: 'file_name', search: 'MD.EX' });
     expect(r.status).toBe(200);
     expect(Object.keys(r.json).sort()).toEqual(['columns', 'rows']);
@@ -28,7 +28,12 @@ describe('POST /analysis/lookup', () => {
   test('event_id: 4624 with its Security provider and field names; token optional, and a user token works too', async () => {
     const { token } = await createUser(h.db);
     for (const creds of [{}, { token }]) {
-      const r = await post(h.url, '/analysis/lookup', { module: 'event_id', search: '4624', filter: [{ field: 'Provider', operator: 'contains', value: 'Security-Auditing' }] }, creds);
+      const r = await post(
+        h.url,
+        '/analysis/lookup',
+        { module: 'event_id', search: '4624', filter: [{ field: 'Provider', operator: 'contains', value: 'Security-Auditing' }] },
+        creds,
+      );
       expect(r.status).toBe(200);
       const row = r.json.rows.find((x: string[]) => x[0] === '4624');
       expect(row).toBeDefined();
@@ -48,8 +53,16 @@ describe('POST /analysis/lookup', () => {
     expectText(await post(h.url, '/analysis/lookup', { module: 'file_name' }), 422, 'Validation failed');
     expectText(await post(h.url, '/analysis/lookup', { module: 'file_name', search: 'x', page: 11 }), 422, 'Validation failed');
     expectText(await post(h.url, '/analysis/lookup', { module: 'file_name', search: 'x', show: 0 }), 422, 'Validation failed');
-    expectText(await post(h.url, '/analysis/lookup', { module: 'event_id', search: '', filter: [{ field: 'Nope', operator: 'equals', value: '' }] }), 422, 'Validation failed');
-    expectText(await post(h.url, '/analysis/lookup', { module: 'file_name', search: 'x', filter: [{ field: 'File Name', operator: 'like', value: '' }] }), 422, 'Validation failed');
+    expectText(
+      await post(h.url, '/analysis/lookup', { module: 'event_id', search: '', filter: [{ field: 'Nope', operator: 'equals', value: '' }] }),
+      422,
+      'Validation failed',
+    );
+    expectText(
+      await post(h.url, '/analysis/lookup', { module: 'file_name', search: 'x', filter: [{ field: 'File Name', operator: 'like', value: '' }] }),
+      422,
+      'Validation failed',
+    );
     expectText(await post(h.url, '/analysis/lookup', 'not json'), 422, 'Validation failed');
     expectText(await post(h.url, '/analysis/lookup', { module: 'file_name', search: 'x' }, { token: randomUUID() }), 401, 'Unauthorized');
     expectText(await post(h.url, '/analysis/lookup', { module: 'file_name', search: 'x' }, { token: 'nope' }), 401, 'Unauthorized');

@@ -23,7 +23,11 @@ describe.skipIf(!existsSync(SAMPLES))('a worker killed in the middle of a job', 
     const data = readFileSync(BIG_EVTX);
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const up = await upload(h.url, Array.from({ length: 5 }, (_, j) => ({ name: `System-${i}-${j}.evtx`, data })), creds);
+      const up = await upload(
+        h.url,
+        Array.from({ length: 5 }, (_, j) => ({ name: `System-${i}-${j}.evtx`, data })),
+        creds,
+      );
       ids.push(...up.json.file_ids.map((f: string[]) => f[0]));
     }
     const created = await post(h.url, '/analysis/winevtx/parse', { file_ids: ids, run_sigma_rules: false }, creds);

@@ -8,7 +8,8 @@ import { b64 } from './support/scans.js';
 
 const YARA_A = 'rule Shared_Name\n{\n  strings:\n    $a = "first variant"\n  condition:\n    $a\n}\n';
 const YARA_B = 'rule Shared_Name\n{\n  strings:\n    $b = "second variant"\n  condition:\n    $b\n}\n';
-const sigmaRule = (id: string, word: string) => `title: Shared Sigma Title\nid: ${id}\nlogsource: {category: test}\ndetection:\n  sel: {word: ${word}}\n  condition: sel\n`;
+const sigmaRule = (id: string, word: string) =>
+  `title: Shared Sigma Title\nid: ${id}\nlogsource: {category: test}\ndetection:\n  sel: {word: ${word}}\n  condition: sel\n`;
 const SIGMA_A = sigmaRule('3f0a6a1c-2b1e-4b9e-9f4e-6a1d2c3b4a51', 'first');
 const SIGMA_B = sigmaRule('3f0a6a1c-2b1e-4b9e-9f4e-6a1d2c3b4a52', 'second');
 const linesOf = (text: string) => text.replace(/\n$/, '').split('\n');
@@ -77,7 +78,11 @@ describe('rule retrieval (POST /analysis/yara/rules, /analysis/sigma/rules)', ()
     expect(first.status).toBe(200);
     expect(first.json.results[0].Table.data).toContainEqual(['Custom Data', 'Shared_Name', '', '', '']);
     for (const engine of ['yara', 'sigma']) {
-      const limited = await post(h.url, `/analysis/${engine}/data`, engine === 'yara' ? body : { test_data: b64('{"word": "first"}'), operation: 'run_community_rules' });
+      const limited = await post(
+        h.url,
+        `/analysis/${engine}/data`,
+        engine === 'yara' ? body : { test_data: b64('{"word": "first"}'), operation: 'run_community_rules' },
+      );
       expect(limited.status).toBe(429);
       expect(limited.text).toMatch(/^Rate limit exceeded: try again in \d+ seconds$/);
     }
@@ -93,10 +98,16 @@ describe('rule retrieval (POST /analysis/yara/rules, /analysis/sigma/rules)', ()
     const second = await post(h.url, '/analysis/yara/file', { file_ids: ids, operation: 'run_community_rules' });
     expect(second.status).toBe(429);
     expect(second.json.error).toMatch(/^Rate limit exceeded: try again in \d+ seconds$/);
-    const res = await fetch(`${h.url}/analysis/yara/file`, { method: 'POST', body: JSON.stringify({ file_ids: ids, operation: 'run_community_rules' }), headers: { 'Content-Type': 'application/json' } });
+    const res = await fetch(`${h.url}/analysis/yara/file`, {
+      method: 'POST',
+      body: JSON.stringify({ file_ids: ids, operation: 'run_community_rules' }),
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     // Requests refused for their parameters spend nothing: a bad id is still a 400, not a 429.
-    expect((await post(h.url, '/analysis/yara/file', { file_ids: [crypto.randomUUID()], operation: 'run_community_rules' })).json).toEqual({ error: 'Failed to download file' });
+    expect((await post(h.url, '/analysis/yara/file', { file_ids: [crypto.randomUUID()], operation: 'run_community_rules' })).json).toEqual({
+      error: 'Failed to download file',
+    });
     for (let i = 0; i < 2; i++) expect((await post(h.url, '/analysis/sigma/file', { file_ids: ids, operation: 'run_community_rules' })).status).toBe(200);
   });
 });

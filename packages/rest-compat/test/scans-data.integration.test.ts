@@ -43,7 +43,16 @@ describe('inline scans (POST /analysis/yara/data, /analysis/sigma/data)', () => 
     const hit = await post(h.url, '/analysis/yara/data', { test_data: b64('..QUARRY_SECRET_MARKER_7731..'), operation: 'run_rule', rule: b64(MARKER_RULE) });
     expect(hit.json).toEqual({
       results: [
-        { Table: { title: 'Yara Analysis Results', data: [['File', 'Rule'], ['Custom Data', 'quarry_marker']], category: 'Yara' } },
+        {
+          Table: {
+            title: 'Yara Analysis Results',
+            data: [
+              ['File', 'Rule'],
+              ['Custom Data', 'quarry_marker'],
+            ],
+            category: 'Yara',
+          },
+        },
         { Metadata: { title: 'Rule metadata', data: { warnings: '', custom_rule: MARKER_RULE }, category: 'Yara' } },
       ],
     });
@@ -62,11 +71,18 @@ describe('inline scans (POST /analysis/yara/data, /analysis/sigma/data)', () => 
     const started = Date.now();
     const slow = post(h.url, '/analysis/yara/data', { test_data: b64(Buffer.alloc(200_000, 1)), operation: 'run_rule', rule: b64(SLOW_YARA) });
     // The event loop is free meanwhile: another request is answered before the slow one ends.
-    const quick = await post(h.url, '/analysis/sigma/data', { test_data: b64('{"a": 1}'), operation: 'run_rule', rule: b64('title: t\nlogsource: {category: test}\ndetection: {sel: {a: 2}, condition: sel}\n') });
+    const quick = await post(h.url, '/analysis/sigma/data', {
+      test_data: b64('{"a": 1}'),
+      operation: 'run_rule',
+      rule: b64('title: t\nlogsource: {category: test}\ndetection: {sel: {a: 2}, condition: sel}\n'),
+    });
     expect(quick.status).toBe(200);
     expect((await slow).json).toEqual({ results: [{ Error: { message: 'Scan stopped: it ran longer than the 2 second limit of inline scans' } }] });
     expect(Date.now() - started).toBeLessThan(30_000);
-    expect((await post(h.url, '/analysis/yara/data', { test_data: b64('QUARRY_SECRET_MARKER_7731'), operation: 'run_rule', rule: b64(MARKER_RULE) })).json.results[0].Table).toBeDefined();
+    expect(
+      (await post(h.url, '/analysis/yara/data', { test_data: b64('QUARRY_SECRET_MARKER_7731'), operation: 'run_rule', rule: b64(MARKER_RULE) })).json.results[0]
+        .Table,
+    ).toBeDefined();
   });
 
   test('plain-text request errors: Invalid test data format (400), Rule is required (422)', async () => {
@@ -84,7 +100,12 @@ describe('inline scans (POST /analysis/yara/data, /analysis/sigma/data)', () => 
         const r = await post(h.url, `/analysis/${engine}/data`, body);
         expect([r.status, r.text, r.contentType.startsWith('text/plain')], `${engine} ${JSON.stringify(body)}`).toEqual([status, text, true]);
       }
-      const unauthorized = await post(h.url, `/analysis/${engine}/data`, { test_data: b64('x'), operation: 'run_community_rules' }, { token: crypto.randomUUID() });
+      const unauthorized = await post(
+        h.url,
+        `/analysis/${engine}/data`,
+        { test_data: b64('x'), operation: 'run_community_rules' },
+        { token: crypto.randomUUID() },
+      );
       expect([unauthorized.status, unauthorized.text]).toEqual([401, 'Unauthorized']);
     }
     const notALog = await post(h.url, '/analysis/sigma/data', { test_data: b64('just words'), operation: 'run_community_rules' });
@@ -92,21 +113,38 @@ describe('inline scans (POST /analysis/yara/data, /analysis/sigma/data)', () => 
   });
 
   test('Sigma custom rule over nested JSON (dotted paths) and event-log XML: the spec element shape', async () => {
-    const rule = 'title: Alice logs in\nlogsource: {product: windows}\ndetection:\n  sel_json: {user.name: alice}\n  sel_xml: {EventID: 4624, TargetUserName: alice}\n  condition: 1 of sel_*\n';
-    const json = await post(h.url, '/analysis/sigma/data', { test_data: b64('[{"user": {"name": "alice"}}, {"user": {"name": "bob"}}]'), operation: 'run_rule', rule: b64(rule) });
+    const rule =
+      'title: Alice logs in\nlogsource: {product: windows}\ndetection:\n  sel_json: {user.name: alice}\n  sel_xml: {EventID: 4624, TargetUserName: alice}\n  condition: 1 of sel_*\n';
+    const json = await post(h.url, '/analysis/sigma/data', {
+      test_data: b64('[{"user": {"name": "alice"}}, {"user": {"name": "bob"}}]'),
+      operation: 'run_rule',
+      rule: b64(rule),
+    });
     expect(json.json).toEqual({ results: [{ type: 'Table', title: 'Sigma Analysis Results', data: [['Rule'], ['Alice logs in']], category: 'Sigma' }] });
-    const xml = '<Event><System><EventID>4624</EventID><Channel>Security</Channel></System><EventData><Data Name="TargetUserName">alice</Data></EventData></Event>';
-    expect((await post(h.url, '/analysis/sigma/data', { test_data: b64(xml), operation: 'run_rule', rule: b64(rule) })).json.results[0].data).toEqual([['Rule'], ['Alice logs in']]);
+    const xml =
+      '<Event><System><EventID>4624</EventID><Channel>Security</Channel></System><EventData><Data Name="TargetUserName">alice</Data></EventData></Event>';
+    expect((await post(h.url, '/analysis/sigma/data', { test_data: b64(xml), operation: 'run_rule', rule: b64(rule) })).json.results[0].data).toEqual([
+      ['Rule'],
+      ['Alice logs in'],
+    ]);
     const none = await post(h.url, '/analysis/sigma/data', { test_data: b64('{"user": {"name": "carol"}}'), operation: 'run_rule', rule: b64(rule) });
     expect(none.json.results[0].data).toEqual([['Rule']]);
   });
 
   test('Sigma: an invalid rule is an Error result; a runaway rule is stopped at the time limit', async () => {
-    const bad = await post(h.url, '/analysis/sigma/data', { test_data: b64('{"a": 1}'), operation: 'run_rule', rule: b64('title: x\ndetection: {sel: {a: 1}}\n') });
+    const bad = await post(h.url, '/analysis/sigma/data', {
+      test_data: b64('{"a": 1}'),
+      operation: 'run_rule',
+      rule: b64('title: x\ndetection: {sel: {a: 1}}\n'),
+    });
     expect(bad.status).toBe(200);
     expect(bad.json.results).toHaveLength(1);
     expect(bad.json.results[0]).toEqual({ type: 'Error', message: expect.stringMatching(/^Invalid Sigma rule format: /) });
-    const slow = await post(h.url, '/analysis/sigma/data', { test_data: b64(JSON.stringify({ CommandLine: 'a'.repeat(40) + '!' })), operation: 'run_rule', rule: b64(SLOW_SIGMA) });
+    const slow = await post(h.url, '/analysis/sigma/data', {
+      test_data: b64(JSON.stringify({ CommandLine: 'a'.repeat(40) + '!' })),
+      operation: 'run_rule',
+      rule: b64(SLOW_SIGMA),
+    });
     expect(slow.json).toEqual({ results: [{ type: 'Error', message: 'Scan stopped: it ran longer than the 2 second limit of inline scans' }] });
   });
 

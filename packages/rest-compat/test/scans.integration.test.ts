@@ -79,7 +79,11 @@ describe('file-scan jobs (POST /analysis/yara/file, /analysis/sigma/file)', () =
   test('an invalid YARA rule is a 400 with the compiler reason, and no job is created', async () => {
     const up = await upload(h.url, [{ name: 'a.txt', data: Buffer.from('x') }]);
     const before = await h.db.job.count();
-    const r = await post(h.url, '/analysis/yara/file', { file_ids: [up.json.file_ids[0][0]], operation: 'run_rule', rule: b64('rule broken { condition: nosuchthing }') });
+    const r = await post(h.url, '/analysis/yara/file', {
+      file_ids: [up.json.file_ids[0][0]],
+      operation: 'run_rule',
+      rule: b64('rule broken { condition: nosuchthing }'),
+    });
     expect(r.status).toBe(400);
     expect(r.json.error).toMatch(/^Invalid Yara rule: error\[E\d+\]: unknown identifier `nosuchthing` \(line 1, column \d+\)$/);
     expect(await h.db.job.count()).toBe(before);
@@ -112,7 +116,11 @@ describe('file-scan jobs (POST /analysis/yara/file, /analysis/sigma/file)', () =
   test('an invalid Sigma rule is a plain-text 400 with the reason, and no job is created', async () => {
     const up = await upload(h.url, [{ name: 'a.json', data: Buffer.from('{"a":1}') }]);
     const before = await h.db.job.count();
-    const r = await post(h.url, '/analysis/sigma/file', { file_ids: [up.json.file_ids[0][0]], operation: 'run_rule', rule: b64('title: x\nlogsource: {product: windows}\ndetection: {sel: {a: 1}}\n') });
+    const r = await post(h.url, '/analysis/sigma/file', {
+      file_ids: [up.json.file_ids[0][0]],
+      operation: 'run_rule',
+      rule: b64('title: x\nlogsource: {product: windows}\ndetection: {sel: {a: 1}}\n'),
+    });
     expect(r.status).toBe(400);
     expect(r.text).toMatch(/^Invalid Sigma rule format: .*condition/);
     expect(await h.db.job.count()).toBe(before);
@@ -122,7 +130,18 @@ describe('file-scan jobs (POST /analysis/yara/file, /analysis/sigma/file)', () =
     // File rows with large recorded sizes, through the repository: the limit is checked on the recorded sizes.
     const { userId, token } = await createUser(h.db);
     const row = async (size: number) =>
-      (await files.create(h.db, { ownerId: userId, originalName: 'big.evtx', size: BigInt(size), sha256: '0'.repeat(64), visibility: 'public', encrypted: false, wrappedKey: null, blobKey: `missing/${randomUUID()}` })).id;
+      (
+        await files.create(h.db, {
+          ownerId: userId,
+          originalName: 'big.evtx',
+          size: BigInt(size),
+          sha256: '0'.repeat(64),
+          visibility: 'public',
+          encrypted: false,
+          wrappedKey: null,
+          blobKey: `missing/${randomUUID()}`,
+        })
+      ).id;
     const half = await row(512 * MiB);
     const otherHalf = await row(512 * MiB);
     const oneByte = await row(1);
@@ -177,7 +196,11 @@ level: high
       { name: 'app.jsonl', data: Buffer.from(jsonl) },
       { name: 'security.xml', data: Buffer.from(xml) },
     ]);
-    const created = await post(h.url, '/analysis/sigma/file', { file_ids: up.json.file_ids.map((f: string[]) => f[0]), operation: 'run_rule', rule: b64(rule) });
+    const created = await post(h.url, '/analysis/sigma/file', {
+      file_ids: up.json.file_ids.map((f: string[]) => f[0]),
+      operation: 'run_rule',
+      rule: b64(rule),
+    });
     const done = await waitForJob(h.url, created.json.id);
     expect(done.json.status).toBe('Completed');
     expect(done.json.insights[0].Table.data).toEqual([

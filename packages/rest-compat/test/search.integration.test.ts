@@ -50,7 +50,7 @@ describe.skipIf(!existsSync(SAMPLES))('search endpoints over completed parse job
     post(h.url, `/analysis/${category}/search`, { job_id: publicJob, search: '', browse_events: true, ...body }, creds);
   const table = (r: { json: any }) => r.json.insights[0].IndexTable;
 
-  test('browse: the Event Table with the spec\'s columns, every record of the job, as evtx_dump counts them', async () => {
+  test("browse: the Event Table with the spec's columns, every record of the job, as evtx_dump counts them", async () => {
     toolGate('evtx_dump');
     const r = await search({ show: 100 });
     expect(r.status).toBe(200);
@@ -132,7 +132,7 @@ describe.skipIf(!existsSync(SAMPLES))('search endpoints over completed parse job
     expect([unknown.status, unknown.json.error]).toEqual([400, expect.stringContaining('nope')]);
   });
 
-  test('errors: the contract\'s JSON bodies', async () => {
+  test("errors: the contract's JSON bodies", async () => {
     const expectJson = (r: { status: number; json: any }, status: number, error: string) => expect([r.status, r.json]).toEqual([status, { error }]);
     expectJson(await search({ job_id: 'nope' }), 400, 'Job not found');
     expectJson(await search({ job_id: '7c2b9c3e-3f4f-4b9a-9a55-0a5f3c9d2e11' }), 404, 'Job not found');
@@ -150,7 +150,7 @@ describe.skipIf(!existsSync(SAMPLES))('search endpoints over completed parse job
     expect((await search({ job_id: privateJob }, owner)).status).toBe(200);
   });
 
-  test('a Failed job is not completed; a deleted job\'s store is gone', async () => {
+  test("a Failed job is not completed; a deleted job's store is gone", async () => {
     const { token } = await createUser(h.db);
     const creds = { token, key: newClientKey() };
     const up = await upload(h.url, [{ path: EVTX }], creds);

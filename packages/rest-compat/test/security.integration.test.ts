@@ -44,9 +44,7 @@ describe.skipIf(!existsSync(SAMPLES))('no plaintext at rest, no secret in Tempor
 
     // The stack is shared with other test files, and public uploads are stored in clear by design
     // (EVTX files share template bytes), so only their blobs are left out of the scan.
-    const publicBlobs = new Set(
-      (await h.db.file.findMany({ where: { encrypted: false }, select: { blobKey: true } })).map((f) => f.blobKey),
-    );
+    const publicBlobs = new Set((await h.db.file.findMany({ where: { encrypted: false }, select: { blobKey: true } })).map((f) => f.blobKey));
     const mine = await h.db.file.findUniqueOrThrow({ where: { id: up.json.file_ids[0][0] } });
     expect(mine.encrypted).toBe(true);
     let scanned = 0;

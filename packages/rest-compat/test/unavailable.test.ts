@@ -6,7 +6,9 @@ const withCode = (message: string, code: string | number, name = 'Error') => Obj
 describe('which errors mean "a dependency is down" (503) rather than a bug (500)', () => {
   test('PostgreSQL: refused connections (also inside AggregateError and cause chains), shutdown codes, Prisma codes', () => {
     expect(unavailableDependency(new AggregateError([withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')]))).toBe('PostgreSQL');
-    expect(unavailableDependency(new Error('query failed', { cause: withCode('terminating connection due to administrator command', '57P01') }))).toBe('PostgreSQL');
+    expect(unavailableDependency(new Error('query failed', { cause: withCode('terminating connection due to administrator command', '57P01') }))).toBe(
+      'PostgreSQL',
+    );
     expect(unavailableDependency(withCode("Can't reach database server", 'P1001'))).toBe('PostgreSQL');
     expect(unavailableDependency(new Error('Connection terminated unexpectedly'))).toBe('PostgreSQL');
   });

@@ -20,10 +20,12 @@ const EVTX_DIR = join(SHARED, 'samples/evtx');
 const ROUNDS = Number(process.env['SIGMA_BENCH_ROUNDS'] ?? 3);
 
 const files = (dir: string, ext: string): string[] =>
-  readdirSync(dir).sort().flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? files(p, ext) : n.endsWith(ext) ? [p] : [];
-  });
+  readdirSync(dir)
+    .sort()
+    .flatMap((n) => {
+      const p = join(dir, n);
+      return statSync(p).isDirectory() ? files(p, ext) : n.endsWith(ext) ? [p] : [];
+    });
 const secs = (t0: number) => (performance.now() - t0) / 1000;
 const fmt = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(2)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} k` : n.toFixed(1));
 
@@ -59,7 +61,9 @@ async function main(): Promise<void> {
   const loadS = secs(t0);
   const r = engine.report;
   const winRules = engine.windowsRuleCount;
-  console.log(`rules: ${r.documents} documents, ${r.loaded.rules} loaded, ${r.refused.length} refused, ${winRules} with a Windows source; load+compile ${loadS.toFixed(2)} s`);
+  console.log(
+    `rules: ${r.documents} documents, ${r.loaded.rules} loaded, ${r.refused.length} refused, ${winRules} with a Windows source; load+compile ${loadS.toFixed(2)} s`,
+  );
 
   // Records: every EVTX sample through @quarry/evtx, else through evtxexport XML, else the regression JSON.
   const evtxFiles = files(EVTX_DIR, '.evtx');
@@ -90,7 +94,9 @@ async function main(): Promise<void> {
     for (let i = 0; i < 50; i++) records.push(...json);
   }
   const mb = evtxBytes / 1048576;
-  console.log(`records: ${records.length} from ${evtxFiles.length} EVTX files (${mb.toFixed(1)} MiB) via ${source}${failed ? `, ${failed} file(s) failed to parse` : ''}${Number.isNaN(parseS) ? '' : `; parse ${parseS.toFixed(2)} s`}`);
+  console.log(
+    `records: ${records.length} from ${evtxFiles.length} EVTX files (${mb.toFixed(1)} MiB) via ${source}${failed ? `, ${failed} file(s) failed to parse` : ''}${Number.isNaN(parseS) ? '' : `; parse ${parseS.toFixed(2)} s`}`,
+  );
 
   // Single thread, detection only (best of ROUNDS).
   // Other processes share the machine: CPU time is reported beside wall time.
@@ -133,17 +139,22 @@ async function main(): Promise<void> {
       many = keepBest(many, await endToEnd(threads));
     }
     const same = JSON.stringify(one.res.matches.map((m) => [m.rule.id, m.recordId])) === JSON.stringify(many.res.matches.map((m) => [m.rule.id, m.recordId]));
-    for (const [label, x] of [['1 thread', one], [`${threads} threads`, many]] as const)
+    for (const [label, x] of [
+      ['1 thread', one],
+      [`${threads} threads`, many],
+    ] as const)
       console.log(
         `end to end (compile + parse + detect), ${label}: ${x.wall.toFixed(2)} s wall, ${x.cpu.toFixed(2)} s CPU; ${((mb / x.wall) * 60).toFixed(0)} MiB of EVTX per minute, ${fmt(x.res.records / x.wall)} events/s; ${x.res.matches.length} matches`,
       );
     console.log(`control: ${threads} busy loops ran ${(await coresFree(threads)).toFixed(2)}x as fast as one would in sequence (cores free to us now)`);
-    console.log(`${threads} threads vs 1: ${(one.wall / many.wall).toFixed(2)}x faster (wall), ${(many.cpu / one.cpu).toFixed(2)}x the CPU; matches ${same ? 'identical, same order' : 'DIFFER'}`);
+    console.log(
+      `${threads} threads vs 1: ${(one.wall / many.wall).toFixed(2)}x faster (wall), ${(many.cpu / one.cpu).toFixed(2)}x the CPU; matches ${same ? 'identical, same order' : 'DIFFER'}`,
+    );
   }
 
   if (!Number.isNaN(parseS)) {
     const e2e = parseS + best;
-    console.log(`parse + detect without compile, 1 thread: ${(mb / e2e * 60).toFixed(0)} MiB of EVTX per minute`);
+    console.log(`parse + detect without compile, 1 thread: ${((mb / e2e) * 60).toFixed(0)} MiB of EVTX per minute`);
   }
 
   // Reference: libevtx's evtxexport rendering the same files (parse only, no detection).
@@ -152,7 +163,9 @@ async function main(): Promise<void> {
     for (const f of evtxFiles) spawnSync('evtxexport', ['-f', 'xml', f], { maxBuffer: 1 << 30 });
     const refS = secs(t0);
     const ours = Number.isNaN(parseS) ? best : parseS + best;
-    console.log(`reference evtxexport (parse to XML only): ${refS.toFixed(2)} s, ${(mb / refS * 60).toFixed(0)} MiB/min; ours (parse + ${winRules} rules) / evtxexport = ${(ours / refS).toFixed(2)}x the time`);
+    console.log(
+      `reference evtxexport (parse to XML only): ${refS.toFixed(2)} s, ${((mb / refS) * 60).toFixed(0)} MiB/min; ours (parse + ${winRules} rules) / evtxexport = ${(ours / refS).toFixed(2)}x the time`,
+    );
   } else console.log('reference evtxexport not installed (apt-get install libevtx-utils)');
   console.log('published anchors: Hayabusa ≈ 1000–1300 MiB EVTX/min with ~3,600 rules on a laptop; Chainsaw loads ~3,350 of ~3,840 SigmaHQ rules');
   console.log(`this run: ${r.loaded.rules} of ${r.documents} rules loaded (${((r.loaded.rules / r.documents) * 100).toFixed(1)}%)`);

@@ -69,7 +69,13 @@ function check(opts: Map<string, string[]>): number {
 }
 
 function line(m: RuleMatch): string {
-  return JSON.stringify({ rule_id: m.rule.id ?? null, title: m.rule.title, level: m.rule.level ?? null, record_id: m.recordId ?? null, timestamp: m.timestamp ?? null });
+  return JSON.stringify({
+    rule_id: m.rule.id ?? null,
+    title: m.rule.title,
+    level: m.rule.level ?? null,
+    record_id: m.recordId ?? null,
+    timestamp: m.timestamp ?? null,
+  });
 }
 
 function* textRecords(opts: Map<string, string[]>): Generator<Json> {

@@ -99,6 +99,13 @@ function isKeyword(t: string): boolean {
 export function resolveOfTarget(target: string, identifiers: readonly string[]): string[] {
   if (target.toLowerCase() === 'them') return identifiers.filter((n) => !n.startsWith('_'));
   if (!target.includes('*')) return identifiers.includes(target) ? [target] : [];
-  const re = new RegExp('^' + target.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$');
+  const re = new RegExp(
+    '^' +
+      target
+        .split('*')
+        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*') +
+      '$',
+  );
   return identifiers.filter((n) => re.test(n));
 }

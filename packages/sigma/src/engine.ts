@@ -93,9 +93,7 @@ function refusal(e: unknown, doc: RuleDocument | undefined): RefusedRule {
 }
 
 function logsourceCovers(outer: Logsource, inner: Logsource): boolean {
-  return (['product', 'category', 'service'] as const).every(
-    (k) => outer[k] === undefined || outer[k]?.toLowerCase() === inner[k]?.toLowerCase(),
-  );
+  return (['product', 'category', 'service'] as const).every((k) => outer[k] === undefined || outer[k]?.toLowerCase() === inner[k]?.toLowerCase());
 }
 
 export class SigmaEngine {
@@ -216,12 +214,20 @@ export class SigmaEngine {
       const missing = (d: CompiledDetection) => [...d.fields].filter((f) => f.startsWith(UNAVAILABLE)).map((f) => f.slice(UNAVAILABLE.length));
       const required = v.required.filter((f) => f.startsWith(UNAVAILABLE)).map((f) => f.slice(UNAVAILABLE.length));
       if (required.length) {
-        partial.push({ rule: info, source: target.label, reason: `needs field(s) ${required.join(', ')}, which ${target.fieldMap?.description ?? target.label} lacks` });
+        partial.push({
+          rule: info,
+          source: target.label,
+          reason: `needs field(s) ${required.join(', ')}, which ${target.fieldMap?.description ?? target.label} lacks`,
+        });
         continue;
       }
       const absent = [...new Set([...missing(v.detection), ...v.filters.flatMap(missing)])];
       if (absent.length)
-        partial.push({ rule: info, source: target.label, reason: `items on field(s) ${absent.join(', ')} never hold there (absent from ${target.fieldMap?.description ?? target.label})` });
+        partial.push({
+          rule: info,
+          source: target.label,
+          reason: `items on field(s) ${absent.join(', ')} never hold there (absent from ${target.fieldMap?.description ?? target.label})`,
+        });
       rule.windows.push(v);
       this.index(v);
     }

@@ -24,11 +24,7 @@ export class SigmaError extends Error {
   /** Same reason at a deeper key path or with file context added. */
   withLocation(extra: SigmaLocation, ruleId?: string): SigmaError {
     const path = [extra.path, this.location.path].filter(Boolean).join('.');
-    return new SigmaError(
-      this.reason,
-      { ...extra, ...this.location, ...(path ? { path } : {}) },
-      ruleId ?? this.ruleId,
-    );
+    return new SigmaError(this.reason, { ...extra, ...this.location, ...(path ? { path } : {}) }, ruleId ?? this.ruleId);
   }
 }
 

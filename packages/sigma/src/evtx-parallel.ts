@@ -43,7 +43,10 @@ export async function scanEvtxParallel(paths: readonly string[], options: EvtxPa
   if (!reader) throw new Error(EVTX_MISSING);
   const threads = Math.max(1, options.threads ?? availableParallelism());
   // Largest files first, so the last claims are small and the threads finish together.
-  const order = paths.map((p, i) => ({ i, size: statSync(p).size })).sort((a, b) => b.size - a.size || a.i - b.i).map((x) => x.i);
+  const order = paths
+    .map((p, i) => ({ i, size: statSync(p).size }))
+    .sort((a, b) => b.size - a.size || a.i - b.i)
+    .map((x) => x.i);
   const claimPaths = order.map((i) => paths[i]!);
   const queue = new WorkQueue(order.length);
   const byFile = new Map<number, FileMatches>();

@@ -111,7 +111,9 @@ function asValues(value: unknown): Scalar[] {
   const list = Array.isArray(value) ? value : [value];
   return list.map((v, i) => {
     if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
-    throw new SigmaError(`value${Array.isArray(value) ? ` #${i + 1}` : ''} is a ${Array.isArray(v) ? 'list' : 'map'}, expected a string, number, boolean or null`);
+    throw new SigmaError(
+      `value${Array.isArray(value) ? ` #${i + 1}` : ''} is a ${Array.isArray(v) ? 'list' : 'map'}, expected a string, number, boolean or null`,
+    );
   });
 }
 

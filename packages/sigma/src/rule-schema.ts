@@ -126,7 +126,8 @@ function meta(d: Record<string, unknown>, file: string | undefined): RuleMeta {
     related.forEach((r, i) => {
       if (!isMap(r) || typeof r['id'] !== 'string' || typeof r['type'] !== 'string')
         throw new SigmaError("'related' entries need an 'id' and a 'type'", { path: `related[${i}]` });
-      if (!RELATED_TYPES.includes(r['type'])) throw new SigmaError(`related type '${r['type']}' is not one of ${RELATED_TYPES.join(', ')}`, { path: `related[${i}].type` });
+      if (!RELATED_TYPES.includes(r['type']))
+        throw new SigmaError(`related type '${r['type']}' is not one of ${RELATED_TYPES.join(', ')}`, { path: `related[${i}].type` });
     });
   }
   return {
@@ -242,6 +243,8 @@ export function validateRule(doc: RuleDocument): RuleDef {
     if (det['condition'] === undefined) throw new SigmaError("missing required attribute 'detection.condition'", { path: 'detection.condition' });
     return { kind: 'rule', meta: m, logsource: logsource(d), detection: det };
   } catch (e) {
-    throw e instanceof SigmaError ? e.withLocation({ file: doc.file, document: doc.document, line: doc.line }, typeof d['id'] === 'string' ? d['id'] : undefined) : e;
+    throw e instanceof SigmaError
+      ? e.withLocation({ file: doc.file, document: doc.document, line: doc.line }, typeof d['id'] === 'string' ? d['id'] : undefined)
+      : e;
   }
 }

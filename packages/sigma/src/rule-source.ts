@@ -69,7 +69,10 @@ export function parseRuleText(text: string, file?: string): SourceResult {
           previous = merge(previous, rest);
           documents.push({ data: previous, file, document: index, line });
         }
-      } else errors.push(new SigmaError(`unknown collection action '${String(action)}' (expected global, reset or repeat)`, { file, document: index, line, path: 'action' }));
+      } else
+        errors.push(
+          new SigmaError(`unknown collection action '${String(action)}' (expected global, reset or repeat)`, { file, document: index, line, path: 'action' }),
+        );
       return;
     }
     previous = global ? merge(global, data) : data;

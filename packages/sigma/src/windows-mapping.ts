@@ -1,13 +1,6 @@
 /** Applies the Windows mapping data: logsource → event sources, Sigma field → record field. */
 import type { FieldBinding } from './field-item.js';
-import {
-  FIELD_MAPS,
-  WINDOWS_CATEGORIES,
-  WINDOWS_SYSTEM_FIELDS,
-  WINDOWS_SERVICES,
-  type FieldMap,
-  type FieldRule,
-} from './mapping/windows-sources.js';
+import { FIELD_MAPS, WINDOWS_CATEGORIES, WINDOWS_SYSTEM_FIELDS, WINDOWS_SERVICES, type FieldMap, type FieldRule } from './mapping/windows-sources.js';
 
 export interface Logsource {
   product?: string;
@@ -31,14 +24,12 @@ export function resolveWindowsLogsource(ls: Logsource): WindowsResolution {
   const product = ls.product?.toLowerCase();
   const category = ls.category?.toLowerCase();
   const service = ls.service?.toLowerCase();
-  if (product !== undefined && product !== 'windows')
-    return { notApplicable: `logsource product '${ls.product}' is not a Windows event log` };
+  if (product !== undefined && product !== 'windows') return { notApplicable: `logsource product '${ls.product}' is not a Windows event log` };
   if (category !== undefined) {
     const sources = WINDOWS_CATEGORIES[category];
     if (!sources) return { notApplicable: `no Windows event source is mapped for category '${ls.category}'` };
     const chosen = service === undefined ? sources : sources.filter((s) => s.service === service);
-    if (chosen.length === 0)
-      return { notApplicable: `category '${ls.category}' has no mapped source in service '${ls.service}'` };
+    if (chosen.length === 0) return { notApplicable: `category '${ls.category}' has no mapped source in service '${ls.service}'` };
     return {
       targets: chosen.map((s) => ({
         label: `${category} via ${s.service} ${s.eventIds.join('/')}`,
@@ -84,8 +75,7 @@ function translator(rule: FieldRule): FieldBinding['translate'] {
   return (v) => {
     const hit = values?.get(v.toLowerCase());
     if (hit !== undefined) return hit;
-    if (prefixes)
-      for (const [from, to] of prefixes) if (v.toLowerCase().startsWith(from.toLowerCase())) return to + v.slice(from.length);
+    if (prefixes) for (const [from, to] of prefixes) if (v.toLowerCase().startsWith(from.toLowerCase())) return to + v.slice(from.length);
     if (rule.convert === 'decimal-to-hex' && /^\d+$/.test(v)) return '0x' + Number(v).toString(16);
     return v;
   };

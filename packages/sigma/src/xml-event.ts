@@ -30,7 +30,8 @@ const localName = (n: string) => n.slice(n.indexOf(':') + 1);
 export function parseXml(xml: string): XmlElement[] {
   const root: XmlElement = { name: '#root', attrs: {}, children: [], text: '' };
   const stack: XmlElement[] = [root];
-  const re = /<!\[CDATA\[([\s\S]*?)\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>|<\/([^\s>]+)\s*>|<([^\s/>]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)/gy;
+  const re =
+    /<!\[CDATA\[([\s\S]*?)\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>|<\/([^\s>]+)\s*>|<([^\s/>]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)/gy;
   let m: RegExpExecArray | null;
   let pos = 0;
   while (pos < xml.length && (m = re.exec(xml)) !== null) {
@@ -38,7 +39,8 @@ export function parseXml(xml: string): XmlElement[] {
     const top = stack[stack.length - 1]!;
     if (m[1] !== undefined) top.text += m[1];
     else if (m[2] !== undefined) {
-      if (localName(m[2]) !== top.name || stack.length === 1) throw new SigmaError(`XML closing tag </${m[2]}> does not match <${top.name}>`, { path: `offset ${m.index}` });
+      if (localName(m[2]) !== top.name || stack.length === 1)
+        throw new SigmaError(`XML closing tag </${m[2]}> does not match <${top.name}>`, { path: `offset ${m.index}` });
       stack.pop();
     } else if (m[3] !== undefined) {
       const attrs: Record<string, string> = {};

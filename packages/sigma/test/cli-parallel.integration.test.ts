@@ -37,7 +37,11 @@ correlation:
 
 function records(n: number): Json[] {
   return Array.from({ length: n }, (_, i) =>
-    sysmonRecord(1, { Image: i % 7 === 0 ? 'C:\\Windows\\calc.exe' : 'C:\\Windows\\notepad.exe' }, { recordId: i + 1, time: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString() }),
+    sysmonRecord(
+      1,
+      { Image: i % 7 === 0 ? 'C:\\Windows\\calc.exe' : 'C:\\Windows\\notepad.exe' },
+      { recordId: i + 1, time: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString() },
+    ),
   );
 }
 
@@ -66,14 +70,25 @@ describe.skipIf(!BUILT)(`parallel and CLI${BUILT ? '' : ` (skipped: ${NOT_BUILT}
   test('scan prints one JSON line per match, single and multi-threaded alike', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sigma-cli-'));
     writeFileSync(join(dir, 'rules.yml'), RULES);
-    writeFileSync(join(dir, 'events.json'), records(30).map((r) => JSON.stringify(r)).join('\n'));
+    writeFileSync(
+      join(dir, 'events.json'),
+      records(30)
+        .map((r) => JSON.stringify(r))
+        .join('\n'),
+    );
     const run = (...extra: string[]) =>
       execFileSync(process.execPath, [CLI, 'scan', '--rules', join(dir, 'rules.yml'), '--json', join(dir, 'events.json'), ...extra], { encoding: 'utf8' })
         .trim()
         .split('\n')
         .map((l) => JSON.parse(l) as Record<string, unknown>);
     const lines = run();
-    expect(lines[0]).toEqual({ rule_id: '11111111-2222-4333-8444-555555555555', title: 'calc', level: 'high', record_id: 1, timestamp: '2025-01-01T00:00:00.000Z' });
+    expect(lines[0]).toEqual({
+      rule_id: '11111111-2222-4333-8444-555555555555',
+      title: 'calc',
+      level: 'high',
+      record_id: 1,
+      timestamp: '2025-01-01T00:00:00.000Z',
+    });
     expect(lines.filter((l) => l['title'] === 'calc')).toHaveLength(5);
     expect(lines.filter((l) => l['title'] === 'many calcs')).toHaveLength(1);
     expect(run('--threads', '2')).toEqual(lines);
@@ -86,9 +101,16 @@ describe.skipIf(!BUILT)(`parallel and CLI${BUILT ? '' : ` (skipped: ${NOT_BUILT}
     const rule = `${SHARED}/rules/sigma/rules/windows/process_creation/proc_creation_win_findstr_recon_everyone.yml`;
     const evtx = join(dir, '47e4bab7-c626-47dc-967b-255608c9a920.evtx');
     const out = execFileSync(process.execPath, [CLI, 'scan', '--rules', rule, '--evtx', evtx], { encoding: 'utf8' });
-    const lines = out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ rule_id: '47e4bab7-c626-47dc-967b-255608c9a920', title: 'Permission Misconfiguration Reconnaissance Via Findstr.EXE', level: 'medium' });
+    expect(lines[0]).toMatchObject({
+      rule_id: '47e4bab7-c626-47dc-967b-255608c9a920',
+      title: 'Permission Misconfiguration Reconnaissance Via Findstr.EXE',
+      level: 'medium',
+    });
     // --threads 2 takes the parallel EVTX path (one file: no worker needed) and prints the same lines.
     expect(execFileSync(process.execPath, [CLI, 'scan', '--rules', rule, '--evtx', evtx, '--threads', '2'], { encoding: 'utf8' })).toBe(out);
   });

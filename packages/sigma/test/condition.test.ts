@@ -10,7 +10,16 @@ describe('condition grammar', () => {
   test('not binds tighter than and, and tighter than or', () => {
     expect(parseCondition('a or b and not c')).toEqual({
       type: 'or',
-      args: [{ type: 'id', name: 'a' }, { type: 'and', args: [{ type: 'id', name: 'b' }, { type: 'not', arg: { type: 'id', name: 'c' } }] }],
+      args: [
+        { type: 'id', name: 'a' },
+        {
+          type: 'and',
+          args: [
+            { type: 'id', name: 'b' },
+            { type: 'not', arg: { type: 'id', name: 'c' } },
+          ],
+        },
+      ],
     });
     const e = cond('a or b and not c');
     expect(matches(e, rec('A', 'C'))).toBe(true);

@@ -101,7 +101,9 @@ describe('correlations', () => {
 
   test('invalid correlations are refused with the reason', () => {
     const bad = (c: string) => SigmaEngine.fromText(`${base}---\ntitle: x\ncorrelation:\n${c}`).report.refused.map((r) => r.reason);
-    expect(bad('  type: event_count\n  rules: [nosuch]\n  group-by: [a]\n  timespan: 1m\n  condition: {gte: 1}')).toEqual(['correlation refers to unknown rule(s): nosuch']);
+    expect(bad('  type: event_count\n  rules: [nosuch]\n  group-by: [a]\n  timespan: 1m\n  condition: {gte: 1}')).toEqual([
+      'correlation refers to unknown rule(s): nosuch',
+    ]);
     expect(bad('  type: event_count\n  rules: [failed_logon]\n  timespan: 1 minute\n  condition: {gte: 1}')[0]).toMatch(/timespan/);
     expect(bad('  type: value_count\n  rules: [failed_logon]\n  timespan: 1m\n  condition: {gte: 1}')[0]).toMatch(/needs 'condition.field'/);
     expect(bad('  type: median\n  rules: [failed_logon]\n  timespan: 1m')[0]).toMatch(/'type' is 'median'/);

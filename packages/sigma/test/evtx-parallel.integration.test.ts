@@ -10,20 +10,30 @@ import { HAS_SHARED, NO_SHARED_REASON, SHARED } from './helpers.js';
 const BUILT = existsSync(fileURLToPath(new URL('../dist/scan-task.js', import.meta.url)));
 const EVTX_BUILT = existsSync(fileURLToPath(new URL('../../evtx/dist/index.js', import.meta.url)));
 const reader = await loadEvtxReader();
-const skip = !HAS_SHARED ? NO_SHARED_REASON : !BUILT ? 'dist/ not built (run npx tsc -p packages/sigma/tsconfig.build.json)' : !EVTX_BUILT || !reader ? '@quarry/evtx not built' : '';
+const skip = !HAS_SHARED
+  ? NO_SHARED_REASON
+  : !BUILT
+    ? 'dist/ not built (run npx tsc -p packages/sigma/tsconfig.build.json)'
+    : !EVTX_BUILT || !reader
+      ? '@quarry/evtx not built'
+      : '';
 
 const evtxUnder = (dir: string): string[] =>
-  readdirSync(dir).sort().flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? evtxUnder(p) : n.endsWith('.evtx') ? [p] : [];
-  });
+  readdirSync(dir)
+    .sort()
+    .flatMap((n) => {
+      const p = join(dir, n);
+      return statSync(p).isDirectory() ? evtxUnder(p) : n.endsWith('.evtx') ? [p] : [];
+    });
 
 const key = (ms: RuleMatch[]) => ms.map((m) => [m.rule.id, m.recordId, m.timestamp, m.correlation?.events]);
 
 describe.skipIf(skip !== '')(`parallel EVTX scan${skip ? ` (skipped: ${skip})` : ''}`, () => {
   // Sysmon, Security and PowerShell samples of different sizes, so both threads get files.
   const files = skip ? [] : evtxUnder(`${SHARED}/samples/evtx/EVTX-ATTACK-SAMPLES`).slice(0, 12);
-  const rules = skip ? { documents: [], errors: [] } : readRuleFiles([`${SHARED}/rules/sigma/rules/windows/process_creation`, `${SHARED}/rules/sigma/rules/windows/powershell`]);
+  const rules = skip
+    ? { documents: [], errors: [] }
+    : readRuleFiles([`${SHARED}/rules/sigma/rules/windows/process_creation`, `${SHARED}/rules/sigma/rules/windows/powershell`]);
   // A correlation on the most frequent rule checks that correlations still see every match, in order.
   const withCorrelation = (single: RuleMatch[]): SourceResult => {
     const counts = new Map<string, number>();

@@ -33,7 +33,9 @@ function viaEvtxexport(file: string): Json[] {
   return xmlToRecords(execFileSync('evtxexport', ['-f', 'xml', file], { maxBuffer: 1 << 30, encoding: 'utf8' }));
 }
 
-const engine = HAS_SHARED ? SigmaEngine.fromPaths(['rules', 'rules-emerging-threats', 'rules-threat-hunting'].map((d) => `${SHARED}/rules/sigma/${d}`)) : undefined;
+const engine = HAS_SHARED
+  ? SigmaEngine.fromPaths(['rules', 'rules-emerging-threats', 'rules-threat-hunting'].map((d) => `${SHARED}/rules/sigma/${d}`))
+  : undefined;
 const samples = HAS_SHARED ? regressionSamples() : [];
 
 describe.skipIf(!HAS_SHARED || !HAS_EVTXEXPORT)(

@@ -31,8 +31,63 @@ function onlySigmaErrors(fn: () => void, context: string): void {
 }
 
 const TOKENS = ['a', 'b', 'sel_1', 'sel_2', 'and', 'or', 'not', '(', ')', '1', 'all', 'of', 'them', 'sel_*', '*', '|', 'x', ''];
-const MODS = ['contains', 'startswith', 'endswith', 'all', 'base64', 'base64offset', 'utf16le', 'utf16be', 'utf16', 'wide', 'windash', 're', 'i', 'm', 's', 'cidr', 'lt', 'lte', 'gt', 'gte', 'neq', 'exists', 'fieldref', 'expand', 'cased', 'minute', 'hour', 'day', 'week', 'month', 'year', 'bogus'];
-const VALUES: Json[] = ['', '*', '?', '\\', '\\*', 'a*b?c', '10.0.0.0/8', '::1/128', '%ph%', '2024-01-02 03:04:05', 'x-y/z', '(a|b)+', '[', 12, -1, 0.5, true, false, null, 'cmd.exe', 'AAAA'];
+const MODS = [
+  'contains',
+  'startswith',
+  'endswith',
+  'all',
+  'base64',
+  'base64offset',
+  'utf16le',
+  'utf16be',
+  'utf16',
+  'wide',
+  'windash',
+  're',
+  'i',
+  'm',
+  's',
+  'cidr',
+  'lt',
+  'lte',
+  'gt',
+  'gte',
+  'neq',
+  'exists',
+  'fieldref',
+  'expand',
+  'cased',
+  'minute',
+  'hour',
+  'day',
+  'week',
+  'month',
+  'year',
+  'bogus',
+];
+const VALUES: Json[] = [
+  '',
+  '*',
+  '?',
+  '\\',
+  '\\*',
+  'a*b?c',
+  '10.0.0.0/8',
+  '::1/128',
+  '%ph%',
+  '2024-01-02 03:04:05',
+  'x-y/z',
+  '(a|b)+',
+  '[',
+  12,
+  -1,
+  0.5,
+  true,
+  false,
+  null,
+  'cmd.exe',
+  'AAAA',
+];
 const RECORD_VALUES: Json[] = ['', 'a-b/c', 'CMD.EXE', '10.1.2.3', 'fe80::1', '2024-01-02T03:04:05Z', 'QUFBQQ==', 12, 0, null, true, ['x', 1], { n: 'y' }];
 
 describe('fuzz', () => {
@@ -43,7 +98,9 @@ describe('fuzz', () => {
       const cond = Array.from({ length: 1 + r.int(12) }, () => r.pick(TOKENS)).join(' ');
       onlySigmaErrors(() => parseCondition(cond), cond);
       onlySigmaErrors(() => {
-        const e = SigmaEngine.fromText(`title: f\nlogsource: {product: x}\ndetection:\n  a: {A: 1}\n  b: {B: 1}\n  sel_1: {A: 2}\n  sel_2: {B: 1}\n  condition: ${JSON.stringify(cond)}`);
+        const e = SigmaEngine.fromText(
+          `title: f\nlogsource: {product: x}\ndetection:\n  a: {A: 1}\n  b: {B: 1}\n  sel_1: {A: 2}\n  sel_2: {B: 1}\n  condition: ${JSON.stringify(cond)}`,
+        );
         expect(Array.isArray(e.match(record))).toBe(true);
       }, cond);
     }
@@ -89,7 +146,12 @@ describe('fuzz', () => {
       let e: SigmaEngine | undefined;
       onlySigmaErrors(() => (e = SigmaEngine.fromText(text)), text);
       for (const refused of e?.report.refused ?? []) expect(refused.error).toBeInstanceOf(SigmaError);
-      e?.match({ Event: { System: { Channel: 'Microsoft-Windows-Sysmon/Operational', EventID: 1 }, EventData: { Image: 'c:\\x.exe', CommandLine: 'x -a -b', User: 'bob' } } });
+      e?.match({
+        Event: {
+          System: { Channel: 'Microsoft-Windows-Sysmon/Operational', EventID: 1 },
+          EventData: { Image: 'c:\\x.exe', CommandLine: 'x -a -b', User: 'bob' },
+        },
+      });
     }
   });
 

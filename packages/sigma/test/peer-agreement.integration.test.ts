@@ -57,7 +57,6 @@ const EXPLAINED: Record<string, { extra?: string[]; missing?: string[]; why: str
   },
 };
 
-
 const reader = await loadEvtxReader();
 const keys = (records: Record<string, number[]>): string[] => Object.entries(records).flatMap(([f, ids]) => ids.map((id) => `${f}#${id}`));
 
@@ -94,7 +93,10 @@ describe.skipIf(!HAS_SHARED || !reader)(
       const extra = [...mine].filter((k) => !peers.has(k)).sort();
       const missing = [...peers].filter((k) => !mine.has(k)).sort();
       const known = EXPLAINED[id];
-      expect({ extra, missing }, known?.why ?? 'no difference is known for this rule').toEqual({ extra: [...(known?.extra ?? [])].sort(), missing: [...(known?.missing ?? [])].sort() });
+      expect({ extra, missing }, known?.why ?? 'no difference is known for this rule').toEqual({
+        extra: [...(known?.extra ?? [])].sort(),
+        missing: [...(known?.missing ?? [])].sort(),
+      });
     });
   },
 );

@@ -38,7 +38,10 @@ describe.skipIf(!HAS_SHARED)(`sigma-regression${HAS_SHARED ? '' : ` (skipped: ${
     : undefined;
 
   test('the literal pre-filter never changes a result (every regression record, every rule)', () => {
-    const full = SigmaEngine.fromPaths(['rules', 'rules-emerging-threats', 'rules-threat-hunting'].map((d) => `${SHARED}/rules/sigma/${d}`), { prefilter: false });
+    const full = SigmaEngine.fromPaths(
+      ['rules', 'rules-emerging-threats', 'rules-threat-hunting'].map((d) => `${SHARED}/rules/sigma/${d}`),
+      { prefilter: false },
+    );
     let compared = 0;
     for (const d of dirs)
       for (const r of samples(d)) {

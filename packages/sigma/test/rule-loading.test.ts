@@ -45,12 +45,12 @@ describe('validation against the v2.1 specification', () => {
     [rule('id: not-a-uuid'), "'id' must be a UUID, got 'not-a-uuid'"],
     [rule('date: 2024/01/02'), "'date' must be a date YYYY-MM-DD, got '2024/01/02'"],
     [rule('tags: [attack]'), "tag 'attack' is not 'namespace.name'"],
-    [rule('related: [{id: x, type: cousin}]'), 'related type \'cousin\' is not one of derived, obsolete, merged, renamed, similar'],
+    [rule('related: [{id: x, type: cousin}]'), "related type 'cousin' is not one of derived, obsolete, merged, renamed, similar"],
     [rule(`title2: x\ntitle: again`), 'YAML syntax error: Map keys must be unique'],
     ['title: [unclosed', 'YAML syntax error'],
     ['- a\n- b', 'a rule document must be a map, got a list'],
     // Fuzz crasher: an alias without its anchor used to escape as a ReferenceError.
-    ["title: t\nlogsource: {product: windows}\ndetection:\n  sel: {A: *nope}\n  condition: sel", 'YAML error: Unresolved alias'],
+    ['title: t\nlogsource: {product: windows}\ndetection:\n  sel: {A: *nope}\n  condition: sel', 'YAML error: Unresolved alias'],
     // Alias expansion bombs are cut off, not expanded.
     [`a: &a [${'x,'.repeat(9)}x]\nb: &b [${'*a,'.repeat(9)}*a]\nc: &c [${'*b,'.repeat(9)}*b]\nd: [${'*c,'.repeat(9)}*c]`, 'YAML error: Excessive alias count'],
     [`title: ${'x'.repeat(300)}\nlogsource: {product: windows}\ndetection: {sel: {A: 1}, condition: sel}`, "'title' is longer than 256 characters"],

@@ -8,8 +8,7 @@ const DIRS = ['rules', 'rules-emerging-threats', 'rules-threat-hunting', 'rules-
 /** Every placeholder the placeholder rules use, with a value an analyst might configure. */
 function placeholderTable(): Record<string, string[]> {
   const table: Record<string, string[]> = {};
-  for (const f of listRuleFiles(DIRS))
-    for (const m of readFileSync(f, 'utf8').matchAll(/%([A-Za-z0-9_.-]+)%/g)) table[m[1]!] = [`configured-${m[1]}`];
+  for (const f of listRuleFiles(DIRS)) for (const m of readFileSync(f, 'utf8').matchAll(/%([A-Za-z0-9_.-]+)%/g)) table[m[1]!] = [`configured-${m[1]}`];
   return table;
 }
 

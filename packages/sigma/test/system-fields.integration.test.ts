@@ -18,7 +18,11 @@ interface DumpedEvent {
 
 /** Records of a file as evtx_dump (the evtx crate, a reference parser) renders them, one JSON object each. */
 function dumped(evtxDump: string, file: string, keep: (line: string) => boolean = () => true): DumpedEvent[] {
-  const out = execFileSync(evtxDump, ['-o', 'jsonl', '--no-confirm-overwrite', file], { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] });
+  const out = execFileSync(evtxDump, ['-o', 'jsonl', '--no-confirm-overwrite', file], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   return out
     .split('\n')
     .filter((l) => l.startsWith('{') && keep(l))
@@ -28,7 +32,6 @@ function dumped(evtxDump: string, file: string, keep: (line: string) => boolean 
 const systemId = (e: DumpedEvent): number => (typeof e.System.EventID === 'object' ? e.System.EventID['#text'] : e.System.EventID);
 /** What the rule means, written over evtx_dump's rendering: the System section's EventID on Security. */
 const isLogoff = (e: DumpedEvent): boolean => e.System.Channel === 'Security' && (systemId(e) === 4634 || systemId(e) === 4647);
-
 
 const evtxDump = findTool('evtx_dump');
 const dumpGate = toolGate('evtx_dump');
@@ -57,12 +60,19 @@ describe.skipIf(!HAS_SHARED || dumpGate.skip || !reader)(
       expect(ours).not.toContain(121);
     });
 
-    test.skipIf(evtxexportGate.skip)(`the same through evtxexport's XML (the inline scan's XML input)${evtxexportGate.skip ? ` (skipped: ${evtxexportGate.reason})` : ''}`, () => {
-      const records = xmlToRecords(execFileSync('evtxexport', ['-f', 'xml', SECURITY_WITH_1108], { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] }));
-      const ours = records.flatMap((r) => engine!.match(r).map((m) => Number(m.recordId)));
-      const expected = dumped(evtxDump!, SECURITY_WITH_1108).filter(isLogoff).map((e) => e.System.EventRecordID);
-      expect(ours).toEqual(expected);
-    });
+    test.skipIf(evtxexportGate.skip)(
+      `the same through evtxexport's XML (the inline scan's XML input)${evtxexportGate.skip ? ` (skipped: ${evtxexportGate.reason})` : ''}`,
+      () => {
+        const records = xmlToRecords(
+          execFileSync('evtxexport', ['-f', 'xml', SECURITY_WITH_1108], { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] }),
+        );
+        const ours = records.flatMap((r) => engine!.match(r).map((m) => Number(m.recordId)));
+        const expected = dumped(evtxDump!, SECURITY_WITH_1108)
+          .filter(isLogoff)
+          .map((e) => e.System.EventRecordID);
+        expect(ours).toEqual(expected);
+      },
+    );
 
     test('over all samples: 2,388 matches, the count Hayabusa 3.10.0 and Chainsaw 2.12.2 find, and the count of 4634/4647 Security records evtx_dump shows', async () => {
       let ours = 0;

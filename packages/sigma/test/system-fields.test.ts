@@ -19,8 +19,7 @@ function systemWith(field: string, value: Json): Record<string, Json> {
 const rule = (detection: string) =>
   SigmaEngine.fromText(`title: t\nid: 11111111-2222-4333-8444-555555555555\nlogsource: {product: windows}\ndetection:\n${detection}`);
 
-const matchesOn = (field: string, value: string | number, record: Json) =>
-  rule(`  sel: {${field}: '${value}'}\n  condition: sel`).match(record).length > 0;
+const matchesOn = (field: string, value: string | number, record: Json) => rule(`  sel: {${field}: '${value}'}\n  condition: sel`).match(record).length > 0;
 
 describe('a System field never resolves from EventData or UserData', () => {
   test.each(WINDOWS_SYSTEM_FIELDS.map((f) => [f]))('%s', (field) => {
@@ -119,7 +118,9 @@ describe('data fields', () => {
     expect(matchesOn('ProcessID', 1234, e5156)).toBe(true);
     expect(matchesOn('ProcessID', 4, e5156)).toBe(false);
     expect(matchesOn('Execution_ProcessID', 4, e5156)).toBe(true);
-    const net = SigmaEngine.fromText(`title: n\nlogsource: {product: windows, category: network_connection}\ndetection:\n  sel: {ProcessId: 1234}\n  condition: sel`);
+    const net = SigmaEngine.fromText(
+      `title: n\nlogsource: {product: windows, category: network_connection}\ndetection:\n  sel: {ProcessId: 1234}\n  condition: sel`,
+    );
     expect(net.match(e5156)).toHaveLength(1);
   });
 });

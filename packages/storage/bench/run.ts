@@ -42,9 +42,7 @@ try {
   const refFile = join(root, 'reference.bin');
 
   const put = await seconds(() => store.put(key, source()));
-  const dd = await seconds(() =>
-    execFileSync('dd', ['if=/dev/zero', `of=${refFile}`, 'bs=1M', `count=${MB}`, 'conv=fsync'], { stdio: 'ignore' }),
-  );
+  const dd = await seconds(() => execFileSync('dd', ['if=/dev/zero', `of=${refFile}`, 'bs=1M', `count=${MB}`, 'conv=fsync'], { stdio: 'ignore' }));
   const get = await seconds(async () => {
     for await (const _chunk of store.get(key));
   });

@@ -4,7 +4,14 @@ export { S3BlobStore, type S3BlobStoreOptions } from './s3/s3-blob-store.js';
 export { createS3Client, type S3Settings } from './s3/s3-client.js';
 export { createBucket } from './s3/s3-bucket.js';
 export { parseS3Url, type S3Location } from './s3/s3-url.js';
-export { createBlobStore, openSharedFiles, sharedFilesFor, type CreateBlobStoreOptions, type SharedFilesOptions, type StorageSettings } from './create-blob-store.js';
+export {
+  createBlobStore,
+  openSharedFiles,
+  sharedFilesFor,
+  type CreateBlobStoreOptions,
+  type SharedFilesOptions,
+  type StorageSettings,
+} from './create-blob-store.js';
 export { assertFileName, type FileLease, type SharedFile, type SharedFiles } from './files/shared-files.js';
 export { FileCache, type FileCacheOptions } from './files/file-cache.js';
 export { LocalFiles } from './files/local-files.js';

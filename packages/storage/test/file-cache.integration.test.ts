@@ -20,7 +20,9 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'quarry-file-cache-'));
-  remote = new CountingStore(new S3BlobStore({ client: minio.client, bucket: minio.bucket, prefix: `files-${randomBytes(4).toString('hex')}/`, assertKey: assertFileName }));
+  remote = new CountingStore(
+    new S3BlobStore({ client: minio.client, bucket: minio.bucket, prefix: `files-${randomBytes(4).toString('hex')}/`, assertKey: assertFileName }),
+  );
 });
 afterEach(async () => {
   await rm(root, { recursive: true, force: true });

@@ -25,7 +25,10 @@ async function readAll(stream: Readable): Promise<Buffer> {
 /** Every file under root, relative, so tests can see leftovers (temp files included). */
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1)).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
+    .sort();
 }
 
 describe('FsBlobStore', () => {
@@ -145,7 +148,20 @@ describe('FsBlobStore', () => {
 
   test('keys that could escape the store or clash with temp files are refused', async () => {
     const outside = join(root, '..', `quarry-escape-${randomBytes(4).toString('hex')}`);
-    const bad = ['', 'short', '../../../../etc/passwd', '..', 'abcd/../../x1', 'abcdefgh/', '/abs/olute', 'with.dot.key', 'a'.repeat(129), 'spaces in key', 'nul\0byte123', 'é'.repeat(10)];
+    const bad = [
+      '',
+      'short',
+      '../../../../etc/passwd',
+      '..',
+      'abcd/../../x1',
+      'abcdefgh/',
+      '/abs/olute',
+      'with.dot.key',
+      'a'.repeat(129),
+      'spaces in key',
+      'nul\0byte123',
+      'é'.repeat(10),
+    ];
     for (const key of bad) {
       expect(isValidBlobKey(key), key).toBe(false);
       expect(() => store.get(key)).toThrow(StorageError);

@@ -38,7 +38,10 @@ describe('LocalFiles', () => {
     }
     const listed = [];
     for await (const { name, modifiedMs } of files.list()) listed.push([name, modifiedMs > Date.now() - 60_000]);
-    expect(listed.sort()).toEqual([['a.winevtx.db', true], ['b.prefetch.db', true]]);
+    expect(listed.sort()).toEqual([
+      ['a.winevtx.db', true],
+      ['b.prefetch.db', true],
+    ]);
   });
 
   test('beside a local blob store, shared files are <BLOB_DIR>/record-stores, where the record stores already live', () => {

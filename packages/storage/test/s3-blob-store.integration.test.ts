@@ -200,7 +200,13 @@ describe('S3BlobStore on MinIO', () => {
     const data = randomBytes(1_000_000);
     const key = newBlobKey();
     await store.put(key, Readable.from([data]));
-    const faulty = createS3Client({ region: 'us-east-1', endpoint: minio.endpoint, forcePathStyle: true, accessKeyId: minio.accessKeyId, secretAccessKey: minio.secretAccessKey });
+    const faulty = createS3Client({
+      region: 'us-east-1',
+      endpoint: minio.endpoint,
+      forcePathStyle: true,
+      accessKeyId: minio.accessKeyId,
+      secretAccessKey: minio.secretAccessKey,
+    });
     let broken = 0;
     // Cuts the first two GET bodies after 100,000 bytes, as a reset connection would.
     faulty.middlewareStack.add(
@@ -245,7 +251,10 @@ describe('createBlobStore on MinIO', () => {
 
   test('wrong credentials or a missing bucket fail the start-up check with UNAVAILABLE and say why', async () => {
     const wrongKey = createBlobStore({ ...minio.settings(), AWS_SECRET_ACCESS_KEY: 'not-the-secret' });
-    await expect(wrongKey).rejects.toMatchObject({ code: 'UNAVAILABLE', message: expect.stringMatching(/not reachable with the configured credentials: .*403/) });
+    await expect(wrongKey).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      message: expect.stringMatching(/not reachable with the configured credentials: .*403/),
+    });
     const noBucket = createBlobStore({ ...minio.settings(), BLOB_URL: 's3://no-such-bucket/x' });
     await expect(noBucket).rejects.toMatchObject({ code: 'UNAVAILABLE', message: expect.stringContaining('s3://no-such-bucket/x/blobs/') });
     // Without the check the store is created, and the first use fails instead.

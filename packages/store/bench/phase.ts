@@ -51,6 +51,15 @@ if (mode === 'ingest' || mode === 'job-ingest') {
   writerCpu = () => writer.writerCpuSeconds;
 }
 const run = await measured(() =>
-  runPipeline({ category: 'winevtx', inputs: replicated(reps), options: { runSigmaRules: asJob }, threads: 1, sink, notes, sigmaRules, ...(asJob ? {} : { analyzers: [] }) }),
+  runPipeline({
+    category: 'winevtx',
+    inputs: replicated(reps),
+    options: { runSigmaRules: asJob },
+    threads: 1,
+    sink,
+    notes,
+    sigmaRules,
+    ...(asJob ? {} : { analyzers: [] }),
+  }),
 );
 console.log(JSON.stringify({ mode, records: count(), ...run, writerThreadCpuSeconds: writerCpu(), maxRssMiB: process.resourceUsage().maxRSS / 1024 }));

@@ -37,24 +37,34 @@ export function mixedQueries(reader: RecordStoreReader<'winevtx'>, count = 200):
       case 4:
         out.push({
           kind: 'filter',
-          q: { ...base, filters: [pick([
-            { field: 'provider', operator: 'contains', value: 'sysmon' },
-            { field: 'computer', operator: 'starts_with', value: 'DESKTOP' },
-            { field: 'provider', operator: 'not_equals', value: 'Microsoft-Windows-Security-Auditing' },
-            { field: 'computer', operator: 'ends_with', value: '.local' },
-            { field: 'record_id', operator: 'equals', value: String(1 + Math.floor(rnd() * 5000)) },
-          ] as const)] },
+          q: {
+            ...base,
+            filters: [
+              pick([
+                { field: 'provider', operator: 'contains', value: 'sysmon' },
+                { field: 'computer', operator: 'starts_with', value: 'DESKTOP' },
+                { field: 'provider', operator: 'not_equals', value: 'Microsoft-Windows-Security-Auditing' },
+                { field: 'computer', operator: 'ends_with', value: '.local' },
+                { field: 'record_id', operator: 'equals', value: String(1 + Math.floor(rnd() * 5000)) },
+              ] as const),
+            ],
+          },
         });
         break;
       case 5:
         out.push({
           kind: 'details',
-          q: { ...base, filters: [pick([
-            { field: 'details.TargetUserName', operator: 'equals', value: 'SYSTEM' },
-            { field: 'details.Image', operator: 'ends_with', value: 'powershell.exe' },
-            { field: 'details.CommandLine', operator: 'contains', value: 'http' },
-            { field: 'details.LogonType', operator: 'equals', value: '3' },
-          ] as const)] },
+          q: {
+            ...base,
+            filters: [
+              pick([
+                { field: 'details.TargetUserName', operator: 'equals', value: 'SYSTEM' },
+                { field: 'details.Image', operator: 'ends_with', value: 'powershell.exe' },
+                { field: 'details.CommandLine', operator: 'contains', value: 'http' },
+                { field: 'details.LogonType', operator: 'equals', value: '3' },
+              ] as const),
+            ],
+          },
         });
         break;
       case 6:

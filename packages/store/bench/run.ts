@@ -30,7 +30,11 @@ interface Phase {
 
 /** A phase in a process of its own, with the node options and malloc settings a worker process runs with. */
 function phase(...args: string[]): Phase {
-  const out = execFileSync(process.execPath, [...workerNodeArgs(), '--import', 'tsx', '--conditions=source', PHASE, ...args], { env: workerEnv(process.env), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const out = execFileSync(process.execPath, [...workerNodeArgs(), '--import', 'tsx', '--conditions=source', PHASE, ...args], {
+    env: workerEnv(process.env),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return JSON.parse(out.trim().split('\n').at(-1)!) as Phase;
 }
 
@@ -43,14 +47,22 @@ const dir = mkdtempSync(join(tmpdir(), 'quarry-search-bench-'));
 try {
   console.log(`samples: ${perPass} records a pass; ${reps} passes`);
   const parse = phase('parse', String(reps));
-  console.log(`parser alone:  ${parse.records} records in ${parse.seconds.toFixed(1)} s = ${(parse.records / parse.seconds).toFixed(0)} records/s, CPU ${parse.cpuSeconds.toFixed(1)} s (main thread ${parse.mainThreadCpuSeconds.toFixed(1)} s), peak RSS ${parse.maxRssMiB.toFixed(0)} MiB`);
+  console.log(
+    `parser alone:  ${parse.records} records in ${parse.seconds.toFixed(1)} s = ${(parse.records / parse.seconds).toFixed(0)} records/s, CPU ${parse.cpuSeconds.toFixed(1)} s (main thread ${parse.mainThreadCpuSeconds.toFixed(1)} s), peak RSS ${parse.maxRssMiB.toFixed(0)} MiB`,
+  );
   const ingest = phase('ingest', String(reps), dir);
-  console.log(`ingest:        ${ingest.records} records in ${ingest.seconds.toFixed(1)} s = ${(ingest.records / ingest.seconds).toFixed(0)} records/s (time ${pct(ingest.seconds / parse.seconds)} against the parser alone), CPU ${ingest.cpuSeconds.toFixed(1)} s (main thread ${ingest.mainThreadCpuSeconds.toFixed(1)} s, writer thread ${ingest.writerThreadCpuSeconds.toFixed(1)} s), peak RSS ${ingest.maxRssMiB.toFixed(0)} MiB`);
+  console.log(
+    `ingest:        ${ingest.records} records in ${ingest.seconds.toFixed(1)} s = ${(ingest.records / ingest.seconds).toFixed(0)} records/s (time ${pct(ingest.seconds / parse.seconds)} against the parser alone), CPU ${ingest.cpuSeconds.toFixed(1)} s (main thread ${ingest.mainThreadCpuSeconds.toFixed(1)} s, writer thread ${ingest.writerThreadCpuSeconds.toFixed(1)} s), peak RSS ${ingest.maxRssMiB.toFixed(0)} MiB`,
+  );
   // Wall time is the goal's measure but swings with the other load on a shared machine; from CPU
   // seconds, the least time two free cores need: the busiest thread, or half of all the work.
   const floor = (p: Phase): number => Math.max(p.mainThreadCpuSeconds, p.writerThreadCpuSeconds, p.cpuSeconds / 2);
-  console.log(`  from CPU, on 2 free cores: parser ${floor(parse).toFixed(1)} s, ingest ${floor(ingest).toFixed(1)} s (${pct(floor(ingest) / floor(parse))}; goal: +30% at most)`);
-  const bytes = readdirSync(dir).filter((f) => f !== '.scratch').reduce((n, f) => n + statSync(join(dir, f)).size, 0);
+  console.log(
+    `  from CPU, on 2 free cores: parser ${floor(parse).toFixed(1)} s, ingest ${floor(ingest).toFixed(1)} s (${pct(floor(ingest) / floor(parse))}; goal: +30% at most)`,
+  );
+  const bytes = readdirSync(dir)
+    .filter((f) => f !== '.scratch')
+    .reduce((n, f) => n + statSync(join(dir, f)).size, 0);
   console.log(`store:         ${(bytes / 2 ** 20).toFixed(0)} MiB, ${(bytes / ingest.records).toFixed(0)} bytes a record (encrypted)`);
 
   // The same store work inside a whole parse job: the analyzers and the full Sigma set run too.
@@ -81,10 +93,14 @@ try {
     byKind.set(kind, [...(byKind.get(kind) ?? []), ms]);
   }
   times.sort((a, b) => a - b);
-  console.log(`queries (${times.length}): p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms; ${capped} totals capped at ${COUNT_LIMIT}`);
+  console.log(
+    `queries (${times.length}): p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms; ${capped} totals capped at ${COUNT_LIMIT}`,
+  );
   for (const [kind, ts] of byKind) {
     ts.sort((a, b) => a - b);
-    console.log(`  ${kind.padEnd(12)} n=${String(ts.length).padStart(3)} p50 ${percentile(ts, 50).toFixed(1).padStart(7)} ms  max ${ts.at(-1)!.toFixed(1).padStart(7)} ms`);
+    console.log(
+      `  ${kind.padEnd(12)} n=${String(ts.length).padStart(3)} p50 ${percentile(ts, 50).toFixed(1).padStart(7)} ms  max ${ts.at(-1)!.toFixed(1).padStart(7)} ms`,
+    );
   }
   reader.close();
 } finally {

@@ -8,7 +8,10 @@ import type { Insight } from '@quarry/insights';
  */
 export async function writeInsights(db: DbClient, jobId: string, jobKey: Buffer | null, insights: Insight[]): Promise<void> {
   const json = Buffer.from(JSON.stringify(insights), 'utf8');
-  await results.put(db, jobKey ? { jobId, encrypted: true, insights: sealBuffer(json, jobKey, Buffer.from(jobId)) } : { jobId, encrypted: false, insights: json });
+  await results.put(
+    db,
+    jobKey ? { jobId, encrypted: true, insights: sealBuffer(json, jobKey, Buffer.from(jobId)) } : { jobId, encrypted: false, insights: json },
+  );
 }
 
 /**

@@ -12,7 +12,7 @@ describe('every evidence type has its row shape', () => {
     expect(Object.keys(ROW_SHAPES).sort()).toEqual([...EVIDENCE_TYPES].sort());
   });
 
-  test.each(EVIDENCE_TYPES)('%s: the shape serves its descriptor\'s search table, filter fields and time semantics', (type) => {
+  test.each(EVIDENCE_TYPES)("%s: the shape serves its descriptor's search table, filter fields and time semantics", (type) => {
     const shape = ROW_SHAPES[type]();
     const search = evidenceTypes[type].search;
     expect(shape.category).toBe(type);

@@ -1,4 +1,14 @@
 export { SHARED_DIR, hasShared, sharedPath, sharedSkipReason } from './shared.js';
 export { mulberry32 } from './random.js';
 export { findTool, toolGate } from './tools.js';
-export { HAVE_RULES, NO_RULES, filesUnder, makePackRepo, makeSigmaRepo, standaloneSigmaFiles, yaraRuleCount, type PackRepo, type SigmaRepo } from './rule-repos.js';
+export {
+  HAVE_RULES,
+  NO_RULES,
+  filesUnder,
+  makePackRepo,
+  makeSigmaRepo,
+  standaloneSigmaFiles,
+  yaraRuleCount,
+  type PackRepo,
+  type SigmaRepo,
+} from './rule-repos.js';

@@ -10,7 +10,8 @@ let pool: ThreadPool | undefined;
  * options it runs with are accepted again.
  */
 export function configureThreadPool(opts: ThreadPoolOptions): void {
-  if (pool && JSON.stringify(opts) !== JSON.stringify(options)) throw new Error('the thread pool is already running with other options; configure it before its first use');
+  if (pool && JSON.stringify(opts) !== JSON.stringify(options))
+    throw new Error('the thread pool is already running with other options; configure it before its first use');
   options = opts;
 }
 

@@ -26,7 +26,10 @@ afterEach(async () => {
 });
 
 /** Runs `n` busy tasks through `run` and returns the most that ran at once. */
-async function mostAtOnce(n: number, run: (input: { counters: SharedArrayBuffer; ms: number }) => Promise<number>): Promise<{ most: number; threads: Set<number> }> {
+async function mostAtOnce(
+  n: number,
+  run: (input: { counters: SharedArrayBuffer; ms: number }) => Promise<number>,
+): Promise<{ most: number; threads: Set<number> }> {
   const counters = new SharedArrayBuffer(8);
   const ids = await Promise.all(Array.from({ length: n }, () => run({ counters, ms: 150 })));
   return { most: new Int32Array(counters)[1]!, threads: new Set(ids) };
@@ -47,7 +50,10 @@ describe('ThreadPool', () => {
   });
 
   it('rejects with the thread’s error, its class name, message and stack', async () => {
-    const err = (await pool(1).lease(1).run(throwsHere, undefined).catch((e: unknown) => e)) as Error;
+    const err = (await pool(1)
+      .lease(1)
+      .run(throwsHere, undefined)
+      .catch((e: unknown) => e)) as Error;
     expect(err).toBeInstanceOf(Error);
     expect(err.name).toBe('TypeError');
     expect(err.message).toBe('broken on purpose');
@@ -114,7 +120,10 @@ describe('ThreadPool', () => {
     const p = pool(1);
     const counters = new SharedArrayBuffer(8);
     let busyDone = false;
-    const cpu = p.lease(1).run(busy, { counters, ms: 3000 }).then(() => (busyDone = true));
+    const cpu = p
+      .lease(1)
+      .run(busy, { counters, ms: 3000 })
+      .then(() => (busyDone = true));
     // The busy task holds the pool's one CPU thread before the stream starts.
     while (Atomics.load(new Int32Array(counters), 0) === 0) await new Promise((r) => setTimeout(r, 10));
     const { port1, port2 } = new MessageChannel();
@@ -131,7 +140,9 @@ describe('ThreadPool', () => {
 
   it('feeds a long-running task through a MessagePort', async () => {
     const { port1, port2 } = new MessageChannel();
-    const done = pool(1).lease(1).run(streamSum, { port: port2 }, { transfer: [port2] });
+    const done = pool(1)
+      .lease(1)
+      .run(streamSum, { port: port2 }, { transfer: [port2] });
     const sums: number[] = [];
     for (const n of [5, 7, 30]) {
       const answer = new Promise<number>((resolve) => port1.once('message', resolve));

@@ -24,10 +24,8 @@ export type JobCategory = ParseCategory | ScanCategory;
 export type JobKind = 'parse' | 'scan';
 export const jobKindOf = (category: JobCategory): JobKind => (isParseCategory(category) ? 'parse' : 'scan');
 
-export const isParseCategory = (value: unknown): value is ParseCategory =>
-  typeof value === 'string' && (PARSE_CATEGORIES as readonly string[]).includes(value);
-export const isJobCategory = (value: unknown): value is JobCategory =>
-  typeof value === 'string' && (JOB_CATEGORIES as readonly string[]).includes(value);
+export const isParseCategory = (value: unknown): value is ParseCategory => typeof value === 'string' && (PARSE_CATEGORIES as readonly string[]).includes(value);
+export const isJobCategory = (value: unknown): value is JobCategory => typeof value === 'string' && (JOB_CATEGORIES as readonly string[]).includes(value);
 
 /** Subscription tiers a user can hold. */
 export const USER_TIERS = ['free', 'pro', 'enterprise'] as const;

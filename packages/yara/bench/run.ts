@@ -43,7 +43,9 @@ console.log(`corpus: ${files.length} files, ${MB.toFixed(1)} MB; rules: ${DIRS.j
 
 const t0 = performance.now();
 const pack = await loadPack({ dirs: DIRS });
-console.log(`loadPack (per-file compile report): ${((performance.now() - t0) / 1000).toFixed(1)} s, ${pack.totals.compiled}/${pack.totals.files} files, ${pack.totals.rules} rules`);
+console.log(
+  `loadPack (per-file compile report): ${((performance.now() - t0) / 1000).toFixed(1)} s, ${pack.totals.compiled}/${pack.totals.files} files, ${pack.totals.rules} rules`,
+);
 
 const rows: Row[] = [];
 
@@ -120,5 +122,7 @@ console.log('|---|---|---|---|---|---|---|');
 for (const r of rows) {
   const cpu = r.cpuS === undefined ? '-' : r.cpuS.toFixed(2);
   const cpuRate = r.cpuS === undefined ? '-' : (MB / r.cpuS).toFixed(1);
-  console.log(`| ${r.name} | ${r.wallS.toFixed(2)} | ${(MB / r.wallS).toFixed(1)} | ${cpu} | ${cpuRate} | ${r.matches} | ${r.cpuS === undefined || raw.cpuS === undefined ? '-' : `${(r.cpuS / raw.cpuS).toFixed(2)}x`} |`);
+  console.log(
+    `| ${r.name} | ${r.wallS.toFixed(2)} | ${(MB / r.wallS).toFixed(1)} | ${cpu} | ${cpuRate} | ${r.matches} | ${r.cpuS === undefined || raw.cpuS === undefined ? '-' : `${(r.cpuS / raw.cpuS).toFixed(2)}x`} |`,
+  );
 }

@@ -235,10 +235,12 @@ export class ScanPool {
       const timer = setTimeout(() => {
         this.kill(slot, new YaraError('timeout', `${req.type} did not finish within ${timeoutMs} ms; worker killed`));
       }, timeoutMs);
-      const done = <T>(f: (v: T) => void) => (v: T) => {
-        clearTimeout(timer);
-        f(v);
-      };
+      const done =
+        <T>(f: (v: T) => void) =>
+        (v: T) => {
+          clearTimeout(timer);
+          f(v);
+        };
       slot.pending.set(req.id, { resolve: done(resolve), reject: done(reject) });
       child.send(req, (err) => {
         if (err) this.kill(slot, new YaraError('worker', `cannot reach scan worker: ${err.message}`, { cause: err }));

@@ -9,7 +9,10 @@ const a = join(root, 'packA');
 const b = join(root, 'packB');
 mkdirSync(join(a, 'sub'), { recursive: true });
 mkdirSync(b);
-writeFileSync(join(a, 'good.yar'), 'rule Shared_Name : t1 t2 {\n  meta:\n    description = "from A"\n    author = "alice"\n    enabled = true\n  strings:\n    $a = "needle"\n  condition:\n    $a\n}\n');
+writeFileSync(
+  join(a, 'good.yar'),
+  'rule Shared_Name : t1 t2 {\n  meta:\n    description = "from A"\n    author = "alice"\n    enabled = true\n  strings:\n    $a = "needle"\n  condition:\n    $a\n}\n',
+);
 writeFileSync(join(a, 'sub', 'broken.yara'), 'rule Broken {\n  strings:\n    $a = "x\n  condition:\n    $a\n}\n');
 writeFileSync(join(a, 'notes.txt'), 'rule NotARuleFile { condition: true }');
 writeFileSync(join(b, 'dup.yar'), 'rule Shared_Name {\n  meta:\n    description = "from B"\n  strings:\n    $b = "needle"\n  condition:\n    $b\n}\n');

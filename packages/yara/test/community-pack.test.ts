@@ -42,7 +42,11 @@ describe.skipIf(!HAVE_SHARED)(realFiles('community packs (ReversingLabs + signat
         expect(e.line).toBeGreaterThan(0);
       }
     }
-    for (const name of EXT_VAR_FILES) expect(failed.some((f) => f.namespace.endsWith(name)), name).toBe(true);
+    for (const name of EXT_VAR_FILES)
+      expect(
+        failed.some((f) => f.namespace.endsWith(name)),
+        name,
+      ).toBe(true);
   }, 120_000);
 
   test('finds a known byte pattern in a real hive, and honours the per-file filepath external', async () => {

@@ -7,8 +7,32 @@ import { BUILTIN_RULES_DIR, customRule, outlineSource, ScanPool, YaraError } fro
 /** Bounded by default; QUARRY_FUZZ_ITERATIONS=20000 for a long run. */
 const ITERATIONS = Number(process.env.QUARRY_FUZZ_ITERATIONS ?? 300);
 
-
-const TOKENS = ['{', '}', '"', '/', '/*', '*/', '//', '\\', '\n', 'rule ', 'private ', 'global ', ':', '=', '$a', 'condition:', 'strings:', 'meta:', '[', ']', '(', ')', '\u0000', '\u00e9'];
+const TOKENS = [
+  '{',
+  '}',
+  '"',
+  '/',
+  '/*',
+  '*/',
+  '//',
+  '\\',
+  '\n',
+  'rule ',
+  'private ',
+  'global ',
+  ':',
+  '=',
+  '$a',
+  'condition:',
+  'strings:',
+  'meta:',
+  '[',
+  ']',
+  '(',
+  ')',
+  '\u0000',
+  '\u00e9',
+];
 
 function mutate(src: string, r: () => number): string {
   let s = src;

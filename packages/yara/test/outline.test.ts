@@ -58,7 +58,10 @@ describe.skipIf(!HAVE_SHARED)(realFiles('outline against the community packs'), 
       if (f.rules.length === 0) continue;
       // A probe rule that references every name compiles only if each name is a declared rule.
       const probe = `${src}\nrule __quarry_probe { condition: ${f.rules.join(' or ')} }`;
-      expect(checkRule(probe).errors.map((e) => e.title), f.namespace).toEqual([]);
+      expect(
+        checkRule(probe).errors.map((e) => e.title),
+        f.namespace,
+      ).toEqual([]);
       checked++;
     }
     // 4 files hold only commented-out rules.

@@ -45,7 +45,10 @@ describe('windowed file scanning', () => {
       try {
         const o = await windowed.scanFile(rule, path);
         expect(o.windows, `window ${windowBytes}`).toBeGreaterThan(1);
-        expect(o.matches[0]!.strings.map((s) => `${s.identifier}@${s.offset}`), `window ${windowBytes} overlap ${overlapBytes}`).toEqual(expected);
+        expect(
+          o.matches[0]!.strings.map((s) => `${s.identifier}@${s.offset}`),
+          `window ${windowBytes} overlap ${overlapBytes}`,
+        ).toEqual(expected);
       } finally {
         await windowed.close();
       }

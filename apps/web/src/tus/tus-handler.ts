@@ -20,7 +20,6 @@ import { QuarryTusStore, currentUploader } from './tus-store.js';
 /** Response header naming the file a finished upload became (also in HEAD's Upload-Metadata). */
 export const FILE_ID_HEADER = 'Quarry-File-Id';
 
-
 export interface TusHandler {
   handle(req: Request): Promise<Response>;
   /** Removes expired uploads every `everyMs` until stopped. */

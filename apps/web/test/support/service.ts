@@ -28,7 +28,17 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
   const port = await freePort();
   const uiPort = await freePort();
   const child: ChildProcess = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: String(port), TEMPORAL_UI_PORT: String(uiPort), QUARRY_DATA_DIR: dataDir, DATABASE_URL: '', TEMPORAL_ADDRESS: '', LOG_LEVEL: 'warn', QUARRY_RULES_AUTO_FETCH: 'false', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      TEMPORAL_UI_PORT: String(uiPort),
+      QUARRY_DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      TEMPORAL_ADDRESS: '',
+      LOG_LEVEL: 'warn',
+      QUARRY_RULES_AUTO_FETCH: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));

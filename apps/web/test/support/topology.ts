@@ -84,7 +84,10 @@ export interface Creds {
   key?: string;
 }
 
-const headers = (c: Creds): Record<string, string> => ({ ...(c.token ? { 'X-Service-Api-Token': c.token } : {}), ...(c.key ? { 'X-Service-Api-Enc-Key': c.key } : {}) });
+const headers = (c: Creds): Record<string, string> => ({
+  ...(c.token ? { 'X-Service-Api-Token': c.token } : {}),
+  ...(c.key ? { 'X-Service-Api-Enc-Key': c.key } : {}),
+});
 
 export async function upload(base: string, files: { name: string; data: Buffer<ArrayBuffer> }[], creds: Creds): Promise<string[]> {
   const form = new FormData();

@@ -161,7 +161,14 @@ export function DataGrid({ label, columns, rows, renderCell, initialSorting = []
           {matching.length === rows.length ? `${rows.length} row${rows.length === 1 ? '' : 's'}` : `${matching.length} of ${rows.length} rows`}
         </Text>
       </Group>
-      <div ref={scroller} className={classes.scroller} style={{ maxHeight: collapsed ? undefined : height }} role="table" aria-label={label} aria-rowcount={matching.length + 1}>
+      <div
+        ref={scroller}
+        className={classes.scroller}
+        style={{ maxHeight: collapsed ? undefined : height }}
+        role="table"
+        aria-label={label}
+        aria-rowcount={matching.length + 1}
+      >
         <div className={classes.header} style={{ gridTemplateColumns: template, width: totalWidth, minWidth: '100%' }} role="row">
           {hasDetails && <div role="columnheader" aria-label="Details" />}
           {table.getHeaderGroups()[0]!.headers.map((h) => {
@@ -206,7 +213,13 @@ export function DataGrid({ label, columns, rows, renderCell, initialSorting = []
                 <div className={classes.row} style={{ gridTemplateColumns: template }} role="row">
                   {hasDetails && (
                     <div role="cell">
-                      <ActionIcon size="sm" variant="subtle" aria-expanded={open} aria-label={open ? 'Hide details' : 'Show details'} onClick={() => toggle(index)}>
+                      <ActionIcon
+                        size="sm"
+                        variant="subtle"
+                        aria-expanded={open}
+                        aria-label={open ? 'Hide details' : 'Show details'}
+                        onClick={() => toggle(index)}
+                      >
                         {open ? '▾' : '▸'}
                       </ActionIcon>
                     </div>
@@ -222,7 +235,9 @@ export function DataGrid({ label, columns, rows, renderCell, initialSorting = []
                 </div>
                 {open && (
                   <div className={classes.detail}>
-                    <DetailList entries={[...columns.map((c, ci): [string, string] => [c, row.original.cells[ci] ?? '']), ...Object.entries(row.original.detail ?? {})]} />
+                    <DetailList
+                      entries={[...columns.map((c, ci): [string, string] => [c, row.original.cells[ci] ?? '']), ...Object.entries(row.original.detail ?? {})]}
+                    />
                   </div>
                 )}
               </div>

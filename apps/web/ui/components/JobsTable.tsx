@@ -39,7 +39,12 @@ export function JobsTable() {
 
   if (!token) return <Alert color="gray">Sign in to see your jobs. A public job opens from its link (/jobs/&lt;id&gt;) without signing in.</Alert>;
   if (jobs.isPending) return <Loader size="sm" aria-label="Loading jobs" />;
-  if (jobs.isError) return <Alert color="red" role="alert">{errorMessage(jobs.error)}</Alert>;
+  if (jobs.isError)
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(jobs.error)}
+      </Alert>
+    );
   if (jobs.data.length === 0) return <Text c="dimmed">No jobs yet: start one from the Evidence page.</Text>;
   return (
     <Table striped highlightOnHover aria-label="Jobs">
@@ -82,7 +87,8 @@ export function JobsTable() {
                     aria-label={`Delete job ${j.jobName}`}
                     loading={remove.isPending && remove.variables === j.id}
                     onClick={() => {
-                      if (window.confirm(`Delete job ${j.jobName}${!isFinished(j.status) ? ' (it is running: it will be cancelled)' : ''}?`)) remove.mutate(j.id);
+                      if (window.confirm(`Delete job ${j.jobName}${!isFinished(j.status) ? ' (it is running: it will be cancelled)' : ''}?`))
+                        remove.mutate(j.id);
                     }}
                   >
                     ✕

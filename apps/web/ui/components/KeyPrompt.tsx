@@ -13,7 +13,13 @@ export function KeyPrompt({ message }: { message: string }) {
       <Stack gap="xs">
         {message}. Enter the encryption key it was made with; it is kept in this tab&apos;s memory only.
         <Group align="end">
-          <PasswordInput label="Encryption key" value={key} onChange={(e) => setKey(e.currentTarget.value)} w={420} error={key && !valid ? '32 bytes, base64' : undefined} />
+          <PasswordInput
+            label="Encryption key"
+            value={key}
+            onChange={(e) => setKey(e.currentTarget.value)}
+            w={420}
+            error={key && !valid ? '32 bytes, base64' : undefined}
+          />
           <Button disabled={!valid} onClick={() => setSession({ ...getSession(), key: key.trim() })}>
             Open
           </Button>

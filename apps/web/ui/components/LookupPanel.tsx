@@ -32,7 +32,11 @@ export function LookupPanel() {
     const m = q.get('module');
     if (m !== 'file_name' && m !== 'event_id') return;
     const provider = q.get('provider');
-    const linked: { module: Module; search: string; filters: FilterRow[] } = { module: m, search: q.get('search') ?? '', filters: provider ? [{ field: 'Provider', operator: 'equals' as const, value: provider }] : [] };
+    const linked: { module: Module; search: string; filters: FilterRow[] } = {
+      module: m,
+      search: q.get('search') ?? '',
+      filters: provider ? [{ field: 'Provider', operator: 'equals' as const, value: provider }] : [],
+    };
     setModule(linked.module);
     setText(linked.search);
     setFilters(linked.filters);
@@ -69,7 +73,13 @@ export function LookupPanel() {
                   { value: 'event_id', label: 'Event ids' },
                 ]}
               />
-              <TextInput label="Search" placeholder={module === 'file_name' ? 'e.g. lsass.exe' : 'e.g. 4624'} value={text} onChange={(e) => setText(e.currentTarget.value)} w={300} />
+              <TextInput
+                label="Search"
+                placeholder={module === 'file_name' ? 'e.g. lsass.exe' : 'e.g. 4624'}
+                value={text}
+                onChange={(e) => setText(e.currentTarget.value)}
+                w={300}
+              />
               <Button type="submit" loading={lookup.isPending}>
                 Look up
               </Button>

@@ -9,11 +9,20 @@ import { useSession } from '../lib/use-session';
 export function SessionBadge() {
   const { token, key } = useSession();
   const queries = useQueryClient();
-  if (!token) return <Badge variant="light" color="gray">Anonymous: public jobs only</Badge>;
+  if (!token)
+    return (
+      <Badge variant="light" color="gray">
+        Anonymous: public jobs only
+      </Badge>
+    );
   return (
     <Group gap="xs">
-      <Badge variant="light" color="teal">Signed in</Badge>
-      <Badge variant="light" color={key ? 'indigo' : 'gray'}>{key ? 'Key in memory' : 'No key'}</Badge>
+      <Badge variant="light" color="teal">
+        Signed in
+      </Badge>
+      <Badge variant="light" color={key ? 'indigo' : 'gray'}>
+        {key ? 'Key in memory' : 'No key'}
+      </Badge>
       <Button
         size="compact-sm"
         variant="subtle"

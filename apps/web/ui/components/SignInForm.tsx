@@ -41,8 +41,19 @@ export function SignInForm() {
   return (
     <form onSubmit={form.onSubmit((v) => void submit(v))}>
       <Stack gap="sm">
-        <TextInput label="API token" placeholder="xxxxxxxx-xxxx-4xxx-xxxx-xxxxxxxxxxxx" autoComplete="off" spellCheck={false} {...form.getInputProps('token')} />
-        <PasswordInput label="Encryption key (optional)" description="Needed to upload private evidence and read private jobs" autoComplete="off" {...form.getInputProps('key')} />
+        <TextInput
+          label="API token"
+          placeholder="xxxxxxxx-xxxx-4xxx-xxxx-xxxxxxxxxxxx"
+          autoComplete="off"
+          spellCheck={false}
+          {...form.getInputProps('token')}
+        />
+        <PasswordInput
+          label="Encryption key (optional)"
+          description="Needed to upload private evidence and read private jobs"
+          autoComplete="off"
+          {...form.getInputProps('key')}
+        />
         {error && (
           <Alert color="red" title="Could not sign in" role="alert">
             {error}

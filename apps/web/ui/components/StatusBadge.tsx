@@ -5,7 +5,12 @@ const COLOR: Record<string, string> = { Pending: 'gray', Processing: 'blue', Com
 export function StatusBadge({ status }: { status: string }) {
   const running = status === 'Pending' || status === 'Processing';
   return (
-    <Badge color={COLOR[status] ?? 'gray'} variant="light" leftSection={running ? <Loader size={10} color={COLOR[status]} /> : undefined} aria-label={`Status: ${status}`}>
+    <Badge
+      color={COLOR[status] ?? 'gray'}
+      variant="light"
+      leftSection={running ? <Loader size={10} color={COLOR[status]} /> : undefined}
+      aria-label={`Status: ${status}`}
+    >
       {status}
     </Badge>
   );

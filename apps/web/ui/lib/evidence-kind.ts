@@ -22,7 +22,10 @@ export const KIND_LABEL = Object.fromEntries(EVIDENCE_TYPES.map((t) => [t, evide
 export const KIND_OPTIONS: { value: EvidenceKind; label: string }[] = EVIDENCE_TYPES.map((t) => ({ value: t, label: evidenceTypes[t].label }));
 
 /** Filterable fields per search type, as the descriptors list them (`details.` is a prefix: any event-data field). */
-export const SEARCH_FIELDS = Object.fromEntries(EVIDENCE_TYPES.map((t) => [t, evidenceTypes[t].search.filterFields.map((f) => f.name)])) as Record<EvidenceKind, string[]>;
+export const SEARCH_FIELDS = Object.fromEntries(EVIDENCE_TYPES.map((t) => [t, evidenceTypes[t].search.filterFields.map((f) => f.name)])) as Record<
+  EvidenceKind,
+  string[]
+>;
 
 /** Result types only one evidence type has (both EVTX and registry have a Persistence). */
 const OWN_RESULT_TYPES = EVIDENCE_TYPES.map((type) => {

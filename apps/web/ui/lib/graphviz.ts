@@ -37,5 +37,8 @@ function truncate(s: string, n: number): string {
 
 /** Escapes text for a DOT quoted string; `\\n` already in labels is kept as a line break. */
 function escapeDot(s: string): string {
-  return s.replace(/\\(?!n)/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+  return s
+    .replace(/\\(?!n)/g, '\\\\')
+    .replace(/"/g, '\\"')
+    .replace(/\n/g, '\\n');
 }

@@ -46,7 +46,12 @@ export function recordIdsIn(value: string): string[] {
 }
 
 export function slug(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'result';
+  return (
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'result'
+  );
 }
 
 /** Every insight of a job as a result type, in the order the analyzers emitted them. */
@@ -66,27 +71,31 @@ function describe(insight: Insight): Omit<ResultType, 'id' | 'group'> {
   if ('Table' in insight) {
     const p = insight.Table;
     const [header = [], ...body] = p.data;
-    const rows = tableRows(header, body.map((cells) => ({ cells, detail: {} })));
+    const rows = tableRows(
+      header,
+      body.map((cells) => ({ cells, detail: {} })),
+    );
     return { title: p.title, kind: 'Table', category: p.category, size: body.length, rows, hasImportance: header.some(isImportanceColumn) };
   }
   if ('IndexTable' in insight) {
     const p = insight.IndexTable;
     const columns = p.columns.slice(0, -1);
-    const rows = tableRows(columns, p.data.map(([cells, detail]) => ({ cells, detail })));
+    const rows = tableRows(
+      columns,
+      p.data.map(([cells, detail]) => ({ cells, detail })),
+    );
     return { title: p.title, kind: 'IndexTable', category: p.category, size: p.data.length, rows, hasImportance: columns.some(isImportanceColumn) };
   }
   if ('Timeline' in insight) {
     const p = insight.Timeline;
-    const rows = p.data.map(
-      (e, index): ResultRow => ({
-        index,
-        columns: ['Event', 'Description'],
-        cells: [e.short_name, e.description],
-        importance: asImportance(e.importance),
-        reasons: '',
-        recordIds: [String(e.record_id)],
-      }),
-    );
+    const rows = p.data.map((e, index): ResultRow => ({
+      index,
+      columns: ['Event', 'Description'],
+      cells: [e.short_name, e.description],
+      importance: asImportance(e.importance),
+      reasons: '',
+      recordIds: [String(e.record_id)],
+    }));
     return { title: p.title, kind: 'Timeline', category: p.category, size: p.data.length, rows, hasImportance: true };
   }
   if ('Metadata' in insight) {
@@ -96,7 +105,14 @@ function describe(insight: Insight): Omit<ResultType, 'id' | 'group'> {
   if ('Chart' in insight) return { title: insight.Chart.title, kind: 'Chart', category: insight.Chart.category, size: null, rows: [], hasImportance: false };
   if ('Graph' in insight) return { title: insight.Graph.title, kind: 'Graph', category: insight.Graph.category, size: null, rows: [], hasImportance: false };
   // An Error insight, or a type this dashboard does not know yet (shown as JSON further down).
-  return { title: 'Error' in insight ? 'Error' : 'Unknown result', kind: 'Error' in insight ? 'Error' : 'Unknown', category: '', size: null, rows: [], hasImportance: false };
+  return {
+    title: 'Error' in insight ? 'Error' : 'Unknown result',
+    kind: 'Error' in insight ? 'Error' : 'Unknown',
+    category: '',
+    size: null,
+    rows: [],
+    hasImportance: false,
+  };
 }
 
 /** Rows of a table with an importance column; none when it has no such column (nothing to rank). */

@@ -33,7 +33,12 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
     if (!file) throw unusable(`Input file ${item.fileName} was deleted before the job could read it`);
     found.push({ item, file });
   }
-  const progress = new JobProgress(deps.db, job.id, found.reduce((sum, { file }) => sum + Number(file.size), 0), deps.log);
+  const progress = new JobProgress(
+    deps.db,
+    job.id,
+    found.reduce((sum, { file }) => sum + Number(file.size), 0),
+    deps.log,
+  );
   await progress.start();
   const inputs: PipelineInput[] = found.map(({ item, file }) => ({
     ref: { position: item.position, fileId: file.id, name: file.originalName, size: Number(file.size), sha256: file.sha256 },

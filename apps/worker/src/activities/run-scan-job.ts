@@ -28,7 +28,12 @@ export async function runScanJob(deps: WorkerDeps, input: JobInput): Promise<voi
   const clientKey = clientKeyOf(input.clientKey);
   const jobKey = jobKeyOf(job.wrappedKey, clientKey);
   const inputFiles = await scanInputs(deps.db, job);
-  const progress = new JobProgress(deps.db, job.id, inputFiles.reduce((sum, file) => sum + Number(file.size), 0), deps.log);
+  const progress = new JobProgress(
+    deps.db,
+    job.id,
+    inputFiles.reduce((sum, file) => sum + Number(file.size), 0),
+    deps.log,
+  );
   await progress.start();
   const scan = { job, files: inputFiles, clientKey, customRule: customRuleOf(job, jobKey), ctx, progress };
   const lease = deps.cpu.acquire(job.category === 'Yara' ? deps.cpu.cores : 1);

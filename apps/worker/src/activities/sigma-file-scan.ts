@@ -51,5 +51,8 @@ export async function runSigmaFileScan(deps: WorkerDeps, scan: ScanContext, thre
     inputs.push(summary);
   }
   run.finish();
-  return [run.table(), sigmaRuleMetadata({ ...(scan.customRule === undefined ? {} : { customRule: scan.customRule }), ...(community ? { community } : {}), inputs })];
+  return [
+    run.table(),
+    sigmaRuleMetadata({ ...(scan.customRule === undefined ? {} : { customRule: scan.customRule }), ...(community ? { community } : {}), inputs }),
+  ];
 }

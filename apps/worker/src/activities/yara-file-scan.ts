@@ -42,12 +42,16 @@ export async function runYaraFileScan(deps: WorkerDeps, scan: ScanContext, threa
         scan.progress.add(data.length);
         scan.progress.tick();
       } catch (err) {
-        if (err instanceof YaraError && (err.code === 'timeout' || err.code === 'scan')) throw unusable(`File ${file.originalName} could not be scanned: ${err.message}`);
+        if (err instanceof YaraError && (err.code === 'timeout' || err.code === 'scan'))
+          throw unusable(`File ${file.originalName} could not be scanned: ${err.message}`);
         throw err;
       }
       scan.ctx.heartbeat();
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(threads, scan.files.length)) }, lane));
-  return [yaraResultsTable(results), yaraRuleMetadata({ warnings, ...(scan.customRule === undefined ? {} : { customRule: scan.customRule }), ...(community ? { community } : {}) })];
+  return [
+    yaraResultsTable(results),
+    yaraRuleMetadata({ warnings, ...(scan.customRule === undefined ? {} : { customRule: scan.customRule }), ...(community ? { community } : {}) }),
+  ];
 }

@@ -18,11 +18,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * Resolves the X-Service-Api-Token header. Absent: anonymous (or UNAUTHORIZED when required).
  * Malformed: INVALID_TOKEN_FORMAT (the upload endpoint answers 400 for it, the rest 401).
  */
-export async function resolveCaller(
-  deps: Pick<ServiceDeps, 'db'>,
-  token: string | null | undefined,
-  { required }: { required: boolean },
-): Promise<Caller> {
+export async function resolveCaller(deps: Pick<ServiceDeps, 'db'>, token: string | null | undefined, { required }: { required: boolean }): Promise<Caller> {
   if (token === undefined || token === null || token === '') {
     if (required) throw new AppError('UNAUTHORIZED', 'Unauthorized');
     return ANONYMOUS;

@@ -25,7 +25,9 @@ function parseJobSchema(type: EvidenceType): z.ZodObject {
 }
 
 /** Each evidence type's parse input: the file ids and the options its descriptor lists. */
-export const createParseJobSchemas = Object.fromEntries(EVIDENCE_TYPES.map((t) => [t, parseJobSchema(t)])) as unknown as { [T in EvidenceType]: ParseJobSchema<T> };
+export const createParseJobSchemas = Object.fromEntries(EVIDENCE_TYPES.map((t) => [t, parseJobSchema(t)])) as unknown as {
+  [T in EvidenceType]: ParseJobSchema<T>;
+};
 
 /** The parsed input of any one type. */
 export type ParseJobParams = { [T in EvidenceType]: z.output<ParseJobSchema<T>> }[EvidenceType];

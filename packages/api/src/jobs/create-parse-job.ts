@@ -20,12 +20,7 @@ export interface CreatedJob {
  * Validates a parse request exactly as the contract orders it (ids, counts, sizes, access),
  * records the job and starts it on the caller's tier.
  */
-export async function createParseJob(
-  deps: ServiceDeps,
-  caller: Caller,
-  clientKey: Buffer | null,
-  input: CreateParseJobInput,
-): Promise<CreatedJob> {
+export async function createParseJob(deps: ServiceDeps, caller: Caller, clientKey: Buffer | null, input: CreateParseJobInput): Promise<CreatedJob> {
   const { category } = input;
   const descriptor = evidenceTypes[category];
   const { limits } = descriptor;

@@ -48,5 +48,9 @@ const searchOperation = (type: EvidenceType) =>
 
 // Built from the evidence-type descriptors, so a new type gets both operations (and every front's
 // endpoint, procedure and field) without a line here; the mapped types above name each one.
-export const parseOperations = Object.fromEntries(EVIDENCE_TYPES.map((t) => [evidenceOperationNames(t).parse, parseOperation(t)])) as unknown as ParseOperations;
-export const searchOperations = Object.fromEntries(EVIDENCE_TYPES.map((t) => [evidenceOperationNames(t).search, searchOperation(t)])) as unknown as SearchOperations;
+export const parseOperations = Object.fromEntries(
+  EVIDENCE_TYPES.map((t) => [evidenceOperationNames(t).parse, parseOperation(t)]),
+) as unknown as ParseOperations;
+export const searchOperations = Object.fromEntries(
+  EVIDENCE_TYPES.map((t) => [evidenceOperationNames(t).search, searchOperation(t)]),
+) as unknown as SearchOperations;

@@ -40,7 +40,13 @@ export interface OperationContext {
  * One operation, declared once: every front derives its endpoint, procedure or field from this.
  * `input` is camelCase and typed; its messages are the contract's where the contract has one.
  */
-export interface Operation<N extends string = string, I extends z.ZodType = z.ZodType, O = unknown, K extends OperationKind = OperationKind, T extends Transport = Transport> {
+export interface Operation<
+  N extends string = string,
+  I extends z.ZodType = z.ZodType,
+  O = unknown,
+  K extends OperationKind = OperationKind,
+  T extends Transport = Transport,
+> {
   name: N;
   kind: K;
   /** One line for generated docs (tRPC, GraphQL descriptions, OpenAPI summaries). */
@@ -59,7 +65,9 @@ export interface Operation<N extends string = string, I extends z.ZodType = z.Zo
 export type AnyOperation = Operation<string, z.ZodType, any>;
 
 /** Declares an operation (the identity, typed: input and output are inferred from the definition). */
-export const operation = <N extends string, I extends z.ZodType, O, K extends OperationKind, T extends Transport>(def: Operation<N, I, O, K, T>): Operation<N, I, O, K, T> => def;
+export const operation = <N extends string, I extends z.ZodType, O, K extends OperationKind, T extends Transport>(
+  def: Operation<N, I, O, K, T>,
+): Operation<N, I, O, K, T> => def;
 
 export type InputOf<Op extends AnyOperation> = z.input<Op['input']>;
 export type ParsedInputOf<Op extends AnyOperation> = z.output<Op['input']>;

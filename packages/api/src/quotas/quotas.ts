@@ -32,7 +32,10 @@ export function parseTierLimits(text: string | undefined, defaults: Record<JobTi
 /** Limits from the environment's two settings, over the defaults. */
 export function quotaLimitsFrom(env: { QUARRY_RATE_LIMIT_YARA_FILE?: string | undefined; QUARRY_RATE_LIMIT_DATA_SCAN?: string | undefined }): QuotaLimits {
   return {
-    yaraFileScan: { ...DEFAULT_QUOTA_LIMITS.yaraFileScan, perTier: parseTierLimits(env.QUARRY_RATE_LIMIT_YARA_FILE, DEFAULT_QUOTA_LIMITS.yaraFileScan.perTier) },
+    yaraFileScan: {
+      ...DEFAULT_QUOTA_LIMITS.yaraFileScan,
+      perTier: parseTierLimits(env.QUARRY_RATE_LIMIT_YARA_FILE, DEFAULT_QUOTA_LIMITS.yaraFileScan.perTier),
+    },
     dataScan: { ...DEFAULT_QUOTA_LIMITS.dataScan, perTier: parseTierLimits(env.QUARRY_RATE_LIMIT_DATA_SCAN, DEFAULT_QUOTA_LIMITS.dataScan.perTier) },
   };
 }

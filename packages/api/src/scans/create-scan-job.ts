@@ -47,7 +47,8 @@ export async function createScanJob(
   if (input.operation === 'run_rule') {
     if (typeof input.rule !== 'string' || input.rule === '') throw new AppError('BAD_REQUEST', 'Rule is required');
     const decoded = decodeRuleText(input.rule);
-    if ('problem' in decoded) throw new AppError('BAD_REQUEST', `${category === 'Yara' ? 'Invalid Yara rule' : 'Invalid Sigma rule format'}: ${decoded.problem}`);
+    if ('problem' in decoded)
+      throw new AppError('BAD_REQUEST', `${category === 'Yara' ? 'Invalid Yara rule' : 'Invalid Sigma rule format'}: ${decoded.problem}`);
     ruleText = decoded.text;
   }
 

@@ -59,7 +59,10 @@ export class Hunting {
   async warm(): Promise<HuntingStatus> {
     const pack = await this.communityYara();
     const [, sigma] = await Promise.all([this.yaraPool.warm(pack), this.sigma.warm()]);
-    return { sigma: { loaded: sigma.loaded, refused: sigma.refused, dirs: this.sigmaDirs.filter((d) => existsSync(d)) }, yara: { rules: pack.totals.rules, failedFiles: pack.totals.failed, dirs: this.yaraPacks.dirs } };
+    return {
+      sigma: { loaded: sigma.loaded, refused: sigma.refused, dirs: this.sigmaDirs.filter((d) => existsSync(d)) },
+      yara: { rules: pack.totals.rules, failedFiles: pack.totals.failed, dirs: this.yaraPacks.dirs },
+    };
   }
 
   async close(): Promise<void> {

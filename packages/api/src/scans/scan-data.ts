@@ -20,8 +20,7 @@ export interface DataScanMatch {
 
 /** What an inline scan found; the fronts shape it (REST: the spec's result elements). */
 export type DataScanResult =
-  | { kind: 'error'; message: string }
-  | { kind: 'matches'; custom: boolean; matches: DataScanMatch[]; warnings: string; customRule?: string };
+  { kind: 'error'; message: string } | { kind: 'matches'; custom: boolean; matches: DataScanMatch[]; warnings: string; customRule?: string };
 
 const mb = (n: number) => `${n / (1024 * 1024)} MB`;
 

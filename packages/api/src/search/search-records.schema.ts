@@ -3,7 +3,8 @@ import { FILTER_OPERATORS, type SearchQuery } from '@quarry/store';
 
 const FILTER_SHAPE = 'filter must be an array of {field, operator, value} objects';
 const TIME = 'start_time and end_time must be integers (Unix milliseconds)';
-const int = (message: string, min: number, max: number) => z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+const int = (message: string, min: number, max: number) =>
+  z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 const unixMs = z.number({ error: TIME }).int({ error: TIME });
 
 /**

@@ -102,7 +102,14 @@ function contractError(err: unknown): unknown {
 
 /** The job's inputs as analyzers know them (size and hash from the file, when it still exists). */
 async function inputRefs(deps: ServiceDeps, inputs: { position: number; fileId: string; fileName: string }[]): Promise<InputRef[]> {
-  const rows = new Map((await files.getMany(deps.db, inputs.map((i) => i.fileId))).map((f) => [f.id, f]));
+  const rows = new Map(
+    (
+      await files.getMany(
+        deps.db,
+        inputs.map((i) => i.fileId),
+      )
+    ).map((f) => [f.id, f]),
+  );
   return inputs.map((i) => {
     const f = rows.get(i.fileId);
     return { position: i.position, fileId: i.fileId, name: i.fileName, size: f ? Number(f.size) : 0, sha256: f?.sha256 ?? '' };

@@ -52,11 +52,21 @@ async function* storedEvents<C extends ParseCategory>(reader: RecordStoreReader<
   const counts = new Map<number, number>();
   let n = 0;
   for (const { record, input } of reader.records(q)) {
-    if (++n > MAX_SUMMARY_RECORDS) throw new TooManyRecords(`More than ${MAX_SUMMARY_RECORDS} records match: narrow the search, the filters or the time window`);
+    if (++n > MAX_SUMMARY_RECORDS)
+      throw new TooManyRecords(`More than ${MAX_SUMMARY_RECORDS} records match: narrow the search, the filters or the time window`);
     counts.set(input.position, (counts.get(input.position) ?? 0) + 1);
     yield { type: 'record', record, input };
   }
   for (const ref of refs) {
-    yield { type: 'done', report: { input: ref, records: counts.get(ref.position) ?? 0, warnings: [], error: null, facts: { matched_records: String(counts.get(ref.position) ?? 0) } } };
+    yield {
+      type: 'done',
+      report: {
+        input: ref,
+        records: counts.get(ref.position) ?? 0,
+        warnings: [],
+        error: null,
+        facts: { matched_records: String(counts.get(ref.position) ?? 0) },
+      },
+    };
   }
 }

@@ -31,7 +31,11 @@ export interface Fixture {
 export async function serviceFixture(opts: { namespace?: string } = {}): Promise<Fixture> {
   const stack = inject('stack');
   const db = createDb(stack.databaseUrl);
-  const runner = await connectJobRunner({ address: stack.temporalAddress, namespace: opts.namespace ?? 'default', masterKey: Buffer.from(stack.masterKey, 'base64') });
+  const runner = await connectJobRunner({
+    address: stack.temporalAddress,
+    namespace: opts.namespace ?? 'default',
+    masterKey: Buffer.from(stack.masterKey, 'base64'),
+  });
   const lines: string[] = [];
   const log: Logger = createLogger('api-test', {
     level: 'info',
@@ -42,7 +46,17 @@ export async function serviceFixture(opts: { namespace?: string } = {}): Promise
       },
     }),
   });
-  const deps: ServiceDeps = { db, blobs: new FsBlobStore(stack.blobDir), runner, lookups: new LookupStore(), recordStores: new RecordStores(new LocalFiles(join(stack.blobDir, 'record-stores'))), log, hunting: new Hunting(), quotas: new Quotas(), jobEvents: new JobEvents(stack.databaseUrl, { log }) };
+  const deps: ServiceDeps = {
+    db,
+    blobs: new FsBlobStore(stack.blobDir),
+    runner,
+    lookups: new LookupStore(),
+    recordStores: new RecordStores(new LocalFiles(join(stack.blobDir, 'record-stores'))),
+    log,
+    hunting: new Hunting(),
+    quotas: new Quotas(),
+    jobEvents: new JobEvents(stack.databaseUrl, { log }),
+  };
   return {
     deps,
     db,

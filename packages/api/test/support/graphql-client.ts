@@ -32,7 +32,12 @@ export async function gql<T = any>(url: string, query: string, variables: Record
 }
 
 /** graphql-multipart-request-spec: one file as variable `file`. */
-export async function gqlUpload<T = any>(url: string, query: string, file: { name: string; bytes: Uint8Array }, headers: Headers = {}): Promise<GraphqlAnswer<T>> {
+export async function gqlUpload<T = any>(
+  url: string,
+  query: string,
+  file: { name: string; bytes: Uint8Array },
+  headers: Headers = {},
+): Promise<GraphqlAnswer<T>> {
   const form = new FormData();
   form.set('operations', JSON.stringify({ query, variables: { file: null } }));
   form.set('map', JSON.stringify({ 0: ['variables.file'] }));
@@ -42,7 +47,13 @@ export async function gqlUpload<T = any>(url: string, query: string, file: { nam
 }
 
 /** A subscription over Server-Sent Events (yoga's built-in transport): every `next` payload until `complete`. */
-export async function gqlSubscribe<T = any>(url: string, query: string, variables: Record<string, unknown>, headers: Headers = {}, timeoutMs = 240_000): Promise<GraphqlAnswer<T>[]> {
+export async function gqlSubscribe<T = any>(
+  url: string,
+  query: string,
+  variables: Record<string, unknown>,
+  headers: Headers = {},
+  timeoutMs = 240_000,
+): Promise<GraphqlAnswer<T>[]> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },

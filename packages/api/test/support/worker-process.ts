@@ -4,7 +4,6 @@ import { workerEnv, workerNodeArgs } from '@quarry/config';
 import { WORKER_MAIN } from '@quarry/worker/entry';
 import { inject } from 'vitest';
 
-
 /**
  * Registers `namespace` on the test stack's Temporal server (idempotent) and waits until it
  * answers: jobs started there are seen only by workers of that namespace, so other test files'

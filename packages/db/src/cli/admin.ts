@@ -22,10 +22,7 @@ async function main(argv: string[]): Promise<number> {
   const env = loadEnv();
   // The embedded cluster is reused when the service already runs it, else started just for us.
   // Imported only when needed: @quarry/devstack pulls in the Temporal client, a second of start-up.
-  const postgres =
-    env.DATABASE_URL === undefined
-      ? await (await import('@quarry/devstack')).startPostgres({ dataDir: env.QUARRY_DATA_DIR })
-      : undefined;
+  const postgres = env.DATABASE_URL === undefined ? await (await import('@quarry/devstack')).startPostgres({ dataDir: env.QUARRY_DATA_DIR }) : undefined;
   const databaseUrl = env.DATABASE_URL ?? postgres!.url;
   try {
     await migrate(databaseUrl);

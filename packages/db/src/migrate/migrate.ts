@@ -2,11 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { DbError } from '../errors.js';
 import { defaultMigrationsDir, readMigrationFiles, type MigrationFile } from './migration-files.js';
-import {
-  CREATE_PRISMA_MIGRATIONS_TABLE,
-  PRISMA_ADVISORY_LOCK_KEY,
-  type AppliedMigrationRow,
-} from './prisma-migrations-table.js';
+import { CREATE_PRISMA_MIGRATIONS_TABLE, PRISMA_ADVISORY_LOCK_KEY, type AppliedMigrationRow } from './prisma-migrations-table.js';
 
 export interface MigrateOptions {
   /** Defaults to `<repo>/prisma/migrations`. */
@@ -87,10 +83,7 @@ async function applyOne(client: pg.Client, file: MigrationFile): Promise<void> {
     );
     // Simple-query protocol (no parameters) so a multi-statement script runs as Prisma runs it.
     await client.query(file.sql);
-    await client.query(
-      `UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1`,
-      [id],
-    );
+    await client.query(`UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1`, [id]);
     await client.query('COMMIT');
   } catch (cause) {
     await client.query('ROLLBACK');

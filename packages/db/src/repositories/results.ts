@@ -14,10 +14,7 @@ export interface JobResultDto {
 const resultSelect = { jobId: true, encrypted: true, insights: true, createdAt: true } as const;
 
 /** Stores (or replaces, when an activity is retried) the result of a job. */
-export async function put(
-  db: DbClient,
-  input: { jobId: string; encrypted: boolean; insights: Uint8Array },
-): Promise<JobResultDto> {
+export async function put(db: DbClient, input: { jobId: string; encrypted: boolean; insights: Uint8Array }): Promise<JobResultDto> {
   const data = { encrypted: input.encrypted, insights: toBytes(input.insights) };
   const row = await db.jobResult.upsert({
     where: { jobId: input.jobId },

@@ -26,10 +26,7 @@ const tokenSelect = {
  * Issues a token for a user. The plaintext (a random UUID v4, the format of X-Service-Api-Token)
  * is returned here once and never stored: the row keeps only its sha256.
  */
-export async function create(
-  db: DbClient,
-  input: { userId: string; label?: string | null },
-): Promise<{ token: string; record: TokenDto }> {
+export async function create(db: DbClient, input: { userId: string; label?: string | null }): Promise<{ token: string; record: TokenDto }> {
   if (input.label) assertStorableText(input.label, 'the token label');
   const token = randomUUID();
   const record = await db.apiToken.create({

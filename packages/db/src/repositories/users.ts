@@ -31,10 +31,7 @@ export async function list(db: DbClient): Promise<UserDto[]> {
  * The user owning a live (not revoked) token with this hash, or null. Runs on every authenticated
  * request, so it is one JOIN: Prisma's nested select costs several round trips (about 3x slower).
  */
-export async function getByTokenHash(
-  db: DbClient,
-  tokenHash: string,
-): Promise<{ user: UserDto; tokenId: string; tokenLastUsedAt: Date | null } | null> {
+export async function getByTokenHash(db: DbClient, tokenHash: string): Promise<{ user: UserDto; tokenId: string; tokenLastUsedAt: Date | null } | null> {
   const rows = await db.$queryRaw<Array<{ token_id: string; last_used_at: Date | null; id: string; name: string; tier: Tier; created_at: Date }>>`
     SELECT t.id::text AS token_id, t.last_used_at, u.id::text AS id, u.name, u.tier::text AS tier, u.created_at
       FROM api_tokens t JOIN users u ON u.id = t.user_id

@@ -31,11 +31,28 @@ export const T = {
 /** Byte width of each fixed-size base type, 0 for variable-size ones. */
 export function fixedSize(type: number): number {
   switch (type) {
-    case T.INT8: case T.UINT8: return 1;
-    case T.INT16: case T.UINT16: return 2;
-    case T.INT32: case T.UINT32: case T.REAL32: case T.BOOL: case T.HEX32: return 4;
-    case T.INT64: case T.UINT64: case T.REAL64: case T.FILETIME: case T.HEX64: return 8;
-    case T.GUID: case T.SYSTIME: return 16;
-    default: return 0;
+    case T.INT8:
+    case T.UINT8:
+      return 1;
+    case T.INT16:
+    case T.UINT16:
+      return 2;
+    case T.INT32:
+    case T.UINT32:
+    case T.REAL32:
+    case T.BOOL:
+    case T.HEX32:
+      return 4;
+    case T.INT64:
+    case T.UINT64:
+    case T.REAL64:
+    case T.FILETIME:
+    case T.HEX64:
+      return 8;
+    case T.GUID:
+    case T.SYSTIME:
+      return 16;
+    default:
+      return 0;
   }
 }

@@ -82,27 +82,44 @@ function floatText(x: number): string {
 /** Decodes one scalar of base type `t` at `p`; `len` is its byte length (for variable types). */
 export function scalar(buf: Buffer, t: number, p: number, len: number): number | bigint | boolean | string {
   switch (t) {
-    case T.INT8: return buf.readInt8(p);
-    case T.UINT8: return buf[p]!;
-    case T.INT16: return buf.readInt16LE(p);
-    case T.UINT16: return buf.readUInt16LE(p);
-    case T.INT32: return buf.readInt32LE(p);
-    case T.UINT32: return buf.readUInt32LE(p);
-    case T.INT64: return i64(buf, p);
-    case T.UINT64: return u64(buf, p);
-    case T.REAL32: return real32Text(buf.readFloatLE(p));
-    case T.REAL64: return floatText(buf.readDoubleLE(p));
+    case T.INT8:
+      return buf.readInt8(p);
+    case T.UINT8:
+      return buf[p]!;
+    case T.INT16:
+      return buf.readInt16LE(p);
+    case T.UINT16:
+      return buf.readUInt16LE(p);
+    case T.INT32:
+      return buf.readInt32LE(p);
+    case T.UINT32:
+      return buf.readUInt32LE(p);
+    case T.INT64:
+      return i64(buf, p);
+    case T.UINT64:
+      return u64(buf, p);
+    case T.REAL32:
+      return real32Text(buf.readFloatLE(p));
+    case T.REAL64:
+      return floatText(buf.readDoubleLE(p));
     case T.BOOL: {
       const b = buf.readInt32LE(p);
       return b === 0 ? false : b === 1 ? true : b;
     }
-    case T.GUID: return guidText(buf, p);
-    case T.FILETIME: return formatFiletime(buf.readUInt32LE(p), buf.readUInt32LE(p + 4));
-    case T.SYSTIME: return formatSystemtime(buf, p);
-    case T.HEX32: return hexText(buf.readUInt32LE(p));
-    case T.HEX64: return hexText(u64(buf, p));
-    case T.SID: return sidText(buf, p, len);
-    default: return binaryHex(buf, p, len);
+    case T.GUID:
+      return guidText(buf, p);
+    case T.FILETIME:
+      return formatFiletime(buf.readUInt32LE(p), buf.readUInt32LE(p + 4));
+    case T.SYSTIME:
+      return formatSystemtime(buf, p);
+    case T.HEX32:
+      return hexText(buf.readUInt32LE(p));
+    case T.HEX64:
+      return hexText(u64(buf, p));
+    case T.SID:
+      return sidText(buf, p, len);
+    default:
+      return binaryHex(buf, p, len);
   }
 }
 
@@ -139,11 +156,16 @@ export function ansi(buf: Buffer, start: number, end: number): string {
 export function decodeValue(buf: Buffer, type: number, p: number, len: number): Val | string {
   const end = p + len;
   switch (type) {
-    case T.NULL: return NULL_VAL;
-    case T.STRING: return utf16(buf, p, p + (len & ~1));
-    case T.ANSI: return ansi(buf, p, end);
-    case T.BINARY: return new Val(type, binaryHex(buf, p, len));
-    case T.SID: return new Val(type, sidText(buf, p, len));
+    case T.NULL:
+      return NULL_VAL;
+    case T.STRING:
+      return utf16(buf, p, p + (len & ~1));
+    case T.ANSI:
+      return ansi(buf, p, end);
+    case T.BINARY:
+      return new Val(type, binaryHex(buf, p, len));
+    case T.SID:
+      return new Val(type, sidText(buf, p, len));
     case T.SIZE_T:
       if (len === 4) return new Val(T.HEX32, hexText(buf.readUInt32LE(p)));
       if (len === 8) return new Val(T.HEX64, hexText(u64(buf, p)));

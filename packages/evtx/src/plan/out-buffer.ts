@@ -58,5 +58,4 @@ export class OutBuffer {
   text(from: number): string {
     return this.buf.toString('utf8', from, this.pos);
   }
-
 }

@@ -198,7 +198,6 @@ const fast: Partial<Record<number, ValueWriter>> = {
   },
 };
 
-
 /** The writer for values of a non-empty `kind` landing in `context`. */
 export function valueWriter(kind: number, context: Context): ValueWriter {
   if (kind === T.STRING) return context === 'json' ? jsonUtf16 : context === 'xml-attr' ? xmlAttrUtf16 : xmlTextUtf16;

@@ -20,7 +20,6 @@ function key(name: string): string {
   return q;
 }
 
-
 function contentValue(nodes: Node[], skip: boolean): string {
   const n = asNumber(nodes, skip);
   return n !== undefined ? String(n) : str(textOf(nodes));
@@ -152,4 +151,3 @@ function body(el: El, container: boolean, hasText: boolean): string {
 export function toJsonText(root: El): string {
   return '{' + key(root.name) + ':' + elementValue(root, false) + '}';
 }
-

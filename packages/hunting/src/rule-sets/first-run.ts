@@ -42,7 +42,8 @@ function threadUrl(): URL {
  */
 export function fetchRuleSetsOnFirstRun(opts: FirstRunOptions): FirstRun {
   if (hasCommunitySets(opts.dataDir) || opts.configuredDirs.some((d) => existsSync(d))) return { started: false };
-  if (opts.autoFetch) opts.log.info('no community rule sets yet: fetching SigmaHQ and the YARA packs in the background (`npm run -s rules -- update` does the same)');
+  if (opts.autoFetch)
+    opts.log.info('no community rule sets yet: fetching SigmaHQ and the YARA packs in the background (`npm run -s rules -- update` does the same)');
   const done = new Promise<RuleSetsStatus | undefined>((resolve, reject) => {
     const thread = new Worker(threadUrl(), { workerData: { dataDir: opts.dataDir, sources: opts.sources, fetchSets: opts.autoFetch }, execArgv: [] });
     // The fetch must never keep a stopping server alive.

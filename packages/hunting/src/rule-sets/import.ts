@@ -40,7 +40,15 @@ export async function importRuleSet(opts: ImportOptions): Promise<RuleSetsStatus
   if (!existsSync(opts.source)) throw new RuleImportError(`${opts.source}: no such file or directory`);
   const isZip = statSync(opts.source).isFile();
   if (isZip && !/\.zip$/i.test(opts.source)) throw new RuleImportError(`${opts.source}: expected a directory or a .zip`);
-  const status: RuleSetsStatus = { state: 'importing', trigger: 'import', started_at: new Date().toISOString(), finished_at: null, step: `importing ${opts.source}`, reason: null, sets: [] };
+  const status: RuleSetsStatus = {
+    state: 'importing',
+    trigger: 'import',
+    started_at: new Date().toISOString(),
+    finished_at: null,
+    step: `importing ${opts.source}`,
+    reason: null,
+    sets: [],
+  };
   writeStatus(opts.dataDir, status);
   const scratch = stagingDir(opts.dataDir, 'import');
   try {
@@ -62,7 +70,8 @@ export async function importRuleSet(opts: ImportOptions): Promise<RuleSetsStatus
     const label = basename(opts.source).replace(/\.zip$/i, '');
     const version = opts.version ?? VERSION_IN_NAME.exec(label)?.[1] ?? VERSION_IN_NAME.exec(basename(root))?.[1] ?? 'unversioned';
     const name = opts.name ?? (sigmaHq ? 'SigmaHQ' : label.replace(VERSION_IN_NAME, '').replace(/[-_.\s]+$/, '') || label);
-    if (engine === 'yara' && !SAFE_NAME.test(name)) throw new RuleImportError(`set name ${JSON.stringify(name)}: use letters, digits, '.', '_' or '-' (it names a directory); pass --name`);
+    if (engine === 'yara' && !SAFE_NAME.test(name))
+      throw new RuleImportError(`set name ${JSON.stringify(name)}: use letters, digits, '.', '_' or '-' (it names a directory); pass --name`);
 
     const staged = join(scratch, 'set');
     // A SigmaHQ checkout or release: its rule folders (not tests or tooling); anything else whole.
@@ -70,7 +79,10 @@ export async function importRuleSet(opts: ImportOptions): Promise<RuleSetsStatus
     opts.log(`checking ${engine === 'sigma' ? 'Sigma' : 'YARA'} set ${name} ${version}`);
     const check = await checkSet(engine, staged);
     const refusedReasons = check.reasons;
-    if (check.loaded === 0) throw new RuleImportError(`${opts.source}: no rule compiled (${check.refused} refused${refusedReasons[0] ? `; first: ${refusedReasons[0]}` : ''}); nothing installed`);
+    if (check.loaded === 0)
+      throw new RuleImportError(
+        `${opts.source}: no rule compiled (${check.refused} refused${refusedReasons[0] ? `; first: ${refusedReasons[0]}` : ''}); nothing installed`,
+      );
     const record: RuleSetRecord = {
       engine,
       name,

@@ -20,7 +20,8 @@ export function unzipTo(zipFile: string, dest: string): void {
   });
   for (const [name, data] of Object.entries(files)) {
     const rel = normalize(name.replace(/\\/g, '/'));
-    if (rel.startsWith('..') || rel.startsWith(sep) || /^[a-zA-Z]:/.test(rel)) throw new Error(`${zipFile}: entry ${JSON.stringify(name)} points outside the archive`);
+    if (rel.startsWith('..') || rel.startsWith(sep) || /^[a-zA-Z]:/.test(rel))
+      throw new Error(`${zipFile}: entry ${JSON.stringify(name)} points outside the archive`);
     const out = join(dest, rel);
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, data);

@@ -30,7 +30,15 @@ type Outcome = { ok: true; record: RuleSetRecord } | { ok: false; reason: string
  * `log` and to the status record; nothing from the repositories is executed.
  */
 export async function updateRuleSets(opts: UpdateOptions): Promise<RuleSetsStatus> {
-  const status: RuleSetsStatus = { state: 'fetching', trigger: opts.trigger, started_at: new Date().toISOString(), finished_at: null, step: 'starting', reason: null, sets: [] };
+  const status: RuleSetsStatus = {
+    state: 'fetching',
+    trigger: opts.trigger,
+    started_at: new Date().toISOString(),
+    finished_at: null,
+    step: 'starting',
+    reason: null,
+    sets: [],
+  };
   const step = (line: string): void => {
     opts.log(line);
     status.step = line;
@@ -79,7 +87,13 @@ async function fetchSigma(opts: UpdateOptions): Promise<Outcome> {
 }
 
 function fetchPack(opts: UpdateOptions, pack: PackSource): Promise<Outcome> {
-  return installFrom(opts, 'yara', { name: pack.name, version: '', repo: pack.repo, branch: pack.branch }, join(rulesRoot(opts.dataDir), 'yara', pack.name), PACK_KEEP);
+  return installFrom(
+    opts,
+    'yara',
+    { name: pack.name, version: '', repo: pack.repo, branch: pack.branch },
+    join(rulesRoot(opts.dataDir), 'yara', pack.name),
+    PACK_KEEP,
+  );
 }
 
 /** Shallow clone, keep the rule folders and licences, check, record, swap into `target`. */
@@ -105,7 +119,8 @@ async function installFrom(
     const kept = keep.some((k) => existsSync(join(src, k))) ? keep : readdirSync(src).filter((n) => n !== '.git');
     copyKept(src, staged, kept);
     const check = await checkSet(engine, staged);
-    if (check.loaded === 0) return { ok: false, reason: `nothing compiled (${check.refused} refused${check.reasons[0] ? `; first: ${check.reasons[0]}` : ''})` };
+    if (check.loaded === 0)
+      return { ok: false, reason: `nothing compiled (${check.refused} refused${check.reasons[0] ? `; first: ${check.reasons[0]}` : ''})` };
     const record: RuleSetRecord = {
       engine,
       name: set.name,

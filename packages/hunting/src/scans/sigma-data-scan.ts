@@ -12,9 +12,7 @@ export interface SigmaRuleHit {
 }
 
 export type SigmaDataOutcome =
-  | { kind: 'invalid-data' }
-  | { kind: 'invalid-rule'; message: string }
-  | { kind: 'matches'; hits: SigmaRuleHit[]; records: number };
+  { kind: 'invalid-data' } | { kind: 'invalid-rule'; message: string } | { kind: 'matches'; hits: SigmaRuleHit[]; records: number };
 
 /** Parses test data (JSON, JSON lines or event-log XML) and runs the custom rule or the community set over it. */
 export function sigmaDataScan(text: string, customRule: string | undefined, community: () => SigmaEngine): SigmaDataOutcome {

@@ -55,7 +55,9 @@ export class SigmaFileScan {
 
   /** The Sigma table: File, Rule, Level, Tags, Author (the rule licence asks for attribution), Matches, Record IDs. */
   table(): Insight {
-    const rows = [...this.rows.values()].sort((a, b) => rank(a.rule.level) - rank(b.rule.level) || b.count - a.count || a.rule.title.localeCompare(b.rule.title));
+    const rows = [...this.rows.values()].sort(
+      (a, b) => rank(a.rule.level) - rank(b.rule.level) || b.count - a.count || a.rule.title.localeCompare(b.rule.title),
+    );
     const data = [
       ['File', 'Rule', 'Level', 'Tags', 'Author', 'Matches', 'Record IDs'],
       ...rows.map((r) => [r.file, r.rule.title, r.rule.level ?? '', r.rule.tags.join(', '), r.rule.author ?? '', String(r.count), r.recordIds.join(', ')]),
@@ -65,7 +67,11 @@ export class SigmaFileScan {
 }
 
 /** `Rule metadata` of a Sigma job: the custom rule, or what the community set loaded and refused; and what each input held. */
-export function sigmaRuleMetadata(options: { customRule?: string; community?: { loaded: number; refused: readonly string[] }; inputs: readonly LogInputSummary[] }): Insight {
+export function sigmaRuleMetadata(options: {
+  customRule?: string;
+  community?: { loaded: number; refused: readonly string[] };
+  inputs: readonly LogInputSummary[];
+}): Insight {
   const data: Record<string, string> = {};
   if (options.customRule !== undefined) data['custom_rule'] = options.customRule;
   if (options.community) {

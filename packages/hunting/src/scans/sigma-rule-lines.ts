@@ -17,7 +17,9 @@ export function sigmaRuleLines(rules: CommunityRules, names: readonly string[]):
       continue;
     }
     found[name] = files.flatMap((file, k) => {
-      const lines = readFileSync(file, 'utf8').replace(/\r?\n$/, '').split(/\r?\n/);
+      const lines = readFileSync(file, 'utf8')
+        .replace(/\r?\n$/, '')
+        .split(/\r?\n/);
       return k === 0 ? lines : ['---', ...lines];
     });
   }

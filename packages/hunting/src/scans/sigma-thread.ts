@@ -10,7 +10,9 @@ export class SigmaScanTimeoutError extends Error {
 
 function workerUrl(): URL {
   // Under vitest this module is the .ts source; the thread runs the compiled sibling in dist/.
-  return import.meta.url.endsWith('.ts') ? new URL('../../dist/scans/sigma-thread-worker.js', import.meta.url) : new URL('./sigma-thread-worker.js', import.meta.url);
+  return import.meta.url.endsWith('.ts')
+    ? new URL('../../dist/scans/sigma-thread-worker.js', import.meta.url)
+    : new URL('./sigma-thread-worker.js', import.meta.url);
 }
 
 interface Pending {

@@ -15,7 +15,10 @@ export const BUILTIN_SIGMA_RULES = fileURLToPath(new URL('../../rules/sigma/', i
  * `<dataDir>/rules/sigma` (where `npm run rules -- update` puts the SigmaHQ release) when present.
  */
 export function sigmaRuleDirs(opts: { sigmaRules?: string | undefined; dataDir?: string | undefined }): string[] {
-  const dirs = (opts.sigmaRules ?? '').split(':').map((d) => d.trim()).filter(Boolean);
+  const dirs = (opts.sigmaRules ?? '')
+    .split(':')
+    .map((d) => d.trim())
+    .filter(Boolean);
   // Listed even when absent: loadCommunityRules skips missing directories, and the reload check
   // then picks the folder up once `rules update` (or a copy) creates it.
   if (opts.dataDir) {
@@ -70,7 +73,8 @@ export function loadCommunityRules(directories: readonly string[]): CommunityRul
   const infos = engine.ruleInfos;
   const sets = dirs.map((directory, i) => {
     // A configured path may be one rule file rather than a directory.
-    const inside = (file: string | undefined): boolean => file !== undefined && (file === directory || file.startsWith(directory.endsWith(sep) ? directory : directory + sep));
+    const inside = (file: string | undefined): boolean =>
+      file !== undefined && (file === directory || file.startsWith(directory.endsWith(sep) ? directory : directory + sep));
     return {
       ...setLabel(directory, i === 0),
       directory,

@@ -7,7 +7,8 @@ import { SigmaEngine, type Json, type RuleDocument, type RuleInfo, type RuleMatc
  * One match as it crosses threads: the rule's position in the engine's `ruleInfos`; for rules that
  * feed correlations also the record id, time and the values the correlation reads.
  */
-export type SigmaHit = [rule: number] | [rule: number, recordId: string | number | undefined, timestamp: string | undefined, correlationValues: Record<string, Json>];
+export type SigmaHit =
+  [rule: number] | [rule: number, recordId: string | number | undefined, timestamp: string | undefined, correlationValues: Record<string, Json>];
 
 export interface SigmaAnnotatorData {
   documents: RuleDocument[];
@@ -36,5 +37,9 @@ function toHit(m: RuleMatch, rule: number): SigmaHit {
 
 /** The matches again, on the job's thread (`fields` are not carried: nothing there reads them). */
 export function fromHits(hits: readonly SigmaHit[], infos: readonly RuleInfo[]): RuleMatch[] {
-  return hits.map((h) => (h.length === 1 ? { rule: infos[h[0]]!, recordId: undefined, timestamp: undefined, fields: {} } : { rule: infos[h[0]]!, recordId: h[1], timestamp: h[2], fields: {}, correlationValues: h[3] }));
+  return hits.map((h) =>
+    h.length === 1
+      ? { rule: infos[h[0]]!, recordId: undefined, timestamp: undefined, fields: {} }
+      : { rule: infos[h[0]]!, recordId: h[1], timestamp: h[2], fields: {}, correlationValues: h[3] },
+  );
 }

@@ -10,7 +10,13 @@ import { RecheckGate, ruleFilesFingerprint } from '../rule-files-fingerprint.js'
  * stays listed.
  */
 export function yaraRuleDirs(opts: { yaraRules?: string | undefined; dataDir?: string | undefined }): string[] {
-  const dirs = [BUILTIN_RULES_DIR, ...(opts.yaraRules ?? '').split(':').map((d) => d.trim()).filter(Boolean)].filter((d) => existsSync(d));
+  const dirs = [
+    BUILTIN_RULES_DIR,
+    ...(opts.yaraRules ?? '')
+      .split(':')
+      .map((d) => d.trim())
+      .filter(Boolean),
+  ].filter((d) => existsSync(d));
   // Listed even when absent: YaraRuleSet loads the directories that exist, so a set fetched or
   // imported later (the first start's background fetch) is picked up by the reload.
   if (opts.dataDir) dirs.push(join(opts.dataDir, 'rules', 'yara'));
@@ -21,8 +27,9 @@ const YARA_FILE = /\.(yar|yara)$/i;
 
 /**
  * The community YARA pack of one process: loaded once, reloaded when a rule file changes (checked at
- * most every `recheckMs`). The composition root creates one and passes it to every user. Broken files are skipped and listed in `pack.files` by @quarry/yara's loader;
- * the externals LOKI/THOR packs use (filename, filepath, extension, filetype, owner) are defined.
+ * most every `recheckMs`). The composition root creates one and passes it to every user. Broken
+ * files are skipped and listed in `pack.files` by @quarry/yara's loader; the externals LOKI/THOR
+ * packs use (filename, filepath, extension, filetype, owner) are defined.
  */
 export class YaraRuleSet {
   private readonly cache = new PackCache();

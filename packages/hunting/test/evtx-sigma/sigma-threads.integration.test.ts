@@ -11,7 +11,11 @@ import { createAnnotator, ruleKeys } from '../../src/sigma/sigma-annotator.js';
 
 const WINDOWS_RULES = sharedPath('rules', 'sigma', 'rules', 'windows');
 // A 4625 flood (a correlation-style rule's input), a full Security log and a Sysmon log.
-const FILES = ['evtx/DeepBlueCLI/smb-password-guessing-security.evtx', 'evtx/DFIRArtifactMuseum/Win2012R2_StolenSzechuan/Security.evtx', 'evtx/EVTX-ATTACK-SAMPLES/PanacheSysmon_vs_AtomicRedTeam01.evtx'].map((f) => `${SAMPLES}/${f}`);
+const FILES = [
+  'evtx/DeepBlueCLI/smb-password-guessing-security.evtx',
+  'evtx/DFIRArtifactMuseum/Win2012R2_StolenSzechuan/Security.evtx',
+  'evtx/EVTX-ATTACK-SAMPLES/PanacheSysmon_vs_AtomicRedTeam01.evtx',
+].map((f) => `${SAMPLES}/${f}`);
 const HAVE = existsSync(WINDOWS_RULES) && FILES.every((f) => existsSync(f));
 // SigmaHQ "User Logoff Event" (EventID 4634/4647 on Security) and a Security log holding 1108
 // records (the event log failed to process an event) that name the failed 4647/4634 in UserData.
@@ -26,7 +30,11 @@ function summary(run: SigmaRun): Map<string, string> {
   return new Map([...run.hits.values()].map((h) => [`${h.rule.title} ${h.rule.id ?? ''}`, `${h.occ.count} ${h.occ.recordIds.join(',')}`]));
 }
 
-async function runOver(rules: CommunityRules, file: string, threaded: boolean): Promise<{ perRecord: string[]; summary: Map<string, string>; annotated: number; records: number }> {
+async function runOver(
+  rules: CommunityRules,
+  file: string,
+  threaded: boolean,
+): Promise<{ perRecord: string[]; summary: Map<string, string>; annotated: number; records: number }> {
   // Small runs per thread so that these few-MiB samples are parsed on worker threads at all.
   const opts = threaded ? { threads: 2, chunksPerThread: 4, annotator: rules.annotation!.annotator } : { threads: 0 };
   const run = new SigmaRun(rules);
@@ -58,15 +66,18 @@ describe.skipIf(!HAVE)(`Sigma matched on the EVTX parser threads ${HAVE ? '' : '
     expect([...threaded.summary].sort()).toEqual([...single.summary].sort());
   });
 
-  test.skipIf(!existsSync(WITH_1108))('EventID is read from System on parser threads and on the job thread: no logoff match on a 1108 whose UserData names 4647', async () => {
-    const rules = loadCommunityRules([LOGOFF_RULE]);
-    for (const threaded of [true, false]) {
-      const { perRecord, annotated, records } = await runOver(rules, WITH_1108, threaded);
-      expect(annotated).toBe(threaded ? records : 0);
-      const logoff = perRecord.filter((l) => l.includes('User Logoff Event')).map((l) => Number(l.slice(0, l.indexOf(':'))));
-      expect(logoff).toEqual(LOGOFF_RECORDS);
-    }
-  });
+  test.skipIf(!existsSync(WITH_1108))(
+    'EventID is read from System on parser threads and on the job thread: no logoff match on a 1108 whose UserData names 4647',
+    async () => {
+      const rules = loadCommunityRules([LOGOFF_RULE]);
+      for (const threaded of [true, false]) {
+        const { perRecord, annotated, records } = await runOver(rules, WITH_1108, threaded);
+        expect(annotated).toBe(threaded ? records : 0);
+        const logoff = perRecord.filter((l) => l.includes('User Logoff Event')).map((l) => Number(l.slice(0, l.indexOf(':'))));
+        expect(logoff).toEqual(LOGOFF_RECORDS);
+      }
+    },
+  );
 
   test('a parser thread that compiles a different rule set refuses to run', () => {
     const { documents, engine } = windowsRules();

@@ -77,7 +77,11 @@ describe.skipIf(!HAVE_RULES)(`rules import ${HAVE_RULES ? '' : NO_RULES}`, () =>
     expect(lines.some((l) => l.startsWith('  refused: yara/broken.yar: '))).toBe(true);
     const installed = join(dataDir, 'rules', 'yara', 'acme-pack');
     expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toBe(readFileSync(join(base, 'LICENSE'), 'utf8'));
-    expect(filesUnder(installed, /\.yara?$/).map((f) => basename(f)).sort()).toEqual([...files.map((f) => basename(f)), 'broken.yar'].sort());
+    expect(
+      filesUnder(installed, /\.yara?$/)
+        .map((f) => basename(f))
+        .sort(),
+    ).toEqual([...files.map((f) => basename(f)), 'broken.yar'].sort());
   });
 
   test('refused sources install nothing: a zip entry outside the archive, a set where nothing compiles, no rules at all', async () => {

@@ -10,7 +10,10 @@ describe('ruleSources', () => {
   });
 
   test('QUARRY_YARA_PACK_REPOS replaces the list; a known pack keeps its branch unless one is given, others use the default branch', () => {
-    const s = ruleSources({ sigmaRepo: 'file:///srv/sigma.git', yaraPackRepos: ' signature-base=https://mirror.example/sb.git , reversinglabs=/srv/rl.git#main,lab=git@host:lab.git' });
+    const s = ruleSources({
+      sigmaRepo: 'file:///srv/sigma.git',
+      yaraPackRepos: ' signature-base=https://mirror.example/sb.git , reversinglabs=/srv/rl.git#main,lab=git@host:lab.git',
+    });
     expect(s).toEqual({
       sigmaRepo: 'file:///srv/sigma.git',
       yaraPacks: [
@@ -24,7 +27,9 @@ describe('ruleSources', () => {
 
 describe('redactUrl', () => {
   test('a mirror URL with credentials never reaches a log line or the status record', () => {
-    expect(redactUrl("fatal: unable to access 'https://user:s3cret@mirror.example/sigma.git/': 403")).toBe("fatal: unable to access 'https://***@mirror.example/sigma.git/': 403");
+    expect(redactUrl("fatal: unable to access 'https://user:s3cret@mirror.example/sigma.git/': 403")).toBe(
+      "fatal: unable to access 'https://***@mirror.example/sigma.git/': 403",
+    );
     expect(redactUrl('file:///srv/sigma.git')).toBe('file:///srv/sigma.git');
   });
 });

@@ -116,26 +116,44 @@ describe.skipIf(!HAVE_RULES)(`rules update from git repositories holding ../shar
     mkdirSync(join(withSigmaOnly, 'rules', 'sigma'), { recursive: true });
     expect(fetchRuleSetsOnFirstRun({ dataDir: withSigmaOnly, sources, configuredDirs: [], autoFetch: true, log }).started).toBe(false);
     // Directories the operator configured count as sets present.
-    expect(fetchRuleSetsOnFirstRun({ dataDir: newDataDir(), sources, configuredDirs: [join(root, 'repos', 'sigma')], autoFetch: true, log }).started).toBe(false);
+    expect(fetchRuleSetsOnFirstRun({ dataDir: newDataDir(), sources, configuredDirs: [join(root, 'repos', 'sigma')], autoFetch: true, log }).started).toBe(
+      false,
+    );
   });
 
   test('offline: one warning with the built-in counts and the ways to add rules; nothing installed', async () => {
     const dataDir = newDataDir();
-    const unreachable: RuleSources = { sigmaRepo: 'https://127.0.0.1:9/sigma.git', yaraPacks: [{ name: 'reversinglabs', repo: 'https://127.0.0.1:9/rl.git', branch: 'develop' }] };
+    const unreachable: RuleSources = {
+      sigmaRepo: 'https://127.0.0.1:9/sigma.git',
+      yaraPacks: [{ name: 'reversinglabs', repo: 'https://127.0.0.1:9/rl.git', branch: 'develop' }],
+    };
     const warnings: string[] = [];
-    const first = fetchRuleSetsOnFirstRun({ dataDir, sources: unreachable, configuredDirs: [], autoFetch: true, log: { info: () => {}, warn: (m) => warnings.push(m) } });
+    const first = fetchRuleSetsOnFirstRun({
+      dataDir,
+      sources: unreachable,
+      configuredDirs: [],
+      autoFetch: true,
+      log: { info: () => {}, warn: (m) => warnings.push(m) },
+    });
     expect(first.started).toBe(true);
     if (!first.started) return;
     expect((await first.done)?.state).toBe('failed');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain(`Jobs run the built-in rules only: ${BUILTIN_SIGMA} Sigma and ${BUILTIN_YARA} YARA rules.`);
-    for (const way of ['rules -- update', 'rules -- import DIR|ZIP', 'QUARRY_SIGMA_RULES', 'QUARRY_SIGMA_RULES_REPO', 'QUARRY_YARA_PACK_REPOS']) expect(warnings[0]).toContain(way);
+    for (const way of ['rules -- update', 'rules -- import DIR|ZIP', 'QUARRY_SIGMA_RULES', 'QUARRY_SIGMA_RULES_REPO', 'QUARRY_YARA_PACK_REPOS'])
+      expect(warnings[0]).toContain(way);
     expect(readStatus(dataDir)?.reason).toMatch(/^sigma: .+\nyara reversinglabs: .+$/);
     expect(existsSync(join(dataDir, 'rules', 'sigma'))).toBe(false);
 
     // Fetching turned off: the same single warning, without an attempt.
     const off: string[] = [];
-    const quiet = fetchRuleSetsOnFirstRun({ dataDir: newDataDir(), sources, configuredDirs: [], autoFetch: false, log: { info: () => {}, warn: (m) => off.push(m) } });
+    const quiet = fetchRuleSetsOnFirstRun({
+      dataDir: newDataDir(),
+      sources,
+      configuredDirs: [],
+      autoFetch: false,
+      log: { info: () => {}, warn: (m) => off.push(m) },
+    });
     if (quiet.started) expect(await quiet.done).toBeUndefined();
     expect(off).toHaveLength(1);
     expect(off[0]).toContain('QUARRY_RULES_AUTO_FETCH=false');

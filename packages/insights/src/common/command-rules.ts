@@ -27,28 +27,50 @@ const URL = /\bhttps?:\/\/|\bftp:\/\//i;
 
 const RULES: readonly Rule[] = [
   { id: 'C1', importance: 'High', label: 'encoded command', test: (c, l) => ENCODED.test(c) || l.includes('frombase64string') },
-  { id: 'C2', importance: 'High', label: 'hidden/non-interactive PowerShell', test: (_c, l) => /(powershell|pwsh)/.test(l) && /\s-(w(indowstyle)?\s+h(idden)?|nop(rofile)?|noni(nteractive)?)\b/.test(l) },
+  {
+    id: 'C2',
+    importance: 'High',
+    label: 'hidden/non-interactive PowerShell',
+    test: (_c, l) => /(powershell|pwsh)/.test(l) && /\s-(w(indowstyle)?\s+h(idden)?|nop(rofile)?|noni(nteractive)?)\b/.test(l),
+  },
   {
     id: 'C3',
     importance: 'High',
     label: 'download or in-memory execution',
-    test: (c, l, image) => /\b(iex|invoke-expression|downloadstring|downloadfile|net\.webclient|invoke-webrequest|start-bitstransfer)\b/.test(l) || (URL.test(c) && isLolbinCommand(c, image)),
+    test: (c, l, image) =>
+      /\b(iex|invoke-expression|downloadstring|downloadfile|net\.webclient|invoke-webrequest|start-bitstransfer)\b/.test(l) ||
+      (URL.test(c) && isLolbinCommand(c, image)),
   },
-  { id: 'C4', importance: 'Critical', label: 'named-pipe / comspec service trick', test: (_c, l) => /echo\s.*>\s*\\\\\.\\pipe\\/.test(l) || l.includes('%comspec% /b /c start') },
+  {
+    id: 'C4',
+    importance: 'Critical',
+    label: 'named-pipe / comspec service trick',
+    test: (_c, l) => /echo\s.*>\s*\\\\\.\\pipe\\/.test(l) || l.includes('%comspec% /b /c start'),
+  },
   {
     id: 'C5',
     importance: 'Critical',
     label: 'credential dumping',
-    test: (_c, l) => l.includes('mimikatz') || l.includes('sekurlsa::') || l.includes('lsadump::') || (/procdump|comsvcs(\.dll)?[ ,]+#?minidump/.test(l) && l.includes('lsass')),
+    test: (_c, l) =>
+      l.includes('mimikatz') ||
+      l.includes('sekurlsa::') ||
+      l.includes('lsadump::') ||
+      (/procdump|comsvcs(\.dll)?[ ,]+#?minidump/.test(l) && l.includes('lsass')),
   },
   {
     id: 'C6',
     importance: 'High',
     label: 'recovery or log destruction',
-    test: (_c, l) => /vssadmin(\.exe)?\s+delete\s+shadows|wbadmin(\.exe)?\s+delete|bcdedit.*recoveryenabled\s+no|wevtutil(\.exe)?\s+cl\b|clear-eventlog/.test(l),
+    test: (_c, l) =>
+      /vssadmin(\.exe)?\s+delete\s+shadows|wbadmin(\.exe)?\s+delete|bcdedit.*recoveryenabled\s+no|wevtutil(\.exe)?\s+cl\b|clear-eventlog/.test(l),
   },
   { id: 'C7', importance: 'Medium', label: 'account added', test: (_c, l) => /\bnet1?(\.exe)?\s+(user\s.*\/add|localgroup\s+administrators\s.*\/add)/.test(l) },
-  { id: 'C8', importance: 'Medium', label: 'persistence command', test: (_c, l) => /reg(\.exe)?\s+add\s.*\\currentversion\\run|schtasks(\.exe)?\s+\/create|\bsc(\.exe)?\s+(create|config)\b/.test(l) },
+  {
+    id: 'C8',
+    importance: 'Medium',
+    label: 'persistence command',
+    test: (_c, l) => /reg(\.exe)?\s+add\s.*\\currentversion\\run|schtasks(\.exe)?\s+\/create|\bsc(\.exe)?\s+(create|config)\b/.test(l),
+  },
   {
     id: 'C9',
     importance: 'Low',
@@ -65,7 +87,8 @@ function isLolbinCommand(cmd: string, image: string): boolean {
   return lolbin(first?.[1] ?? first?.[2] ?? '') !== null;
 }
 
-const RECON = /(?:^|[\s\\"])(whoami|nltest|ipconfig|systeminfo|tasklist|quser|qwinsta|arp|netstat|nslookup)(?:\.exe)?\b|\b(net1?)(?:\.exe)?\s+(?:user|group|localgroup|view|share)\b/;
+const RECON =
+  /(?:^|[\s\\"])(whoami|nltest|ipconfig|systeminfo|tasklist|quser|qwinsta|arp|netstat|nslookup)(?:\.exe)?\b|\b(net1?)(?:\.exe)?\s+(?:user|group|localgroup|view|share)\b/;
 
 /** Every L4 rule a command line hits; `image`, the process's path when known, helps C3. */
 export function commandHits(cmd: string, image = ''): CommandHit[] {

@@ -53,7 +53,8 @@ export function masquerade(imagePath: string): MasqueradeHit | null {
   if (folder === '') return null;
   const name = programName(imagePath);
   const home = HOME.get(name);
-  if (home) return inHome(folder, home) ? null : { importance: 'Critical', reason: `L3 ${name} outside ${home === 'windows' ? '\\Windows' : '\\Windows\\System32'}` };
+  if (home)
+    return inHome(folder, home) ? null : { importance: 'Critical', reason: `L3 ${name} outside ${home === 'windows' ? '\\Windows' : '\\Windows\\System32'}` };
   if (name.length < 4 || GENUINE.has(name)) return null;
   for (const known of HOME.keys()) {
     // Short names (hh, lsm, dwm) would match too much at distance 2.

@@ -6,7 +6,18 @@ import { programName } from './windows-path.js';
  * which program ran but not its command line (prefetch, ShimCache, BAM).
  */
 export const RECON_TOOLS: ReadonlySet<string> = new Set([
-  'whoami', 'net', 'net1', 'nltest', 'ipconfig', 'systeminfo', 'tasklist', 'quser', 'qwinsta', 'arp', 'netstat', 'nslookup',
+  'whoami',
+  'net',
+  'net1',
+  'nltest',
+  'ipconfig',
+  'systeminfo',
+  'tasklist',
+  'quser',
+  'qwinsta',
+  'arp',
+  'netstat',
+  'nslookup',
 ]);
 
 /** The recon program a path or name is (`NET1.EXE` → `net1`), or null. */

@@ -2,8 +2,29 @@ import { programName } from './windows-path.js';
 
 /** L5 attacker tool names (INSIGHTS.md §2), matched on a file, image or service name → High. */
 export const TOOL_NAMES: readonly string[] = [
-  'mimikatz', 'psexec', 'psexesvc', 'paexec', 'remcom', 'csexec', 'procdump', 'nbtscan', 'nmap', 'nc', 'ncat', 'netcat', 'plink', 'wce',
-  'pwdump', 'gsecdump', 'rubeus', 'sharphound', 'adfind', 'lazagne', 'kerbrute', 'chisel', 'ngrok',
+  'mimikatz',
+  'psexec',
+  'psexesvc',
+  'paexec',
+  'remcom',
+  'csexec',
+  'procdump',
+  'nbtscan',
+  'nmap',
+  'nc',
+  'ncat',
+  'netcat',
+  'plink',
+  'wce',
+  'pwdump',
+  'gsecdump',
+  'rubeus',
+  'sharphound',
+  'adfind',
+  'lazagne',
+  'kerbrute',
+  'chisel',
+  'ngrok',
 ];
 const NAMES = new Set(TOOL_NAMES);
 

@@ -14,6 +14,10 @@ export function programName(path: string): string {
 
 /** Lower-case folder of a path, with `\??\` and a leading quote dropped, ending in `\`. */
 export function folderOf(path: string): string {
-  const p = path.toLowerCase().replace(/\//g, '\\').replace(/^"/, '').replace(/^\\\?\?\\/, '');
+  const p = path
+    .toLowerCase()
+    .replace(/\//g, '\\')
+    .replace(/^"/, '')
+    .replace(/^\\\?\?\\/, '');
   return p.slice(0, p.lastIndexOf('\\') + 1);
 }

@@ -40,7 +40,8 @@ export function kerberosAndNtlm() {
     }
     if (r.eventId === 4769 && /-500$/.test(r.serviceSid)) v.hit('High', 'ticket for the built-in Administrator (-500)');
     if (r.eventId === 4768 && r.preAuth === '0') v.hit('High', 'no Kerberos pre-authentication (AS-REP roasting)');
-    if (r.eventId === 4771 && codeValue(r.status) === 0x18 && (sprayByIp.get(r.client)?.size ?? 0) >= 5) v.hit('High', `bad passwords for ≥ 5 accounts from ${r.client}`);
+    if (r.eventId === 4771 && codeValue(r.status) === 0x18 && (sprayByIp.get(r.client)?.size ?? 0) >= 5)
+      v.hit('High', `bad passwords for ≥ 5 accounts from ${r.client}`);
     if (r.eventId === 4776 && r.failed) v.hit('Medium', 'NTLM validation failed');
     if (r.eventId === 4771 && r.failed && v.reasons.length === 0) v.hit('Medium', 'Kerberos pre-authentication failed');
     return v;
@@ -62,7 +63,22 @@ export function kerberosAndNtlm() {
       let r = rows.get(key);
       if (!r) {
         const statusCell = id === 4776 ? ntStatusCell(status, '') : kerberosStatusCell(status);
-        rows.set(key, (r = { eventId: id, account, service, client, encryption: encryptionCell(enc), preAuth: field(v, 'PreAuthType'), status: statusCell, serviceSid: field(v, 'ServiceSid'), rc4, failed, occ: new Occurrences() }));
+        rows.set(
+          key,
+          (r = {
+            eventId: id,
+            account,
+            service,
+            client,
+            encryption: encryptionCell(enc),
+            preAuth: field(v, 'PreAuthType'),
+            status: statusCell,
+            serviceSid: field(v, 'ServiceSid'),
+            rc4,
+            failed,
+            occ: new Occurrences(),
+          }),
+        );
       }
       r.occ.add(v);
       if (rc4) {
@@ -82,18 +98,66 @@ export function kerberosAndNtlm() {
       for (const r of rows.values()) {
         const v = verdictOf(r);
         if (r.eventId === 4769 && r.rc4)
-          timeline.add({ shortName: 'RC4 service ticket', key: r.service, category: 'Authentication', importance: v.importance, time: r.occ.first, last: r.occ.last, count: r.occ.count, recordId: r.occ.firstRecordId, detail: `${r.account} → ${r.service} (${r.encryption}) from ${r.client}` });
+          timeline.add({
+            shortName: 'RC4 service ticket',
+            key: r.service,
+            category: 'Authentication',
+            importance: v.importance,
+            time: r.occ.first,
+            last: r.occ.last,
+            count: r.occ.count,
+            recordId: r.occ.firstRecordId,
+            detail: `${r.account} → ${r.service} (${r.encryption}) from ${r.client}`,
+          });
         if ((r.eventId === 4771 || r.eventId === 4776) && r.failed)
-          timeline.add({ shortName: 'Kerberos/NTLM failures', key: r.account, category: 'Authentication', importance: 'Medium', time: r.occ.first, last: r.occ.last, count: r.occ.count, recordId: r.occ.firstRecordId, detail: `${r.account} (${r.eventId} ${r.status}) from ${r.client}` });
+          timeline.add({
+            shortName: 'Kerberos/NTLM failures',
+            key: r.account,
+            category: 'Authentication',
+            importance: 'Medium',
+            time: r.occ.first,
+            last: r.occ.last,
+            count: r.occ.count,
+            recordId: r.occ.firstRecordId,
+            detail: `${r.account} (${r.eventId} ${r.status}) from ${r.client}`,
+          });
       }
     },
     insight(): Insight {
-      const header = ['Event ID', 'Account', 'Service', 'Client Address', 'Ticket Encryption', 'Pre-Auth Type', 'Status', 'Count', 'First Seen', 'Last Seen', 'Importance', 'Reasons', 'Record IDs'];
+      const header = [
+        'Event ID',
+        'Account',
+        'Service',
+        'Client Address',
+        'Ticket Encryption',
+        'Pre-Auth Type',
+        'Status',
+        'Count',
+        'First Seen',
+        'Last Seen',
+        'Importance',
+        'Reasons',
+        'Record IDs',
+      ];
       const data = [...rows.values()]
         .map((r) => ({ r, verdict: verdictOf(r), time: r.occ.first }))
         .map((x) => ({ ...x, importance: x.verdict.importance }))
         .sort(byImportanceThenTime)
-        .map(({ r, verdict }) => [String(r.eventId), r.account, r.service, r.client, r.encryption, r.preAuth, r.status, String(r.occ.count), r.occ.firstText, r.occ.lastText, verdict.importance, verdict.text, r.occ.recordIdsText]);
+        .map(({ r, verdict }) => [
+          String(r.eventId),
+          r.account,
+          r.service,
+          r.client,
+          r.encryption,
+          r.preAuth,
+          r.status,
+          String(r.occ.count),
+          r.occ.firstText,
+          r.occ.lastText,
+          verdict.importance,
+          verdict.text,
+          r.occ.recordIdsText,
+        ]);
       return { Table: { title: 'Authentication: Kerberos & NTLM', data: [header, ...data], category: 'Authentication' } };
     },
   };

@@ -72,21 +72,66 @@ export function privilegesAndExplicit() {
         if (list.length < 512) list.push({ time: v.time, target });
         if (new Set(list.filter((x) => Math.abs(x.time - v.time) <= HOUR_MS).map((x) => x.target)).size > 6) spraying.add(subject);
       } else if (v.eventId === 4964) {
-        add(v, { subject: field(v, 'TargetUserName'), target: '', server: '', process: '', origin: field(v, 'TargetLogonId'), privileges: field(v, 'SidList').replace(/\s+/g, ' ').trim() });
+        add(v, {
+          subject: field(v, 'TargetUserName'),
+          target: '',
+          server: '',
+          process: '',
+          origin: field(v, 'TargetLogonId'),
+          privileges: field(v, 'SidList').replace(/\s+/g, ' ').trim(),
+        });
       }
     },
     contribute(timeline: TimelineBuilder): void {
       for (const r of rows.values())
         if (r.eventId === 4648)
-          timeline.add({ shortName: 'Explicit credential logon', key: `${r.subject}|${r.target}`, category: 'Authentication', importance: spraying.has(r.subject) ? 'High' : 'Low', time: r.occ.first, last: r.occ.last, count: r.occ.count, recordId: r.occ.firstRecordId, detail: `${r.subject} → ${r.target} @ ${r.server} (${r.process})` });
+          timeline.add({
+            shortName: 'Explicit credential logon',
+            key: `${r.subject}|${r.target}`,
+            category: 'Authentication',
+            importance: spraying.has(r.subject) ? 'High' : 'Low',
+            time: r.occ.first,
+            last: r.occ.last,
+            count: r.occ.count,
+            recordId: r.occ.firstRecordId,
+            detail: `${r.subject} → ${r.target} @ ${r.server} (${r.process})`,
+          });
     },
     insight(): Insight {
-      const header = ['Event ID', 'Subject', 'Target', 'Target Server', 'Process', 'Logon / IP', 'Privileges', 'Count', 'First Seen', 'Last Seen', 'Importance', 'Reasons', 'Record IDs'];
+      const header = [
+        'Event ID',
+        'Subject',
+        'Target',
+        'Target Server',
+        'Process',
+        'Logon / IP',
+        'Privileges',
+        'Count',
+        'First Seen',
+        'Last Seen',
+        'Importance',
+        'Reasons',
+        'Record IDs',
+      ];
       const data = [...rows.values()]
         .map((r) => ({ r, verdict: verdictOf(r), time: r.occ.first }))
         .map((x) => ({ ...x, importance: x.verdict.importance }))
         .sort(byImportanceThenTime)
-        .map(({ r, verdict }) => [String(r.eventId), r.subject, r.target, r.server, r.process, r.origin, r.privileges, String(r.occ.count), r.occ.firstText, r.occ.lastText, verdict.importance, verdict.text, r.occ.recordIdsText]);
+        .map(({ r, verdict }) => [
+          String(r.eventId),
+          r.subject,
+          r.target,
+          r.server,
+          r.process,
+          r.origin,
+          r.privileges,
+          String(r.occ.count),
+          r.occ.firstText,
+          r.occ.lastText,
+          verdict.importance,
+          verdict.text,
+          r.occ.recordIdsText,
+        ]);
       return { Table: { title: 'Authentication: Privileges & Explicit Credentials', data: [header, ...data], category: 'Authentication' } };
     },
   };

@@ -52,7 +52,16 @@ export function authentication(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): A
     const key = `${success}|${user}|${domain}|${type}|${ip}|${workstation}|${process}|${pkg}|${status}|${v.computer}`;
     let row = rows.get(key);
     if (!row) {
-      row = { cells: [success ? 'Success' : 'Failure', user, domain, logonTypeCell(type), ip, workstation, process, pkg, status], user, domain, type, ip, process, success, occ: new Occurrences() };
+      row = {
+        cells: [success ? 'Success' : 'Failure', user, domain, logonTypeCell(type), ip, workstation, process, pkg, status],
+        user,
+        domain,
+        type,
+        ip,
+        process,
+        success,
+        occ: new Occurrences(),
+      };
       rows.set(key, row);
     }
     row.occ.add(v);
@@ -72,7 +81,15 @@ export function authentication(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): A
         if (users.size < 1000) users.add(k);
       }
     } else if (type === '10' && remote) {
-      job.timeline.add({ shortName: 'RDP logon', key: `${user}|${ip}`, category: 'Authentication', importance: 'Medium', time: v.time, recordId: v.recordId, detail: `${domain}\\${user} from ${ip} on ${v.computer}` });
+      job.timeline.add({
+        shortName: 'RDP logon',
+        key: `${user}|${ip}`,
+        category: 'Authentication',
+        importance: 'Medium',
+        time: v.time,
+        recordId: v.recordId,
+        detail: `${domain}\\${user} from ${ip} on ${v.computer}`,
+      });
     }
   };
 
@@ -97,7 +114,17 @@ export function authentication(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): A
   job.timelineContributors.push((timeline) => {
     for (const [user, f] of failuresPerUser)
       if (f.count > 5)
-        timeline.add({ shortName: 'Failed logons', key: user, category: 'Authentication', importance: 'High', time: f.first, last: f.last, count: f.count, recordId: f.firstRecordId, detail: `${userNames.get(user) ?? user} on ${[...f.computers].join(', ')}` });
+        timeline.add({
+          shortName: 'Failed logons',
+          key: user,
+          category: 'Authentication',
+          importance: 'High',
+          time: f.first,
+          last: f.last,
+          count: f.count,
+          recordId: f.firstRecordId,
+          detail: `${userNames.get(user) ?? user} on ${[...f.computers].join(', ')}`,
+        });
     kerberos.contribute(timeline);
     privileges.contribute(timeline);
   });
@@ -111,12 +138,38 @@ export function authentication(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): A
       privileges.push(v);
     },
     finish(): Insight[] {
-      const header = ['Result', 'Target User', 'Target Domain', 'Logon Type', 'Source IP', 'Source Workstation', 'Logon Process', 'Auth Package', 'Status', 'Count', 'First Seen', 'Last Seen', 'Computer', 'Importance', 'Reasons', 'Record IDs'];
+      const header = [
+        'Result',
+        'Target User',
+        'Target Domain',
+        'Logon Type',
+        'Source IP',
+        'Source Workstation',
+        'Logon Process',
+        'Auth Package',
+        'Status',
+        'Count',
+        'First Seen',
+        'Last Seen',
+        'Computer',
+        'Importance',
+        'Reasons',
+        'Record IDs',
+      ];
       const data = [...rows.values()]
         .map((r) => ({ r, verdict: verdictOf(r) }))
         .map((x) => ({ ...x, importance: x.verdict.importance, time: x.r.occ.first }))
         .sort(byImportanceThenTime)
-        .map(({ r, verdict }) => [...r.cells, String(r.occ.count), r.occ.firstText, r.occ.lastText, [...r.occ.computers].join(', '), verdict.importance, verdict.text, r.occ.recordIdsText]);
+        .map(({ r, verdict }) => [
+          ...r.cells,
+          String(r.occ.count),
+          r.occ.firstText,
+          r.occ.lastText,
+          [...r.occ.computers].join(', '),
+          verdict.importance,
+          verdict.text,
+          r.occ.recordIdsText,
+        ]);
       const chart = [...byType.entries()].sort((a, b) => b[1] - a[1]) as [string, number][];
       return [
         { Table: { title: 'Authentication', data: [header, ...data], category: 'Authentication' } },

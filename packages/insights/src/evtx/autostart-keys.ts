@@ -4,10 +4,20 @@
  * matches the path below the hive; `name` is the capture that names the entry (service or exe).
  */
 const KEYS: { re: RegExp; mechanism: string; critical?: string }[] = [
-  { re: /^software\\(?:wow6432node\\)?microsoft\\windows\\currentversion\\(?:run|runonce|runonceex|runservices|runservicesonce|policies\\explorer\\run)\\/i, mechanism: 'Run key' },
-  { re: /^software\\(?:wow6432node\\)?microsoft\\windows nt\\currentversion\\windows\\(?:load|run|appinit_dlls|loadappinit_dlls)$/i, mechanism: 'Windows Load/AppInit' },
+  {
+    re: /^software\\(?:wow6432node\\)?microsoft\\windows\\currentversion\\(?:run|runonce|runonceex|runservices|runservicesonce|policies\\explorer\\run)\\/i,
+    mechanism: 'Run key',
+  },
+  {
+    re: /^software\\(?:wow6432node\\)?microsoft\\windows nt\\currentversion\\windows\\(?:load|run|appinit_dlls|loadappinit_dlls)$/i,
+    mechanism: 'Windows Load/AppInit',
+  },
   { re: /^software\\(?:wow6432node\\)?microsoft\\windows nt\\currentversion\\winlogon\\(?:shell|userinit|taskman|notify\\.*)$/i, mechanism: 'Winlogon' },
-  { re: /^software\\(?:wow6432node\\)?microsoft\\windows nt\\currentversion\\image file execution options\\([^\\]+)\\(debugger|globalflag)$/i, mechanism: 'IFEO', critical: 'IFEO Debugger change' },
+  {
+    re: /^software\\(?:wow6432node\\)?microsoft\\windows nt\\currentversion\\image file execution options\\([^\\]+)\\(debugger|globalflag)$/i,
+    mechanism: 'IFEO',
+    critical: 'IFEO Debugger change',
+  },
   { re: /^software\\(?:wow6432node\\)?microsoft\\windows nt\\currentversion\\silentprocessexit\\([^\\]+)\\monitorprocess$/i, mechanism: 'SilentProcessExit' },
   { re: /^environment\\userinitmprlogonscript$/i, mechanism: 'Logon script' },
   { re: /^software\\(?:wow6432node\\)?microsoft\\command processor\\autorun$/i, mechanism: 'Command Processor AutoRun' },
@@ -16,7 +26,11 @@ const KEYS: { re: RegExp; mechanism: string; critical?: string }[] = [
   { re: /^software\\classes\\exefile\\shell\\open\\command\\/i, mechanism: 'exefile open command' },
   { re: /^(?:system\\(?:currentcontrolset|controlset\d{3})\\)services\\([^\\]+)\\(?:imagepath|parameters\\servicedll)$/i, mechanism: 'Service' },
   { re: /^(?:system\\(?:currentcontrolset|controlset\d{3})\\)control\\session manager\\bootexecute$/i, mechanism: 'BootExecute' },
-  { re: /^(?:system\\(?:currentcontrolset|controlset\d{3})\\)control\\lsa\\(?:authentication packages|notification packages|security packages)$/i, mechanism: 'Lsa package', critical: 'Lsa package change' },
+  {
+    re: /^(?:system\\(?:currentcontrolset|controlset\d{3})\\)control\\lsa\\(?:authentication packages|notification packages|security packages)$/i,
+    mechanism: 'Lsa package',
+    critical: 'Lsa package change',
+  },
   { re: /^(?:system\\(?:currentcontrolset|controlset\d{3})\\)control\\print\\monitors\\([^\\]+)\\driver$/i, mechanism: 'Print monitor' },
   { re: /^(?:system\\(?:currentcontrolset|controlset\d{3})\\)control\\safeboot\\alternateshell$/i, mechanism: 'SafeBoot AlternateShell' },
   { re: /^(?:system\\(?:currentcontrolset|controlset\d{3})\\)services\\w32time\\timeproviders\\([^\\]+)\\dllname$/i, mechanism: 'Time provider' },

@@ -94,7 +94,7 @@ export function optimiseGraph(roots: GraphNode[]): void {
   foldLeaves(roots, (n) => (proc(n) ? `${n.image.toLowerCase()}\u0000${n.commandLine}` : null), 2);
   foldLeaves(roots, (n) => (n.kind === 'stub' ? null : n.image.toLowerCase()), 11);
   let total = count(roots);
-  for (let level = 0; total > MAX_GRAPH_NODES && level < IMPORTANCE_LEVELS.length; ) {
+  for (let level = 0; total > MAX_GRAPH_NODES && level < IMPORTANCE_LEVELS.length;) {
     const cap = IMPORTANCE_LEVELS[level]!;
     foldLeaves(roots, (n) => (importanceRank(n.importance) <= importanceRank(cap) ? 'fold' : null), 2);
     const now = count(roots);

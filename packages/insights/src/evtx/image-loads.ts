@@ -25,10 +25,22 @@ const LSASS_DUMP_ACCESS = new Set(['0x1010', '0x1410', '0x1438', '0x143a', '0x1f
 export function imageLoadsAndAccess(timeline: TimelineBuilder) {
   const rows = new TopRows<Row>(1000);
   const add = (v: EventView, source: string, target: string, access: string, signed: string, hashes: string, verdict: Verdict) => {
-    rows.add({ time: v.time, importance: verdict.importance, cells: [formatTime(v.time), String(v.eventId), source, target, access, signed, hashes, verdict.importance, verdict.text, String(v.recordId)] });
+    rows.add({
+      time: v.time,
+      importance: verdict.importance,
+      cells: [formatTime(v.time), String(v.eventId), source, target, access, signed, hashes, verdict.importance, verdict.text, String(v.recordId)],
+    });
   };
   const lsass = (v: EventView, source: string, verdict: Verdict) =>
-    timeline.add({ shortName: 'LSASS access', key: source.toLowerCase(), category: 'Process', importance: 'Critical', time: v.time, recordId: v.recordId, detail: `${source} → lsass.exe (${verdict.text})` });
+    timeline.add({
+      shortName: 'LSASS access',
+      key: source.toLowerCase(),
+      category: 'Process',
+      importance: 'Critical',
+      time: v.time,
+      recordId: v.recordId,
+      detail: `${source} → lsass.exe (${verdict.text})`,
+    });
 
   return {
     push(v: EventView): void {
@@ -56,7 +68,10 @@ export function imageLoadsAndAccess(timeline: TimelineBuilder) {
         const source = field(v, 'SourceImage');
         const intoLsass = baseName(target).toLowerCase() === 'lsass.exe';
         let verdict: Verdict;
-        if (intoLsass) verdict = LSASS_DUMP_ACCESS.has(access) ? new Verdict().hit('Critical', `lsass read access ${access}`) : new Verdict().hit('High', `lsass access ${access}`);
+        if (intoLsass)
+          verdict = LSASS_DUMP_ACCESS.has(access)
+            ? new Verdict().hit('Critical', `lsass read access ${access}`)
+            : new Verdict().hit('High', `lsass access ${access}`);
         else if (access === '0x1fffff') verdict = new Verdict().hit('Medium', 'full access (0x1fffff)');
         else return;
         add(v, source, target, access, '', '', verdict);

@@ -15,16 +15,40 @@ export function keyEventTimeline(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob):
       const id = v.eventId;
       if (id === 1102 && (v.log === Log.Security || v.provider === 'Microsoft-Windows-Eventlog')) {
         const who = field(v, 'SubjectUserName');
-        job.timeline.add({ shortName: 'Security log cleared', key: v.computer, category: 'General', importance: 'Critical', time: v.time, recordId: v.recordId, detail: `${v.computer}${who ? ` by ${who}` : ''}` });
+        job.timeline.add({
+          shortName: 'Security log cleared',
+          key: v.computer,
+          category: 'General',
+          importance: 'Critical',
+          time: v.time,
+          recordId: v.recordId,
+          detail: `${v.computer}${who ? ` by ${who}` : ''}`,
+        });
       } else if (id === 104 && v.log === Log.System && v.provider === 'Microsoft-Windows-Eventlog') {
         const channel = field(v, 'Channel');
         const who = field(v, 'SubjectUserName');
-        job.timeline.add({ shortName: 'Event log cleared', key: channel, category: 'General', importance: 'Critical', time: v.time, recordId: v.recordId, detail: `${channel} on ${v.computer}${who ? ` by ${who}` : ''}` });
+        job.timeline.add({
+          shortName: 'Event log cleared',
+          key: channel,
+          category: 'General',
+          importance: 'Critical',
+          time: v.time,
+          recordId: v.recordId,
+          detail: `${channel} on ${v.computer}${who ? ` by ${who}` : ''}`,
+        });
       } else if ((id === 7036 || id === 7040) && v.log === Log.System) {
         const service = field(v, 'param1');
         if (!/^windows event log$/i.test(service)) return;
         const state = id === 7036 ? field(v, 'param2') : `start type ${field(v, 'param2')} → ${field(v, 'param3')}`;
-        job.timeline.add({ shortName: 'Event log service tampering', key: `${v.computer}|${id}|${state}`, category: 'General', importance: 'High', time: v.time, recordId: v.recordId, detail: `${service} ${state} on ${v.computer}` });
+        job.timeline.add({
+          shortName: 'Event log service tampering',
+          key: `${v.computer}|${id}|${state}`,
+          category: 'General',
+          importance: 'High',
+          time: v.time,
+          recordId: v.recordId,
+          detail: `${service} ${state} on ${v.computer}`,
+        });
       }
     },
     finish(): Insight[] {

@@ -52,23 +52,60 @@ export function networkAnalysis(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): 
   const shares = shareAccess(hosts);
   const other = dnsAndRdp();
 
-  const connection = (v: EventView, process: string, protocol: string, direction: 'inbound' | 'outbound', sIp: string, sPort: string, dIp: string, dPort: string, host: string) => {
+  const connection = (
+    v: EventView,
+    process: string,
+    protocol: string,
+    direction: 'inbound' | 'outbound',
+    sIp: string,
+    sPort: string,
+    dIp: string,
+    dPort: string,
+    host: string,
+  ) => {
     // WFP 5156 writes the local side as Source both ways. Arguments are (local, remote): callers orient each source's fields that way.
     const remoteIp = dIp;
     const servicePort = direction === 'outbound' ? dPort : sPort;
     const key = `${v.computer}|${process.toLowerCase()}|${protocol}|${direction}|${remoteIp}|${servicePort}`;
     let c = connections.map.get(key);
     if (!c) {
-      c = { process, protocol, direction, sourceIp: sIp, sourcePorts: new Set(), destinationIp: dIp, destinationPorts: new Set(), hosts: new Set(), computer: v.computer, occ: new Occurrences(), verdict: connectionVerdict(process, direction, remoteIp, servicePort) };
+      c = {
+        process,
+        protocol,
+        direction,
+        sourceIp: sIp,
+        sourcePorts: new Set(),
+        destinationIp: dIp,
+        destinationPorts: new Set(),
+        hosts: new Set(),
+        computer: v.computer,
+        occ: new Occurrences(),
+        verdict: connectionVerdict(process, direction, remoteIp, servicePort),
+      };
       connections.map.set(key, c);
     }
     c.occ.add(v);
     addCapped(c.sourcePorts, sPort, 10);
     addCapped(c.destinationPorts, dPort, 10);
     if (host !== '-') addCapped(c.hosts, host, 10);
-    hosts.add(remoteIp, v, `sysmon${v.eventId === 3 ? '3' : ''}${v.eventId === 5156 ? '5156' : ''} ${protocol}/${servicePort}`.replace('sysmon5156', '5156'), c.verdict.importance, '', host);
+    hosts.add(
+      remoteIp,
+      v,
+      `sysmon${v.eventId === 3 ? '3' : ''}${v.eventId === 5156 ? '5156' : ''} ${protocol}/${servicePort}`.replace('sysmon5156', '5156'),
+      c.verdict.importance,
+      '',
+      host,
+    );
     if (c.verdict.importance === 'High' || c.verdict.importance === 'Critical')
-      job.timeline.add({ shortName: 'Suspicious connection', key: `${process.toLowerCase()}|${remoteIp}`, category: 'Network', importance: c.verdict.importance, time: v.time, recordId: v.recordId, detail: `${process} ${direction} ${protocol} ${remoteIp}:${dPort} (${c.verdict.text})` });
+      job.timeline.add({
+        shortName: 'Suspicious connection',
+        key: `${process.toLowerCase()}|${remoteIp}`,
+        category: 'Network',
+        importance: c.verdict.importance,
+        time: v.time,
+        recordId: v.recordId,
+        detail: `${process} ${direction} ${protocol} ${remoteIp}:${dPort} (${c.verdict.text})`,
+      });
   };
 
   return {
@@ -87,7 +124,17 @@ export function networkAnalysis(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): 
       } else if (v.eventId === 5156 && v.log === Log.Security) {
         const direction = field(v, 'Direction') === '%%14592' ? 'inbound' : 'outbound';
         const proto = field(v, 'Protocol');
-        connection(v, field(v, 'Application'), PROTOCOLS[proto] ?? proto, direction, field(v, 'SourceAddress'), field(v, 'SourcePort'), field(v, 'DestAddress'), field(v, 'DestPort'), '');
+        connection(
+          v,
+          field(v, 'Application'),
+          PROTOCOLS[proto] ?? proto,
+          direction,
+          field(v, 'SourceAddress'),
+          field(v, 'SourcePort'),
+          field(v, 'DestAddress'),
+          field(v, 'DestPort'),
+          '',
+        );
       }
     },
     finish(): Insight[] {
@@ -96,7 +143,23 @@ export function networkAnalysis(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): 
         .filter((c): c is Connection => c !== null)
         .map((c) => ({ c, importance: c.verdict.importance, time: c.occ.first }))
         .sort(byImportanceThenTime);
-      const header = ['Process', 'Protocol', 'Direction', 'Source IP', 'Source Port', 'Destination IP', 'Destination Port', 'Destination Host', 'Count', 'First Seen', 'Last Seen', 'Computer', 'Importance', 'Reasons', 'Record IDs'];
+      const header = [
+        'Process',
+        'Protocol',
+        'Direction',
+        'Source IP',
+        'Source Port',
+        'Destination IP',
+        'Destination Port',
+        'Destination Host',
+        'Count',
+        'First Seen',
+        'Last Seen',
+        'Computer',
+        'Importance',
+        'Reasons',
+        'Record IDs',
+      ];
       const data = rows.map(({ c }) => [
         c.process,
         c.protocol,
@@ -114,13 +177,7 @@ export function networkAnalysis(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): 
         c.verdict.text,
         c.occ.recordIdsText,
       ]);
-      return [
-        { Table: { title: 'Network Analysis', data: [header, ...data], category: 'Network' } },
-        hosts.insight(),
-        shares.insight(),
-        ...other.insights(),
-      ];
+      return [{ Table: { title: 'Network Analysis', data: [header, ...data], category: 'Network' } }, hosts.insight(), shares.insight(), ...other.insights()];
     },
   };
 }
-

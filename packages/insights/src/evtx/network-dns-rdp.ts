@@ -45,11 +45,20 @@ export function dnsAndRdp() {
         let d = dns.map.get(key);
         if (!d) dns.map.set(key, (d = { query, image, results: new Set(), occ: new Occurrences() }));
         d.occ.add(v);
-        for (const r of field(v, 'QueryResults').split(';')) if (r.trim() && r.trim() !== '-') addCapped(d.results, r.trim().replace(/^type:\s*\d+\s*/, ''), 20);
+        for (const r of field(v, 'QueryResults').split(';'))
+          if (r.trim() && r.trim() !== '-') addCapped(d.results, r.trim().replace(/^type:\s*\d+\s*/, ''), 20);
       } else if (v.log === Log.RdpConnectionManager && v.eventId === 1149) {
         const [user, domain, ip] = [field(v, 'Param1'), field(v, 'Param2'), field(v, 'Param3')];
         addRdp(v, user, domain, ip, '');
-        timeline.add({ shortName: 'RDP authentication', key: `${user}|${ip}`, category: 'Network', importance: 'Medium', time: v.time, recordId: v.recordId, detail: `${domain ? `${domain}\\` : ''}${user} from ${ip} on ${v.computer}` });
+        timeline.add({
+          shortName: 'RDP authentication',
+          key: `${user}|${ip}`,
+          category: 'Network',
+          importance: 'Medium',
+          time: v.time,
+          recordId: v.recordId,
+          detail: `${domain ? `${domain}\\` : ''}${user} from ${ip} on ${v.computer}`,
+        });
       } else if (v.log === Log.RdpLocalSession && LSM_EVENTS.has(v.eventId)) {
         addRdp(v, field(v, 'User'), '', field(v, 'Address'), field(v, 'SessionID') || field(v, 'Session'));
       } else if (v.log === Log.Security && (v.eventId === 4778 || v.eventId === 4779)) {
@@ -64,21 +73,52 @@ export function dnsAndRdp() {
         .values()
         .filter((d): d is Dns => d !== null)
         .sort((a, b) => b.occ.count - a.occ.count || a.occ.first - b.occ.first)
-        .map((d) => [d.query, listCell(d.results), d.image, String(d.occ.count), d.occ.firstText, d.occ.lastText, listCell(d.occ.computers), d.occ.recordIdsText]);
+        .map((d) => [
+          d.query,
+          listCell(d.results),
+          d.image,
+          String(d.occ.count),
+          d.occ.firstText,
+          d.occ.lastText,
+          listCell(d.occ.computers),
+          d.occ.recordIdsText,
+        ]);
       const rdpRows = rdp
         .values()
         .filter((r): r is Rdp => r !== null)
         .sort((a, b) => a.occ.first - b.occ.first)
         .map((r) => {
           const remote = r.address && !isNoAddress(r.address) && !isLoopback(r.address) && r.address !== 'LOCAL';
-          return [String(r.eventId), r.channel, r.user, r.domain, r.address, remote ? 'remote' : 'local', listCell(r.sessions), String(r.occ.count), r.occ.firstText, r.occ.lastText, listCell(r.occ.computers), r.occ.recordIdsText];
+          return [
+            String(r.eventId),
+            r.channel,
+            r.user,
+            r.domain,
+            r.address,
+            remote ? 'remote' : 'local',
+            listCell(r.sessions),
+            String(r.occ.count),
+            r.occ.firstText,
+            r.occ.lastText,
+            listCell(r.occ.computers),
+            r.occ.recordIdsText,
+          ];
         });
       return [
-        { Table: { title: 'Network Analysis: DNS', data: [['Query Name', 'Query Results', 'Image', 'Count', 'First Seen', 'Last Seen', 'Computers', 'Record IDs'], ...dnsRows], category: 'Network' } },
+        {
+          Table: {
+            title: 'Network Analysis: DNS',
+            data: [['Query Name', 'Query Results', 'Image', 'Count', 'First Seen', 'Last Seen', 'Computers', 'Record IDs'], ...dnsRows],
+            category: 'Network',
+          },
+        },
         {
           Table: {
             title: 'Network Analysis: RDP',
-            data: [['Event ID', 'Channel', 'User', 'Domain', 'Address', 'Origin', 'Sessions', 'Count', 'First Seen', 'Last Seen', 'Computers', 'Record IDs'], ...rdpRows],
+            data: [
+              ['Event ID', 'Channel', 'User', 'Domain', 'Address', 'Origin', 'Sessions', 'Count', 'First Seen', 'Last Seen', 'Computers', 'Record IDs'],
+              ...rdpRows,
+            ],
             category: 'Network',
           },
         },

@@ -57,4 +57,3 @@ export class RemoteHosts {
     return { Table: { title: 'Network Analysis: Remote Hosts', data: [header, ...rows], category: 'Network' } };
   }
 }
-

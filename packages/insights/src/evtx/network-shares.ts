@@ -49,13 +49,39 @@ export function shareAccess(hosts: RemoteHosts) {
       hosts.add(ip, v, `${v.eventId} ${share}${target ? `\\${target}` : ''}`, row.verdict.importance, account, '');
     },
     insight(): Insight {
-      const header = ['Share', 'Relative Target', 'Source IP', 'Account', 'Access', 'Count', 'First Seen', 'Last Seen', 'Importance', 'Reasons', 'Event ID', 'Record IDs'];
+      const header = [
+        'Share',
+        'Relative Target',
+        'Source IP',
+        'Account',
+        'Access',
+        'Count',
+        'First Seen',
+        'Last Seen',
+        'Importance',
+        'Reasons',
+        'Event ID',
+        'Record IDs',
+      ];
       const rows = groups
         .values()
         .filter((r): r is ShareRow => r !== null)
         .map((r) => ({ r, importance: r.verdict.importance, time: r.occ.first }))
         .sort(byImportanceThenTime)
-        .map(({ r }) => [r.share, r.target, r.ip, r.account, r.access, String(r.occ.count), r.occ.firstText, r.occ.lastText, r.verdict.importance, r.verdict.text, String(r.eventId), r.occ.recordIdsText]);
+        .map(({ r }) => [
+          r.share,
+          r.target,
+          r.ip,
+          r.account,
+          r.access,
+          String(r.occ.count),
+          r.occ.firstText,
+          r.occ.lastText,
+          r.verdict.importance,
+          r.verdict.text,
+          String(r.eventId),
+          r.occ.recordIdsText,
+        ]);
       return { Table: { title: 'Network Analysis: Share Access', data: [header, ...rows], category: 'Network' } };
     },
   };

@@ -68,7 +68,21 @@ export function overview(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): Analyze
 
   const computer = (name: string): Computer => {
     let c = computers.get(name);
-    if (!c) computers.set(name, (c = { events: 0, first: Infinity, last: -Infinity, channels: new Set(), os: '', osTime: -Infinity, timeZone: '', tzTime: -Infinity, lastBoot: -Infinity }));
+    if (!c)
+      computers.set(
+        name,
+        (c = {
+          events: 0,
+          first: Infinity,
+          last: -Infinity,
+          channels: new Set(),
+          os: '',
+          osTime: -Infinity,
+          timeZone: '',
+          tzTime: -Infinity,
+          lastBoot: -Infinity,
+        }),
+      );
     return c;
   };
 
@@ -125,10 +139,19 @@ export function overview(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): Analyze
       // Rejected items: the job-wide ones (tables over every input), then each input's (its reader's and its tables').
       const implausible = [
         ...implausibleLines(ctx.implausible.of(null), ctx.implausible.count(null)),
-        ...reports.flatMap((r) => implausibleLines([...(r.implausible?.of(r.input) ?? []), ...ctx.implausible.of(r.input)], (r.implausible?.count(r.input) ?? 0) + ctx.implausible.count(r.input), `${r.input.name}: `)),
+        ...reports.flatMap((r) =>
+          implausibleLines(
+            [...(r.implausible?.of(r.input) ?? []), ...ctx.implausible.of(r.input)],
+            (r.implausible?.count(r.input) ?? 0) + ctx.implausible.count(r.input),
+            `${r.input.name}: `,
+          ),
+        ),
       ];
       const rejected = ctx.implausible.total() + reports.reduce((n, r) => n + (r.implausible?.total() ?? 0), 0);
-      const warnings = [...reports.flatMap((r) => [...(r.error ? [`${r.input.name}: ${r.error}`] : []), ...r.warnings.map((w) => `${r.input.name}: ${w}`)]), ...implausible];
+      const warnings = [
+        ...reports.flatMap((r) => [...(r.error ? [`${r.input.name}: ${r.error}`] : []), ...r.warnings.map((w) => `${r.input.name}: ${w}`)]),
+        ...implausible,
+      ];
       const sigma = job.sigma;
       sigma?.finish();
       const meta: Record<string, string> = {
@@ -154,7 +177,16 @@ export function overview(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): Analyze
       const header = ['Computer', 'Events', 'First Event', 'Last Event', 'Channels', 'OS', 'Time Zone', 'Last Boot'];
       const rows = [...computers.entries()]
         .sort((a, b) => b[1].events - a[1].events || a[0].localeCompare(b[0]))
-        .map(([name, c]) => [name, String(c.events), formatTime(c.first), formatTime(c.last), listCell([...c.channels].sort()), c.os, c.timeZone, c.lastBoot > -Infinity ? formatTime(c.lastBoot) : '']);
+        .map(([name, c]) => [
+          name,
+          String(c.events),
+          formatTime(c.first),
+          formatTime(c.last),
+          listCell([...c.channels].sort()),
+          c.os,
+          c.timeZone,
+          c.lastBoot > -Infinity ? formatTime(c.lastBoot) : '',
+        ]);
       const idRows = [...byProvider.entries()]
         .flatMap(([provider, ids]) => [...ids.entries()].map(([id, n]) => ({ provider, id, n })))
         .sort((a, b) => b.n - a.n || a.provider.localeCompare(b.provider) || a.id - b.id)

@@ -41,10 +41,20 @@ export function persistenceVerdict(e: PersistenceEvent): Verdict {
   const tool = toolName(e.name) ?? toolName(image);
   if (tool) v.hit('High', `L5 tool ${tool}`);
   if (e.consumerType && /script|command ?line/i.test(e.consumerType)) v.hit('High', `${e.consumerType} WMI consumer`);
-  if (e.mechanism === 'WMI subscription: binding' && /CommandLineEventConsumer|ActiveScriptEventConsumer/i.test(`${e.name} ${e.command} ${e.consumerType ?? ''}`)) v.hit('High', 'script/command-line WMI consumer');
+  if (
+    e.mechanism === 'WMI subscription: binding' &&
+    /CommandLineEventConsumer|ActiveScriptEventConsumer/i.test(`${e.name} ${e.command} ${e.consumerType ?? ''}`)
+  )
+    v.hit('High', 'script/command-line WMI consumer');
   if (e.group && PRIVILEGED_GROUPS.test(e.group)) v.hit('High', `member of ${e.group}`);
   if (e.mechanism === 'Account created' && e.name.endsWith('$')) v.hit('High', 'user account named like a computer ($)');
-  if (v.reasons.length === 0 && e.account && !isSystemAccount(programName(e.account)) && !SYSTEM_ACCOUNTS.test(e.account) && !/\\(system|local service|network service)$/i.test(e.account))
+  if (
+    v.reasons.length === 0 &&
+    e.account &&
+    !isSystemAccount(programName(e.account)) &&
+    !SYSTEM_ACCOUNTS.test(e.account) &&
+    !/\\(system|local service|network service)$/i.test(e.account)
+  )
     v.hit('Medium', 'set up by a non-system account');
   return v;
 }

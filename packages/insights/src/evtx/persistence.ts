@@ -31,7 +31,13 @@ export function persistence(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): Anal
       if (e.account && row.accounts.size < 20) row.accounts.add(e.account);
       row.eventIds.add(v.eventId);
       if (!e.timeline) return;
-      const fixed = { 'Scheduled task created': 'High', 'Scheduled task deleted': 'Medium', 'User account created': 'High', 'Autostart registry change': 'High', 'WMI persistence': 'High' } as const;
+      const fixed = {
+        'Scheduled task created': 'High',
+        'Scheduled task deleted': 'Medium',
+        'User account created': 'High',
+        'Autostart registry change': 'High',
+        'WMI persistence': 'High',
+      } as const;
       const importance = e.timeline in fixed ? fixed[e.timeline as keyof typeof fixed] : row.verdict.importance;
       const key2 = e.timeline === 'Autostart registry change' ? (e.group ?? e.name) : e.timeline === 'WMI persistence' ? e.name.toLowerCase() : e.name;
       job.timeline.add({
@@ -45,7 +51,21 @@ export function persistence(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): Anal
       });
     },
     finish(): Insight[] {
-      const header = ['Mechanism', 'Name', 'Command / Target', 'Account', 'Computer', 'First Seen', 'Last Seen', 'Count', 'Event IDs', 'First Record ID', 'Importance', 'Reasons', 'Record IDs'];
+      const header = [
+        'Mechanism',
+        'Name',
+        'Command / Target',
+        'Account',
+        'Computer',
+        'First Seen',
+        'Last Seen',
+        'Count',
+        'Event IDs',
+        'First Record ID',
+        'Importance',
+        'Reasons',
+        'Record IDs',
+      ];
       const data = [...rows.values()]
         .map((r) => ({ r, importance: r.verdict.importance, time: r.occ.first }))
         .sort(byImportanceThenTime)

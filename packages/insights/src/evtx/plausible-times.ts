@@ -40,7 +40,10 @@ function clean(insight: Insight, bounds: TimeBounds, items: ImplausibleItems): I
   }
   if ('IndexTable' in insight) {
     const t = insight.IndexTable;
-    const data = t.data.map(([cells, detail]): [string[], Record<string, string>] => [cleanRows(t.title, t.columns, [cells], bounds, items)[0] ?? cells, detail]);
+    const data = t.data.map(([cells, detail]): [string[], Record<string, string>] => [
+      cleanRows(t.title, t.columns, [cells], bounds, items)[0] ?? cells,
+      detail,
+    ]);
     return { IndexTable: { ...t, data } };
   }
   if ('Timeline' in insight) return { Timeline: { ...insight.Timeline, data: cleanTimeline(insight.Timeline.title, insight.Timeline.data, bounds, items) } };

@@ -15,7 +15,7 @@ interface ScriptRow {
 /** Multi-part 4104 blocks waiting for their other parts; bounded in count and size. */
 const PENDING_BLOCKS = 256;
 const BLOCK_MAX_CHARS = 4_000_000;
-const OBFUSCATION_CHARS = new Set("+'\"`{}[]()");
+const OBFUSCATION_CHARS = new Set('+\'"`{}[]()');
 
 function obfuscationShare(s: string): number {
   if (s.length === 0) return 0;
@@ -57,7 +57,15 @@ export function powerShellScripts(timeline: TimelineBuilder) {
       cells: [formatTime(time), String(eventId), blockId, path, host, String(text.length), v.importance, v.text, text.slice(0, 300), String(recordId)],
     });
     if (eventId === 4104 && (v.importance === 'High' || v.importance === 'Critical'))
-      timeline.add({ shortName: 'Suspicious PowerShell', key: blockId, category: 'Process', importance: v.importance, time, recordId, detail: `${v.text}: ${text.slice(0, 200)}` });
+      timeline.add({
+        shortName: 'Suspicious PowerShell',
+        key: blockId,
+        category: 'Process',
+        importance: v.importance,
+        time,
+        recordId,
+        detail: `${v.text}: ${text.slice(0, 200)}`,
+      });
   };
 
   return {
@@ -72,7 +80,10 @@ export function powerShellScripts(timeline: TimelineBuilder) {
         let p = pending.get(id);
         if (!p) {
           if (pending.size >= PENDING_BLOCKS) pending.delete(pending.keys().next().value!);
-          pending.set(id, (p = { time: v.time, recordId: v.recordId, path, parts: new Array<string>(Math.min(total, 10_000)).fill(''), total, got: 0, size: 0 }));
+          pending.set(
+            id,
+            (p = { time: v.time, recordId: v.recordId, path, parts: new Array<string>(Math.min(total, 10_000)).fill(''), total, got: 0, size: 0 }),
+          );
         }
         if (n - 1 < p.parts.length && p.parts[n - 1] === '' && p.size + text.length <= BLOCK_MAX_CHARS) {
           p.parts[n - 1] = text;

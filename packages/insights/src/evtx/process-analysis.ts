@@ -38,7 +38,15 @@ const DISTINCT_COMMAND_LINES_KEPT = 1000;
  * most important), top executables, and the PowerShell and image-load/access tables.
  */
 export function processAnalysis(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): Analyzer<'winevtx'> {
-  const images = new Groups<ImageRow>(() => ({ image: '', occ: new Occurrences(), commandLines: new Set(), moreCommandLines: 0, parents: new Set(), users: new Set(), verdict: new Verdict() }));
+  const images = new Groups<ImageRow>(() => ({
+    image: '',
+    occ: new Occurrences(),
+    commandLines: new Set(),
+    moreCommandLines: 0,
+    parents: new Set(),
+    users: new Set(),
+    verdict: new Verdict(),
+  }));
   const rows = new TopRows<CommandRow>(1000);
   const bursts = new ReconBursts();
   const scripts = powerShellScripts(job.timeline);
@@ -63,11 +71,12 @@ export function processAnalysis(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): 
       row.verdict.merge(verdict);
       const cmdRow: CommandRow = { time: p.time, importance: verdict.importance, p, verdict };
       rows.add(cmdRow);
-      if (recon) bursts.add(p.user, p.time, recon, () => {
-        cmdRow.verdict.hit('Medium', 'C9 recon burst (≥ 3 commands in 10 min)');
-        cmdRow.importance = cmdRow.verdict.importance;
-        row.verdict.hit('Medium', 'C9 recon burst (≥ 3 commands in 10 min)');
-      });
+      if (recon)
+        bursts.add(p.user, p.time, recon, () => {
+          cmdRow.verdict.hit('Medium', 'C9 recon burst (≥ 3 commands in 10 min)');
+          cmdRow.importance = cmdRow.verdict.importance;
+          row.verdict.hit('Medium', 'C9 recon burst (≥ 3 commands in 10 min)');
+        });
       if (verdict.importance === 'High' || verdict.importance === 'Critical') {
         job.timeline.add({
           shortName: 'Suspicious process',
@@ -82,7 +91,19 @@ export function processAnalysis(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): 
     },
     finish(): Insight[] {
       const all = images.values().sort((a, b) => rank(b.verdict.importance) - rank(a.verdict.importance) || a.occ.first - b.occ.first);
-      const header = ['Image', 'Executions', 'Distinct Command Lines', 'Parents', 'Users', 'Computers', 'First Seen', 'Last Seen', 'Importance', 'Reasons', 'Record IDs'];
+      const header = [
+        'Image',
+        'Executions',
+        'Distinct Command Lines',
+        'Parents',
+        'Users',
+        'Computers',
+        'First Seen',
+        'Last Seen',
+        'Importance',
+        'Reasons',
+        'Record IDs',
+      ];
       const table = all.map((r) => [
         r.image,
         String(r.occ.count),

@@ -12,7 +12,13 @@ const levelRank = (l: string | undefined) => {
   return i < 0 ? LEVEL_ORDER.length : i;
 };
 
-export const SIGMA_LEVEL_IMPORTANCE: Record<string, Importance> = { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low', informational: 'Informational' };
+export const SIGMA_LEVEL_IMPORTANCE: Record<string, Importance> = {
+  critical: 'Critical',
+  high: 'High',
+  medium: 'Medium',
+  low: 'Low',
+  informational: 'Informational',
+};
 
 /**
  * Sigma in the job: with `run_sigma_rules` the community rules run over every record in the same
@@ -34,7 +40,9 @@ export function sigmaMatches(ctx: AnalyzerContext<'winevtx'>, job: EvtxJob): Ana
     finish(): Insight[] {
       if (!run) return [];
       run.finish();
-      const hits = [...run.hits.values()].sort((a, b) => levelRank(a.rule.level) - levelRank(b.rule.level) || b.occ.count - a.occ.count || a.rule.title.localeCompare(b.rule.title));
+      const hits = [...run.hits.values()].sort(
+        (a, b) => levelRank(a.rule.level) - levelRank(b.rule.level) || b.occ.count - a.occ.count || a.rule.title.localeCompare(b.rule.title),
+      );
       const header = ['Rule', 'Level', 'Status', 'Matches', 'Computers', 'First Seen', 'Last Seen', 'Record IDs', 'Tags', 'Rule ID'];
       const rows = hits.map((h) => [
         h.rule.title,

@@ -35,7 +35,10 @@ export class SigmaRun {
     if (v.channel) this.channels.add(v.channel.toLowerCase());
     if (record.annotation === null) return NO_MATCH;
     // @quarry/evtx may hand 64-bit integers as bigint; the Sigma engine reads them as decimal text.
-    const matches = record.annotation === undefined || !this.rules.annotation ? this.scanner.push(record.event as unknown as Json) : this.scanner.accept(this.rules.annotation.matches(record.annotation));
+    const matches =
+      record.annotation === undefined || !this.rules.annotation
+        ? this.scanner.push(record.event as unknown as Json)
+        : this.scanner.accept(this.rules.annotation.matches(record.annotation));
     if (matches.length === 0) return NO_MATCH;
     const names: string[] = [];
     for (let i = 0; i < matches.length; i++) {

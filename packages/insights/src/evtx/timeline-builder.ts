@@ -44,7 +44,17 @@ export class TimelineBuilder {
     const g = this.groups.get(id);
     const last = e.last ?? e.time;
     if (!g) {
-      this.groups.set(id, { shortName: e.shortName, category: e.category, importance: e.importance, first: e.time, last, firstRecordId: e.recordId, count: e.count ?? 1, detail: e.detail, time: e.time });
+      this.groups.set(id, {
+        shortName: e.shortName,
+        category: e.category,
+        importance: e.importance,
+        first: e.time,
+        last,
+        firstRecordId: e.recordId,
+        count: e.count ?? 1,
+        detail: e.detail,
+        time: e.time,
+      });
       if (this.groups.size > GROUPS_HELD) this.prune();
       return;
     }

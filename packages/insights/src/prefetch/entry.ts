@@ -87,7 +87,10 @@ export function toEntry(result: PrefetchResult, input: InputRef): PrefetchEntry 
     return [m.relativePath !== null && m.volumeIndex !== null ? { path: m.relativePath, volume: m.volumeIndex } : { path: m.filename, volume: null }];
   });
   const stored = result.lastRunTimes.filter((t): t is string => t !== null);
-  const runs = stored.map(toMs).filter((t): t is number => t !== null).sort((a, b) => b - a);
+  const runs = stored
+    .map(toMs)
+    .filter((t): t is number => t !== null)
+    .sort((a, b) => b - a);
   return {
     recordId: input.position + 1,
     fileName: input.name,

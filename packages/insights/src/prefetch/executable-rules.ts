@@ -48,14 +48,18 @@ export function entryAnomalies(e: PrefetchEntry, system: ReadonlySet<string>): E
   add('A4 attack tool', tool ? { level: 'High', reason: `L5 tool ${tool}` } : null);
   const vol = volumeOf(e, e.exe);
   if (vol && !system.has(vol.key)) add('A5 other volume', { level: 'Medium', reason: `runs from volume ${vol.cell}, not the system volume` });
-  if (e.volumes.length > 1) add('A5 other volume', { level: 'Medium', reason: `the file records ${e.volumes.length} volumes (${e.volumes.map((v) => v.cell).join(', ')})` });
+  if (e.volumes.length > 1)
+    add('A5 other volume', { level: 'Medium', reason: `the file records ${e.volumes.length} volumes (${e.volumes.map((v) => v.cell).join(', ')})` });
   // The upload's name may carry folders; Windows names the file itself.
   const name = PF_NAME.exec(e.fileName.split(/[\\/]/).pop() ?? '');
   if (name?.[1] && name[2]) {
-    if (name[1].toUpperCase() !== e.executable.toUpperCase()) add('A7 file name mismatch', { level: 'Medium', reason: `file name says ${name[1]}, header says ${e.executable}` });
-    if (name[2].toUpperCase() !== e.hash) add('A7 file name mismatch', { level: 'Medium', reason: `file name hash ${name[2].toUpperCase()}, header hash ${e.hash}` });
+    if (name[1].toUpperCase() !== e.executable.toUpperCase())
+      add('A7 file name mismatch', { level: 'Medium', reason: `file name says ${name[1]}, header says ${e.executable}` });
+    if (name[2].toUpperCase() !== e.hash)
+      add('A7 file name mismatch', { level: 'Medium', reason: `file name hash ${name[2].toUpperCase()}, header hash ${e.hash}` });
   }
-  if (e.runCount > 0 && e.runs.length === 0 && e.badRuns === 0) add('A8 no run time', { level: 'Low', reason: `run count ${e.runCount} but no run time stored` });
+  if (e.runCount > 0 && e.runs.length === 0 && e.badRuns === 0)
+    add('A8 no run time', { level: 'Low', reason: `run count ${e.runCount} but no run time stored` });
   if (e.warnings.length > 0 || e.badRuns > 0) {
     const notes = [...e.warnings, ...(e.badRuns > 0 ? [`${e.badRuns} run time${e.badRuns === 1 ? '' : 's'} out of range`] : [])];
     add('Damaged file', { level: 'Low', reason: `${e.fileName}: ${notes.join('; ')}` });

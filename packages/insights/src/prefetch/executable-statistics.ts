@@ -5,8 +5,18 @@ import { volumeOf } from './entry.js';
 import { cellTime } from './time.js';
 
 const COLUMNS = [
-  'Executable', 'Run Count', 'Path', 'Volume', 'Prefetch Hash', 'Version', 'Last Run', 'First Recorded Run', 'Recorded Runs',
-  'Files Referenced', 'Directories', 'Prefetch File',
+  'Executable',
+  'Run Count',
+  'Path',
+  'Volume',
+  'Prefetch Hash',
+  'Version',
+  'Last Run',
+  'First Recorded Run',
+  'Recorded Runs',
+  'Files Referenced',
+  'Directories',
+  'Prefetch File',
 ];
 
 /** INSIGHTS.md §5: the chart shows the top 20. */
@@ -36,7 +46,9 @@ export function buildExecutableStatistics(job: PrefetchJob): Insight[] {
   ]);
   const shared = new Map<string, number>();
   for (const e of job.entries) shared.set(e.executable, (shared.get(e.executable) ?? 0) + 1);
-  const chart = sorted.slice(0, CHART_TOP).map((e): [string, number] => [(shared.get(e.executable) ?? 0) > 1 ? `${e.executable} #${e.recordId}` : e.executable, e.runCount]);
+  const chart = sorted
+    .slice(0, CHART_TOP)
+    .map((e): [string, number] => [(shared.get(e.executable) ?? 0) > 1 ? `${e.executable} #${e.recordId}` : e.executable, e.runCount]);
   return [
     { Table: { title: 'Executable Statistics', data: [COLUMNS, ...data], category: 'Process' } },
     { Chart: { title: 'Executable Statistics: Run Counts', data: chart, category: 'Process', display_mode: 'bar' } },

@@ -66,7 +66,14 @@ export function buildModuleAnalysis(job: PrefetchJob): Insight[] {
       time: Math.max(...g.loaders.map((l) => l.runs[0] ?? -Infinity)),
     };
   });
-  return [table('Module Analysis', 'Process', COLUMNS, rows.map((r) => ({ ...r, time: Number.isFinite(r.time) ? r.time : null })))];
+  return [
+    table(
+      'Module Analysis',
+      'Process',
+      COLUMNS,
+      rows.map((r) => ({ ...r, time: Number.isFinite(r.time) ? r.time : null })),
+    ),
+  ];
 }
 
 export const moduleAnalysis = jobAnalyzer(buildModuleAnalysis);

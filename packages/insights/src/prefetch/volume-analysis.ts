@@ -45,11 +45,13 @@ export function buildVolumeAnalysis(job: PrefetchJob): Insight[] {
       }
       if (system.has(v.key)) return;
       if (e.exe?.volume === i) g.verdict.hit('High', `${e.executable} runs from it`);
-      if (e.volumes.length > 1) g.verdict.hit('Medium', `recorded with ${e.volumes.length - 1} other volume${e.volumes.length > 2 ? 's' : ''} by ${e.fileName}`);
+      if (e.volumes.length > 1)
+        g.verdict.hit('Medium', `recorded with ${e.volumes.length - 1} other volume${e.volumes.length > 2 ? 's' : ''} by ${e.fileName}`);
     });
   }
   const rows: Row[] = [...groups.values()].map((g) => {
-    if (!system.has(g.volume.key)) g.verdict.hit('Medium', isShadowCopy(g.volume.devicePath) ? 'shadow copy, not the volume holding \\WINDOWS\\' : 'not the volume holding \\WINDOWS\\');
+    if (!system.has(g.volume.key))
+      g.verdict.hit('Medium', isShadowCopy(g.volume.devicePath) ? 'shadow copy, not the volume holding \\WINDOWS\\' : 'not the volume holding \\WINDOWS\\');
     return {
       cells: {
         'Device Path': g.volume.devicePath,
@@ -65,7 +67,14 @@ export function buildVolumeAnalysis(job: PrefetchJob): Insight[] {
       time: Math.max(...g.files.map((f) => f.runs[0] ?? -Infinity)),
     };
   });
-  return [table('Volume Analysis', 'General', COLUMNS, rows.map((r) => ({ ...r, time: Number.isFinite(r.time) ? r.time : null })))];
+  return [
+    table(
+      'Volume Analysis',
+      'General',
+      COLUMNS,
+      rows.map((r) => ({ ...r, time: Number.isFinite(r.time) ? r.time : null })),
+    ),
+  ];
 }
 
 export const volumeAnalysis = jobAnalyzer(buildVolumeAnalysis);

@@ -12,7 +12,12 @@ import { tableInsight, type Row } from './table.js';
 
 const UNINSTALL = 'Microsoft\\Windows\\CurrentVersion\\Uninstall';
 const P = ['Hive', 'Key', 'Last Write', 'Deleted'];
-const prov = (h: HiveKeys, k: SlimKey): Record<string, string> => ({ Hive: hiveCell(h), Key: keyCell(h, k), 'Last Write': formatTime(k.lastWrite), Deleted: k.deleted ? 'yes' : '' });
+const prov = (h: HiveKeys, k: SlimKey): Record<string, string> => ({
+  Hive: hiveCell(h),
+  Key: keyCell(h, k),
+  'Last Write': formatTime(k.lastWrite),
+  Deleted: k.deleted ? 'yes' : '',
+});
 
 function installed(store: KeyStore, context: RegistryContext): Row[] {
   const rows: Row[] = [];
@@ -49,13 +54,23 @@ function traces(store: KeyStore, context: RegistryContext, warn: Warn): Row[] {
   const add = (h: HiveKeys, k: SlimKey, source: string, item: string, details: string): void => {
     const v = pathVerdict(item);
     const user = context.userOf(h);
-    rows.push({ cells: { Source: source, Item: item, Details: [user && `user ${user}`, details].filter((s) => s).join('; '), Reasons: v.text, ...prov(h, k) }, importance: v.importance, time: k.lastWrite });
+    rows.push({
+      cells: { Source: source, Item: item, Details: [user && `user ${user}`, details].filter((s) => s).join('; '), Reasons: v.text, ...prov(h, k) },
+      importance: v.importance,
+      time: k.lastWrite,
+    });
   };
   for (const h of store.ofType('NTUSER.DAT')) {
-    for (const k of h.children('Software\\Sysinternals')) if (str(k, 'EulaAccepted') !== '') add(h, k, 'Sysinternals EULA', k.name, `EulaAccepted ${str(k, 'EulaAccepted')}`);
+    for (const k of h.children('Software\\Sysinternals'))
+      if (str(k, 'EulaAccepted') !== '') add(h, k, 'Sysinternals EULA', k.name, `EulaAccepted ${str(k, 'EulaAccepted')}`);
     const sz = h.key('Software\\7-Zip\\Compression');
     const arc = bin(sz, 'ArcHistory');
-    if (sz && arc) for (const p of arc.toString('utf16le', 0, arc.length & ~1).split('\0').filter((s) => s)) add(h, sz, '7-Zip ArcHistory', p, '');
+    if (sz && arc)
+      for (const p of arc
+        .toString('utf16le', 0, arc.length & ~1)
+        .split('\0')
+        .filter((s) => s))
+        add(h, sz, '7-Zip ArcHistory', p, '');
     const rar = h.key('Software\\WinRAR\\ArcHistory');
     for (const v of rar?.values ?? []) if (typeof v.data === 'string') add(h, rar!, 'WinRAR ArcHistory', v.data, v.name);
     const store2 = h.key('Software\\Microsoft\\Windows NT\\CurrentVersion\\AppCompatFlags\\Compatibility Assistant\\Store');
@@ -73,7 +88,12 @@ function traces(store: KeyStore, context: RegistryContext, warn: Warn): Row[] {
 function build(store: KeyStore, context: RegistryContext, warn: Warn): ReturnType<RegistryResultType['build']> {
   const shim = shimCacheRows(store.ofType('SYSTEM'));
   const out = [
-    tableInsight('Application Data', 'General', ['Name', 'Version', 'Publisher', 'Install Date', 'Install Location', 'Uninstall String', 'Scope', ...P], installed(store, context)),
+    tableInsight(
+      'Application Data',
+      'General',
+      ['Name', 'Version', 'Publisher', 'Install Date', 'Install Location', 'Uninstall String', 'Scope', ...P],
+      installed(store, context),
+    ),
     tableInsight('Application Data: ShimCache', 'General', SHIM_COLUMNS, shim.rows),
     tableInsight('Application Data: Application Traces', 'General', ['Source', 'Item', 'Details', 'Importance', 'Reasons', ...P], traces(store, context, warn)),
   ];

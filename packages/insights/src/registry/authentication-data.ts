@@ -86,7 +86,13 @@ function logonConfig(store: KeyStore, add: Add): boolean {
     for (const k of secrets) add(h, k, 'LSA secret', k.name);
     defaultPassword ||= secrets.some((k) => k.name.toLowerCase() === 'defaultpassword');
     const cache = h.key('Cache');
-    if (cache) add(h, cache, 'Cached domain logons (NL$n)', String(cache.values.filter((v) => /^nl\$\d+$/i.test(v.name) && Buffer.isBuffer(v.data) && v.data.some((b) => b !== 0)).length));
+    if (cache)
+      add(
+        h,
+        cache,
+        'Cached domain logons (NL$n)',
+        String(cache.values.filter((v) => /^nl\$\d+$/i.test(v.name) && Buffer.isBuffer(v.data) && v.data.some((b) => b !== 0)).length),
+      );
   }
   for (const h of store.ofType('SOFTWARE')) {
     const w = h.key(WINLOGON);
@@ -115,20 +121,58 @@ function build(store: KeyStore, _context: RegistryContext): ReturnType<RegistryR
   const config: Row[] = [];
   const add: Add = (hive, key, setting, value, importance = 'Informational') => {
     if (!key || value === '') return;
-    config.push({ cells: { Setting: setting, Value: value, Source: keyCell(hive, key), Hive: hiveCell(hive), 'Last Write': formatTime(key.lastWrite), Deleted: key.deleted ? 'yes' : '' }, importance });
+    config.push({
+      cells: {
+        Setting: setting,
+        Value: value,
+        Source: keyCell(hive, key),
+        Hive: hiveCell(hive),
+        'Last Write': formatTime(key.lastWrite),
+        Deleted: key.deleted ? 'yes' : '',
+      },
+      importance,
+    });
   };
   logonConfig(store, add);
   const profiles = new Map<string, string>();
-  for (const h of store.ofType('SOFTWARE')) for (const k of h.children(PROFILES)) if (str(k, 'ProfileImagePath')) profiles.set(k.name, str(k, 'ProfileImagePath'));
+  for (const h of store.ofType('SOFTWARE'))
+    for (const k of h.children(PROFILES)) if (str(k, 'ProfileImagePath')) profiles.set(k.name, str(k, 'ProfileImagePath'));
   const accounts = store.ofType('SAM').flatMap((sam) => accountRows(sam, profiles, aliasMembers(sam)));
   return [
     tableInsight(
       'Authentication Data',
       'Authentication',
-      ['User', 'RID', 'SID', 'Full Name', 'Comment', 'Flags', 'Logon Count', 'Failed Logons', 'Last Logon', 'Password Last Set', 'Last Failed Logon', 'Account Expires', 'Password Hint', 'Groups', 'Profile Path', 'Importance', 'Reasons', 'Hive', 'Key', 'Last Write', 'Deleted'],
+      [
+        'User',
+        'RID',
+        'SID',
+        'Full Name',
+        'Comment',
+        'Flags',
+        'Logon Count',
+        'Failed Logons',
+        'Last Logon',
+        'Password Last Set',
+        'Last Failed Logon',
+        'Account Expires',
+        'Password Hint',
+        'Groups',
+        'Profile Path',
+        'Importance',
+        'Reasons',
+        'Hive',
+        'Key',
+        'Last Write',
+        'Deleted',
+      ],
       accounts,
     ),
-    tableInsight('Authentication Data: Logon Configuration', 'Authentication', ['Setting', 'Value', 'Source', 'Importance', 'Hive', 'Last Write', 'Deleted'], config),
+    tableInsight(
+      'Authentication Data: Logon Configuration',
+      'Authentication',
+      ['Setting', 'Value', 'Source', 'Importance', 'Hive', 'Last Write', 'Deleted'],
+      config,
+    ),
   ];
 }
 

@@ -7,7 +7,14 @@ import { registryPersistence } from './persistence.js';
 import { registrySystemConfiguration } from './system-configuration.js';
 import { registryUserActivity } from './user-activity.js';
 
-export { registryApplicationData, registryAuthenticationData, registryNetworkArtifacts, registryPersistence, registrySystemConfiguration, registryUserActivity };
+export {
+  registryApplicationData,
+  registryAuthenticationData,
+  registryNetworkArtifacts,
+  registryPersistence,
+  registrySystemConfiguration,
+  registryUserActivity,
+};
 
 /** The registry result types in spec order: Persistence, User Activity, System Configuration, Authentication Data, Network Artifacts, Application Data. */
 export const REGISTRY_ANALYZERS: readonly AnalyzerFactory<'registry', RegistryJob>[] = [

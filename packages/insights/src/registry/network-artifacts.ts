@@ -13,7 +13,12 @@ const IFACES = 'CCS\\Services\\Tcpip\\Parameters\\Interfaces';
 const ADAPTERS = 'CCS\\Control\\Network\\{4D36E972-E325-11CE-BFC1-08002BE10318}';
 const NETLIST = 'Microsoft\\Windows NT\\CurrentVersion\\NetworkList';
 
-const prov = (h: HiveKeys, k: SlimKey): Record<string, string> => ({ Hive: hiveCell(h), Key: keyCell(h, k), 'Last Write': formatTime(k.lastWrite), Deleted: k.deleted ? 'yes' : '' });
+const prov = (h: HiveKeys, k: SlimKey): Record<string, string> => ({
+  Hive: hiveCell(h),
+  Key: keyCell(h, k),
+  'Last Write': formatTime(k.lastWrite),
+  Deleted: k.deleted ? 'yes' : '',
+});
 const either = (k: SlimKey, a: string, b: string): string => str(k, a).replace(/^0\.0\.0\.0$/, '') || str(k, b);
 
 function interfaces(h: HiveKeys): Row[] {
@@ -66,7 +71,11 @@ function knownNetworks(h: HiveKeys): Row[] {
 function shares(store: KeyStore, context: RegistryContext): Row[] {
   const rows: Row[] = [];
   const add = (h: HiveKeys, k: SlimKey, type: string, name: string, target: string, user: string, details: string, v = new Verdict()): void => {
-    rows.push({ cells: { Type: type, Name: name, Target: target, User: user, Details: details, Reasons: v.text, ...prov(h, k) }, importance: v.importance, time: k.lastWrite });
+    rows.push({
+      cells: { Type: type, Name: name, Target: target, User: user, Details: details, Reasons: v.text, ...prov(h, k) },
+      importance: v.importance,
+      time: k.lastWrite,
+    });
   };
   for (const h of store.ofType('SYSTEM')) {
     const sh = h.key('CCS\\Services\\LanmanServer\\Shares');
@@ -75,25 +84,45 @@ function shares(store: KeyStore, context: RegistryContext): Row[] {
       add(h, sh!, 'Share', v.name, lines.find((l) => /^path=/i.test(l))?.slice(5) ?? '', '', lines.filter((l) => !/^path=/i.test(l)).join(', '));
     }
     const proxy = h.key('CCS\\Services\\PortProxy\\v4tov4\\tcp');
-    for (const v of proxy?.values ?? []) add(h, proxy!, 'Port proxy', v.name, String(v.data), '', 'v4tov4 tcp', new Verdict().hit('High', 'port forwarding (PortProxy)'));
+    for (const v of proxy?.values ?? [])
+      add(h, proxy!, 'Port proxy', v.name, String(v.data), '', 'v4tov4 tcp', new Verdict().hit('High', 'port forwarding (PortProxy)'));
   }
   for (const h of store.ofType('NTUSER.DAT')) {
     const user = context.userOf(h);
-    for (const k of h.children('Network')) add(h, k, 'Mapped drive', `${k.name.toUpperCase()}:`, str(k, 'RemotePath'), str(k, 'UserName').replace(/^0$/, '') || user, '');
+    for (const k of h.children('Network'))
+      add(h, k, 'Mapped drive', `${k.name.toUpperCase()}:`, str(k, 'RemotePath'), str(k, 'UserName').replace(/^0$/, '') || user, '');
     const mru = h.key('Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\Map Network Drive MRU');
-    for (const v of mru?.values ?? []) if (v.name.toLowerCase() !== 'mrulist' && typeof v.data === 'string') add(h, mru!, 'Map Network Drive MRU', v.name, v.data, user, '');
+    for (const v of mru?.values ?? [])
+      if (v.name.toLowerCase() !== 'mrulist' && typeof v.data === 'string') add(h, mru!, 'Map Network Drive MRU', v.name, v.data, user, '');
     const tsc = 'Software\\Microsoft\\Terminal Server Client';
     const def = h.key(`${tsc}\\Default`);
     for (const v of def?.values ?? []) if (typeof v.data === 'string') add(h, def!, 'RDP client (MRU)', v.name, v.data, user, '');
-    for (const k of h.children(`${tsc}\\Servers`)) add(h, k, 'RDP client', k.name, k.name, user, str(k, 'UsernameHint') ? `UsernameHint ${str(k, 'UsernameHint')}` : '');
+    for (const k of h.children(`${tsc}\\Servers`))
+      add(h, k, 'RDP client', k.name, k.name, user, str(k, 'UsernameHint') ? `UsernameHint ${str(k, 'UsernameHint')}` : '');
     for (const k of h.children('Software\\SimonTatham\\PuTTY\\Sessions')) {
-      add(h, k, 'PuTTY session', decodeURIComponent(k.name), str(k, 'HostName'), str(k, 'UserName') || user, str(k, 'PortNumber') ? `port ${str(k, 'PortNumber')}` : '');
+      add(
+        h,
+        k,
+        'PuTTY session',
+        decodeURIComponent(k.name),
+        str(k, 'HostName'),
+        str(k, 'UserName') || user,
+        str(k, 'PortNumber') ? `port ${str(k, 'PortNumber')}` : '',
+      );
     }
     const keys = h.key('Software\\SimonTatham\\PuTTY\\SshHostKeys');
     for (const v of keys?.values ?? []) add(h, keys!, 'PuTTY host key', v.name, v.name.replace(/^[^@]*@\d+:/, ''), user, v.name.split(':')[0] ?? '');
     // WinSCP sessions: host, user and port only; the stored password is never shown.
     for (const k of h.children('Software\\Martin Prikryl\\WinSCP 2\\Sessions')) {
-      add(h, k, 'WinSCP session', decodeURIComponent(k.name), str(k, 'HostName'), str(k, 'UserName') || user, str(k, 'PortNumber') ? `port ${str(k, 'PortNumber')}` : '');
+      add(
+        h,
+        k,
+        'WinSCP session',
+        decodeURIComponent(k.name),
+        str(k, 'HostName'),
+        str(k, 'UserName') || user,
+        str(k, 'PortNumber') ? `port ${str(k, 'PortNumber')}` : '',
+      );
     }
   }
   return rows;
@@ -102,9 +131,24 @@ function shares(store: KeyStore, context: RegistryContext): Row[] {
 function build(store: KeyStore, context: RegistryContext): ReturnType<RegistryResultType['build']> {
   const P = ['Hive', 'Key', 'Last Write', 'Deleted'];
   return [
-    tableInsight('Network Artifacts', 'Network', ['Interface', 'Adapter', 'DHCP', 'IP Address', 'Subnet Mask', 'Gateway', 'DNS Servers', 'Domain', 'DHCP Server', 'Lease Obtained', ...P], store.ofType('SYSTEM').flatMap(interfaces)),
-    tableInsight('Network Artifacts: Known Networks', 'Network', ['Profile Name', 'Description', 'Category', 'Type', 'Date Created', 'Date Last Connected', 'Gateway MAC', 'DNS Suffix', ...P], store.ofType('SOFTWARE').flatMap(knownNetworks)),
-    tableInsight('Network Artifacts: Shares & Remote Access', 'Network', ['Type', 'Name', 'Target', 'User', 'Details', 'Importance', 'Reasons', ...P], shares(store, context)),
+    tableInsight(
+      'Network Artifacts',
+      'Network',
+      ['Interface', 'Adapter', 'DHCP', 'IP Address', 'Subnet Mask', 'Gateway', 'DNS Servers', 'Domain', 'DHCP Server', 'Lease Obtained', ...P],
+      store.ofType('SYSTEM').flatMap(interfaces),
+    ),
+    tableInsight(
+      'Network Artifacts: Known Networks',
+      'Network',
+      ['Profile Name', 'Description', 'Category', 'Type', 'Date Created', 'Date Last Connected', 'Gateway MAC', 'DNS Suffix', ...P],
+      store.ofType('SOFTWARE').flatMap(knownNetworks),
+    ),
+    tableInsight(
+      'Network Artifacts: Shares & Remote Access',
+      'Network',
+      ['Type', 'Name', 'Target', 'User', 'Details', 'Importance', 'Reasons', ...P],
+      shares(store, context),
+    ),
   ];
 }
 

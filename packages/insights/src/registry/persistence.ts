@@ -54,7 +54,14 @@ export const PERSISTENCE: RegistryResultType = {
     SOFTWARE: [...AUTORUN_PATTERNS.SOFTWARE, ...TASK_PATTERNS, ...SVCHOST_PATTERNS],
     SYSTEM: SERVICE_PATTERNS,
   },
-  build: (store, context) => [tableInsight('Persistence', 'Persistence', COLUMNS, collect(store).map((e) => row(e, context)))],
+  build: (store, context) => [
+    tableInsight(
+      'Persistence',
+      'Persistence',
+      COLUMNS,
+      collect(store).map((e) => row(e, context)),
+    ),
+  ],
 };
 
 /** Registry "Persistence" (INSIGHTS.md §4): autostarts of user, SOFTWARE and SYSTEM hives. */

@@ -46,7 +46,20 @@ const KINDS: Readonly<Record<string, CellKind>> = {
 };
 
 /** Columns holding the row's own item (the entry, the program, its run): an implausible one means the row itself is garbage. */
-const ITEM_COLUMNS = new Set(['Path', 'Program', 'Item', 'Key', 'Value', 'Name', 'Serial', 'Profile Name', 'Interface', 'Last Modified', 'Last Run', 'Last Used']);
+const ITEM_COLUMNS = new Set([
+  'Path',
+  'Program',
+  'Item',
+  'Key',
+  'Value',
+  'Name',
+  'Serial',
+  'Profile Name',
+  'Interface',
+  'Last Modified',
+  'Last Run',
+  'Last Used',
+]);
 /** An expiry is set ahead of time: only the floor applies. */
 const FUTURE_ALLOWED = new Set(['Account Expires']);
 // Only times in cell form are decoded times; other text there ("never") is absence.

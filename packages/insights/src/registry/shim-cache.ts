@@ -8,7 +8,20 @@ import { bin, type SlimKey } from './store/slim-key.js';
 import type { Row } from './table.js';
 
 export const SHIM_PATTERN = 'CCS\\Control\\Session Manager\\AppCompatCache';
-export const SHIM_COLUMNS = ['Position', 'Path', 'Last Modified', 'Executed', 'Control Sets', 'Current', 'Importance', 'Reasons', 'Hive', 'Key', 'Last Write', 'Deleted'];
+export const SHIM_COLUMNS = [
+  'Position',
+  'Path',
+  'Last Modified',
+  'Executed',
+  'Control Sets',
+  'Current',
+  'Importance',
+  'Reasons',
+  'Hive',
+  'Key',
+  'Last Write',
+  'Deleted',
+];
 export const SHIM_NOTE_COLUMNS = ['Hive', 'Key', 'Note'];
 
 const setName = (n: number): string => `ControlSet${String(n).padStart(3, '0')}`;

@@ -38,13 +38,26 @@ function system(h: HiveKeys, add: Add): void {
   const pf = h.key('CCS\\Control\\Session Manager\\Memory Management\\PrefetchParameters');
   add(h, pf, 'Prefetch', str(pf, 'EnablePrefetcher'));
   const fs = h.key('CCS\\Control\\FileSystem');
-  add(h, fs, 'Last-access updates', str(fs, 'NtfsDisableLastAccessUpdate') === '' ? '' : `NtfsDisableLastAccessUpdate ${num(fs, 'NtfsDisableLastAccessUpdate')! >>> 0 === 0 ? '0 (updates on)' : `0x${(num(fs, 'NtfsDisableLastAccessUpdate')! >>> 0).toString(16)} (updates off)`}`);
+  add(
+    h,
+    fs,
+    'Last-access updates',
+    str(fs, 'NtfsDisableLastAccessUpdate') === ''
+      ? ''
+      : `NtfsDisableLastAccessUpdate ${num(fs, 'NtfsDisableLastAccessUpdate')! >>> 0 === 0 ? '0 (updates on)' : `0x${(num(fs, 'NtfsDisableLastAccessUpdate')! >>> 0).toString(16)} (updates off)`}`,
+  );
   const ts = h.key('CCS\\Control\\Terminal Server');
   const rdp = h.key('CCS\\Control\\Terminal Server\\WinStations\\RDP-Tcp');
   const deny = num(ts, 'fDenyTSConnections');
   const nla = num(rdp, 'UserAuthentication');
   const rdpOn = deny === 0;
-  add(h, ts, 'RDP', deny === null ? '' : rdpOn ? 'enabled (fDenyTSConnections 0)' : 'disabled (fDenyTSConnections 1)', rdpOn ? (nla === 0 ? 'High' : 'Medium') : 'Informational');
+  add(
+    h,
+    ts,
+    'RDP',
+    deny === null ? '' : rdpOn ? 'enabled (fDenyTSConnections 0)' : 'disabled (fDenyTSConnections 1)',
+    rdpOn ? (nla === 0 ? 'High' : 'Medium') : 'Informational',
+  );
   add(h, rdp, 'RDP NLA', nla === null ? '' : nla === 0 ? 'off (UserAuthentication 0)' : 'on', rdpOn && nla === 0 ? 'High' : 'Informational');
   add(h, rdp, 'RDP Port', str(rdp, 'PortNumber'));
   for (const k of h.children(FIREWALL)) {
@@ -83,7 +96,17 @@ function build(store: KeyStore, _context: RegistryContext): ReturnType<RegistryR
   const rows: Row[] = [];
   const add: Add = (hive, key, setting, value, importance = 'Informational') => {
     if (!key || value === '') return;
-    rows.push({ cells: { Setting: setting, Value: value, Source: keyCell(hive, key), 'Last Write': formatTime(key.lastWrite), Hive: hiveCell(hive), Deleted: key.deleted ? 'yes' : '' }, importance });
+    rows.push({
+      cells: {
+        Setting: setting,
+        Value: value,
+        Source: keyCell(hive, key),
+        'Last Write': formatTime(key.lastWrite),
+        Hive: hiveCell(hive),
+        Deleted: key.deleted ? 'yes' : '',
+      },
+      importance,
+    });
   };
   for (const h of store.ofType('SYSTEM')) system(h, add);
   for (const h of store.ofType('SOFTWARE')) software(h, add);

@@ -57,16 +57,36 @@ function activityRows(store: KeyStore, context: RegistryContext, warn: Warn): Ro
 function programRows(store: KeyStore, context: RegistryContext, warn: Warn): Row[] {
   return store.ofType('SYSTEM').flatMap((h) =>
     bamEntries(h, (note) => warn(h, note)).map((e) => ({
-      cells: { User: context.userLabel(e.sid), Program: e.program, 'Last Run': formatTime(e.lastRun), Hive: hiveCell(h), Key: keyCell(h, e.key), 'Last Write': formatTime(e.key.lastWrite), Deleted: deletedCell(e.key, e.value) },
+      cells: {
+        User: context.userLabel(e.sid),
+        Program: e.program,
+        'Last Run': formatTime(e.lastRun),
+        Hive: hiveCell(h),
+        Key: keyCell(h, e.key),
+        'Last Write': formatTime(e.key.lastWrite),
+        Deleted: deletedCell(e.key, e.value),
+      },
       time: e.lastRun,
     })),
   );
 }
 
 function shellBagRows(store: KeyStore, context: RegistryContext): Row[] {
-  const bags = [...store.ofType('UsrClass.dat').flatMap((h) => shellBags(h, USRCLASS_BAGMRU)), ...store.ofType('NTUSER.DAT').flatMap((h) => NTUSER_BAGMRUS.flatMap((root) => shellBags(h, root)))];
+  const bags = [
+    ...store.ofType('UsrClass.dat').flatMap((h) => shellBags(h, USRCLASS_BAGMRU)),
+    ...store.ofType('NTUSER.DAT').flatMap((h) => NTUSER_BAGMRUS.flatMap((root) => shellBags(h, root))),
+  ];
   return bags.map((b) => ({
-    cells: { User: context.userOf(b.hive), Path: b.path, Slot: b.slot, 'Last Write': formatTime(b.key.lastWrite), 'Item Type': b.itemType, Hive: hiveCell(b.hive), Key: keyCell(b.hive, b.key), Deleted: b.deleted ? 'yes' : '' },
+    cells: {
+      User: context.userOf(b.hive),
+      Path: b.path,
+      Slot: b.slot,
+      'Last Write': formatTime(b.key.lastWrite),
+      'Item Type': b.itemType,
+      Hive: hiveCell(b.hive),
+      Key: keyCell(b.hive, b.key),
+      Deleted: b.deleted ? 'yes' : '',
+    },
     time: b.key.lastWrite,
   }));
 }
@@ -116,13 +136,38 @@ function usbRows(store: KeyStore, context: RegistryContext): Row[] {
 
 function build(store: KeyStore, context: RegistryContext, warn: Warn): Insight[] {
   return [
-    tableInsight('User Activity', 'General', ['User', 'Source', 'Item', 'Count', 'Last Used', 'Details', 'Importance', 'Reasons', ...PROVENANCE], activityRows(store, context, warn)),
+    tableInsight(
+      'User Activity',
+      'General',
+      ['User', 'Source', 'Item', 'Count', 'Last Used', 'Details', 'Importance', 'Reasons', ...PROVENANCE],
+      activityRows(store, context, warn),
+    ),
     tableInsight('User Activity: Program Execution', 'General', ['User', 'Program', 'Last Run', ...PROVENANCE], programRows(store, context, warn)),
-    tableInsight('User Activity: ShellBags', 'General', ['User', 'Path', 'Slot', 'Last Write', 'Item Type', 'Hive', 'Key', 'Deleted'], shellBagRows(store, context)),
+    tableInsight(
+      'User Activity: ShellBags',
+      'General',
+      ['User', 'Path', 'Slot', 'Last Write', 'Item Type', 'Hive', 'Key', 'Deleted'],
+      shellBagRows(store, context),
+    ),
     tableInsight(
       'User Activity: USB Devices',
       'General',
-      ['Vendor', 'Product', 'Revision', 'Serial', 'Friendly Name', 'Drive Letter', 'Volume GUID', 'Users', 'First Install', 'Last Arrival', 'Last Removal', 'VID/PID', 'Importance', ...PROVENANCE],
+      [
+        'Vendor',
+        'Product',
+        'Revision',
+        'Serial',
+        'Friendly Name',
+        'Drive Letter',
+        'Volume GUID',
+        'Users',
+        'First Install',
+        'Last Arrival',
+        'Last Removal',
+        'VID/PID',
+        'Importance',
+        ...PROVENANCE,
+      ],
       usbRows(store, context),
     ),
   ];

@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { EARLIEST_PLAUSIBLE, implausible, implausibleCount, implausibleName, implausibleText, implausibleTime, quoteValue, timeBounds } from '../../src/common/plausibility.js';
+import {
+  EARLIEST_PLAUSIBLE,
+  implausible,
+  implausibleCount,
+  implausibleName,
+  implausibleText,
+  implausibleTime,
+  quoteValue,
+  timeBounds,
+} from '../../src/common/plausibility.js';
 
 const NOW = Date.UTC(2026, 10, 28, 12, 0, 0);
 const DAY = 86_400_000;

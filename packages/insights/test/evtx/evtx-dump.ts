@@ -31,7 +31,14 @@ export function dumpEvents(rel: string): DumpedEvent[] {
       const s = e['System'] as J;
       const ud = e['UserData'] as J | undefined;
       const data = (e['EventData'] ?? (ud ? Object.values(ud).find((x) => typeof x === 'object') : {}) ?? {}) as J;
-      return { id: Number(scalar(s['EventID'])), channel: String(s['Channel']), recordId: Number(s['EventRecordID']), computer: String(s['Computer']), time: String(s['TimeCreated']['#attributes']['SystemTime']), data };
+      return {
+        id: Number(scalar(s['EventID'])),
+        channel: String(s['Channel']),
+        recordId: Number(s['EventRecordID']),
+        computer: String(s['Computer']),
+        time: String(s['TimeCreated']['#attributes']['SystemTime']),
+        data,
+      };
     });
 }
 

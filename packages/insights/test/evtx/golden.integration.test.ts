@@ -70,7 +70,9 @@ describe.skipIf(skip)(`EVTX golden samples ${why}`, () => {
     const port = str(beacons[0]!, 'DestinationPort');
     const expected = beacons.filter((e) => str(e, 'DestinationIp') === dest && str(e, 'DestinationPort') === port).length;
     const all = await runEvtx([rel]);
-    const row = rowsOf(insight(all, 'Table', 'Network Analysis')).find((r) => /hello\.exe$/i.test(r['Process'] ?? '') && r['Destination IP'] === dest && r['Destination Port'] === port);
+    const row = rowsOf(insight(all, 'Table', 'Network Analysis')).find(
+      (r) => /hello\.exe$/i.test(r['Process'] ?? '') && r['Destination IP'] === dest && r['Destination Port'] === port,
+    );
     expect(row?.['Count']).toBe(String(expected));
     expect(row?.['Direction']).toBe('outbound');
     const host = rowsOf(insight(all, 'Table', 'Network Analysis: Remote Hosts')).find((r) => r['IP'] === dest);
@@ -93,7 +95,9 @@ describe.skipIf(skip)(`EVTX golden samples ${why}`, () => {
 
   test('Kerberoasting (4769 RC4): High in Kerberos & NTLM and on the timeline', async () => {
     const rel = 'evtx/EVTX-to-MITRE-Attack/ID4769-Kerberoast ticket with low encryption.evtx';
-    const rc4 = dumpEvents(rel).filter((e) => e.id === 4769 && ['0x17', '0x18'].includes(str(e, 'TicketEncryptionType')) && !str(e, 'ServiceName').endsWith('$'));
+    const rc4 = dumpEvents(rel).filter(
+      (e) => e.id === 4769 && ['0x17', '0x18'].includes(str(e, 'TicketEncryptionType')) && !str(e, 'ServiceName').endsWith('$'),
+    );
     expect(rc4.length).toBeGreaterThan(0);
     const all = await runEvtx([rel]);
     const row = rowsOf(insight(all, 'Table', 'Authentication: Kerberos & NTLM')).find((r) => r['Service'] === str(rc4[0]!, 'ServiceName'));

@@ -14,7 +14,11 @@ function checkGraph(graph: { data: string; graph_metadata: Record<string, string
   expect(Number(meta['_stats_original_nodes']![0])).toBeGreaterThanOrEqual(dot.nodes.size);
   expect(dot.nodes.size).toBeLessThanOrEqual(400);
   const summaries = [...dot.nodes.keys()].filter((k) => k.startsWith('summary_'));
-  expect(summaries.sort()).toEqual(Object.keys(meta).filter((k) => k.startsWith('summary_')).sort());
+  expect(summaries.sort()).toEqual(
+    Object.keys(meta)
+      .filter((k) => k.startsWith('summary_'))
+      .sort(),
+  );
   for (const s of summaries) {
     const n = Number(/×(\d+)$/.exec(dot.nodes.get(s)!['label']!)?.[1]);
     const members = meta[s]!;
@@ -86,7 +90,9 @@ describe.skipIf(!HAVE_SAMPLES)(`Process Inference Graph ${HAVE_SAMPLES ? '' : NO
     const byRecord = new Map([...dot.nodes].map(([id, a]) => [Number(/record (\d+)$/.exec(a['comment'] ?? '')?.[1]), id]));
     for (const [parent, child] of pairs) {
       expect(dot.edges).toContainEqual([byRecord.get(parent.recordId), byRecord.get(child.recordId)]);
-      expect(dot.nodes.get(byRecord.get(child.recordId)!)?.['label']).toBe(`${str(child, 'NewProcessName').split('\\').pop()}\n${parseInt(str(child, 'NewProcessId'), 16)}`);
+      expect(dot.nodes.get(byRecord.get(child.recordId)!)?.['label']).toBe(
+        `${str(child, 'NewProcessName').split('\\').pop()}\n${parseInt(str(child, 'NewProcessId'), 16)}`,
+      );
     }
   });
 });

@@ -11,7 +11,15 @@ const NEWEST = Date.UTC(2021, 4, 1, 12);
 
 /** A record as the parser yields it, with only what the view reads: a header time and a System element. */
 const record = (ms: number): EvtxRecord =>
-  ({ recordId: 1, timestamp: new Date(ms), timestampText: new Date(ms).toISOString(), offset: 0, chunk: 0, event: { Event: { System: { Channel: 'System', EventID: 12 } } }, warnings: [] }) as unknown as EvtxRecord;
+  ({
+    recordId: 1,
+    timestamp: new Date(ms),
+    timestampText: new Date(ms).toISOString(),
+    offset: 0,
+    chunk: 0,
+    event: { Event: { System: { Channel: 'System', EventID: 12 } } },
+    warnings: [],
+  }) as unknown as EvtxRecord;
 
 describe('EVTX result types show no implausible time read from event data', () => {
   test('a table cell in 1601 or after the newest record + 1 day is blanked, a timeline entry dropped; both reported', () => {
@@ -34,12 +42,26 @@ describe('EVTX result types show no implausible time read from event data', () =
         title: 'Key Event Timeline',
         data: [
           { timestamp_start: NEWEST, timestamp_end: null, record_id: 3, short_name: 'ok', description: '', category: 'General', importance: 'Low' },
-          { timestamp_start: NEWEST, timestamp_end: Date.UTC(2100, 0, 1), record_id: 4, short_name: 'late', description: '', category: 'General', importance: 'Low' },
+          {
+            timestamp_start: NEWEST,
+            timestamp_end: Date.UTC(2100, 0, 1),
+            record_id: 4,
+            short_name: 'late',
+            description: '',
+            category: 'General',
+            importance: 'Low',
+          },
         ],
         category: 'General',
       },
     };
-    const ctx = { category: 'winevtx', inputs: [input], options: { runSigmaRules: false }, notes: { sigmaMatches: [] }, implausible: new ImplausibleItems() } satisfies AnalyzerContext<'winevtx'>;
+    const ctx = {
+      category: 'winevtx',
+      inputs: [input],
+      options: { runSigmaRules: false },
+      notes: { sigmaMatches: [] },
+      implausible: new ImplausibleItems(),
+    } satisfies AnalyzerContext<'winevtx'>;
     const analyzer = withPlausibleTimes(() => ({ push() {}, finish: () => [table, timeline] }))(ctx, undefined);
     analyzer.push(record(Date.UTC(2020, 0, 1)), input);
     analyzer.push(record(NEWEST), input);

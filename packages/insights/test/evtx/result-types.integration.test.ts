@@ -28,7 +28,11 @@ describe('EVTX result types', () => {
   });
 
   test.skipIf(!HAVE_SAMPLES)('provenance: every table row and index entry names its record ids', async () => {
-    const all = await runEvtx(['evtx/DeepBlueCLI/metasploit-sysmon.evtx', 'evtx/DeepBlueCLI/smb-password-guessing-security.evtx', 'evtx/EVTX-ATTACK-SAMPLES/System_7045_namedpipe_privesc.evtx']);
+    const all = await runEvtx([
+      'evtx/DeepBlueCLI/metasploit-sysmon.evtx',
+      'evtx/DeepBlueCLI/smb-password-guessing-security.evtx',
+      'evtx/EVTX-ATTACK-SAMPLES/System_7045_namedpipe_privesc.evtx',
+    ]);
     for (const i of all) {
       // Job-wide aggregates (per computer, per event id) have no single record behind a row.
       if ('Table' in i && !['Overview: Computers', 'Overview: Event IDs'].includes(i.Table.title)) {

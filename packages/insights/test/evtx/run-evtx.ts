@@ -26,7 +26,8 @@ type Payload<K extends string> = Extract<Insight, Record<K, unknown>>[K & keyof 
 
 /** The payload of the insight with this title (throws when absent). */
 export function insight<K extends 'Table' | 'IndexTable' | 'Chart' | 'Graph' | 'Metadata' | 'Timeline'>(all: Insight[], kind: K, title: string): Payload<K> {
-  for (const i of all) if (kind in i && (i as Record<string, { title: string }>)[kind]!.title === title) return (i as Record<string, unknown>)[kind] as Payload<K>;
+  for (const i of all)
+    if (kind in i && (i as Record<string, { title: string }>)[kind]!.title === title) return (i as Record<string, unknown>)[kind] as Payload<K>;
   throw new Error(`no ${kind} "${title}" among: ${all.map((i) => Object.values(i)[0].title ?? 'Error').join(', ')}`);
 }
 

@@ -54,7 +54,9 @@ describe.skipIf(!HAVE_SAMPLES)(`Crafted garbage lands as a warning with its offs
     const meta = metadata(insights, `File metadata: ${name}`);
     expect(meta['implausible_items']).toBe('2');
     expect(meta['warnings']).toContain('not shown: prefetch last run time at byte 0x80 (run slot 1): time in 1601, before 1980-01-01');
-    expect(meta['warnings']).toMatch(/not shown: prefetch file metrics entry at entry 0: (replacement character U\+FFFD|unpaired surrogate U\+D800) at character 41 in "\\\\DEVICE\\\\HARDDISKVOLUME2\\\\WINDOWS\\\\SYSTEM32\\\\\\u(fffd|d800)TDLL\.DLL"/);
+    expect(meta['warnings']).toMatch(
+      /not shown: prefetch file metrics entry at entry 0: (replacement character U\+FFFD|unpaired surrogate U\+D800) at character 41 in "\\\\DEVICE\\\\HARDDISKVOLUME2\\\\WINDOWS\\\\SYSTEM32\\\\\\u(fffd|d800)TDLL\.DLL"/,
+    );
     const stats = rows(insights, 'Executable Statistics');
     expect(stats).toHaveLength(1);
     expect(stats[0]!['Last Run']).toBe('');
@@ -113,7 +115,9 @@ describe.skipIf(!HAVE_SAMPLES)(`Crafted garbage lands as a warning with its offs
     expect(bytes.toString('latin1', vk + 4, vk + 6)).toBe('vk');
     const data = 4096 + bytes.readUInt32LE(vk + 12) + 4;
     bytes.writeBigUInt64LE(1n, data + 60);
-    const program = target!.name.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c === c.toLowerCase() ? 97 : 65)));
+    const program = target!.name.replace(/[a-z]/gi, (c) =>
+      String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c === c.toLowerCase() ? 97 : 65)),
+    );
 
     const clean = await job('registry', name, Buffer.from(readFileSync(samplePath(`registry/plaso/${name}`))));
     const insights = await job('registry', name, bytes);
@@ -199,7 +203,9 @@ describe.skipIf(!HAVE_SAMPLES)(`Crafted garbage lands as a warning with its offs
     });
     // Written over the start of the current control set's AppCompatCache value, in place.
     const hive = new Hive(Buffer.from(original), []);
-    const raw = [...hive.walk()].find((k) => /\\ControlSet001\\Control\\Session Manager\\AppCompatCache$/i.test(k.path))!.values.find((v) => v.name === 'AppCompatCache')!.raw;
+    const raw = [...hive.walk()]
+      .find((k) => /\\ControlSet001\\Control\\Session Manager\\AppCompatCache$/i.test(k.path))!
+      .values.find((v) => v.name === 'AppCompatCache')!.raw;
     expect(raw.length).toBeGreaterThan(blob.length);
     const bytes = Buffer.from(original);
     const at = bytes.indexOf(raw.subarray(0, 64));
@@ -214,8 +220,15 @@ describe.skipIf(!HAVE_SAMPLES)(`Crafted garbage lands as a warning with its offs
     // The word size is chosen by what every entry fits, never guessed from one field: all three real entries are
     // rows (the decoder before issue 36 read this value with the 64-bit layout, giving header bytes as paths and
     // times in 1601 and 1700), and nothing had to be kept out.
-    expect(shown.filter((r) => r['Current'] === 'yes').map((r) => r['Path']).sort()).toEqual(truth.map((t) => t.path).sort());
-    const reported = (metadata(insights, `File metadata: ${name}`)['warnings'] ?? '').split('\n').filter((w) => w.startsWith('not shown: Application Data: ShimCache'));
+    expect(
+      shown
+        .filter((r) => r['Current'] === 'yes')
+        .map((r) => r['Path'])
+        .sort(),
+    ).toEqual(truth.map((t) => t.path).sort());
+    const reported = (metadata(insights, `File metadata: ${name}`)['warnings'] ?? '')
+      .split('\n')
+      .filter((w) => w.startsWith('not shown: Application Data: ShimCache'));
     expect(reported).toEqual([]);
   });
 });

@@ -57,7 +57,13 @@ let securityRules: SigmaRules | undefined;
 const SECURITY_RULES = (): SigmaRules => (securityRules ??= sigmaRulesFrom(sharedPath('rules', 'sigma', 'rules', 'windows', 'builtin', 'security')));
 
 function sweep(category: ParseCategory, rels: string[]): Promise<Insight[]> {
-  return runPipeline({ category, inputs: inputsOf(rels), options: { runSigmaRules: category === 'winevtx' }, threads: 1, sigmaRules: category === 'winevtx' ? SECURITY_RULES() : undefined });
+  return runPipeline({
+    category,
+    inputs: inputsOf(rels),
+    options: { runSigmaRules: category === 'winevtx' },
+    threads: 1,
+    sigmaRules: category === 'winevtx' ? SECURITY_RULES() : undefined,
+  });
 }
 
 /** Every string of the files' events as evtx_dump (the reference) renders them, one per line. */
@@ -103,7 +109,8 @@ const REJECTED: Record<string, number> = { 'registry/regipy': 1, 'prefetch/': 8 
 const rejected = (insights: Insight[]): number =>
   insights.reduce((n, i) => n + ('Metadata' in i && i.Metadata.title.startsWith('File metadata: ') ? Number(i.Metadata.data['implausible_items']) : 0), 0);
 
-const show = (cells: ImplausibleCell[]): string => cells.map((c) => `${c.insight} [${c.where}] ${c.column}: ${JSON.stringify(c.value).slice(0, 160)} (${c.reason})`).join('\n');
+const show = (cells: ImplausibleCell[]): string =>
+  cells.map((c) => `${c.insight} [${c.where}] ${c.column}: ${JSON.stringify(c.value).slice(0, 160)} (${c.reason})`).join('\n');
 
 describe.skipIf(!HAVE_SAMPLES)(`No garbage shown as a finding, over every sample ${HAVE_SAMPLES ? '' : NO_SAMPLES}`, () => {
   // "Now" bounds the collection time from above; the evidence itself is older.

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  anomalyDetection,
-  executableStatistics,
-  executionTimeline,
-  lolbinDetection,
-  moduleAnalysis,
-  volumeAnalysis,
-} from '../../src/prefetch/index.js';
+import { anomalyDetection, executableStatistics, executionTimeline, lolbinDetection, moduleAnalysis, volumeAnalysis } from '../../src/prefetch/index.js';
 import { analyse, fakeResult, rowsOf, stock, titled } from './support.js';
 
 const at = (hhmm: string) => `2024-03-01T${hhmm}:00.0000000Z`;
@@ -42,7 +35,19 @@ describe('Anomaly Detection on constructed files', () => {
   });
 
   it('A1 + A2: a renamed copy of a system binary run from a user-writable folder', () => {
-    const rows = anomalies([{ name: 'SVCHOST.EXE-AAAAAAAA.pf', result: fakeResult({ executable: 'SVCHOST.EXE', hash: '0xaaaaaaaa', files: [[0, '\\WINDOWS\\SYSTEM32\\NTDLL.DLL'], [0, '\\USERS\\PUBLIC\\SVCHOST.EXE']] }) }]);
+    const rows = anomalies([
+      {
+        name: 'SVCHOST.EXE-AAAAAAAA.pf',
+        result: fakeResult({
+          executable: 'SVCHOST.EXE',
+          hash: '0xaaaaaaaa',
+          files: [
+            [0, '\\WINDOWS\\SYSTEM32\\NTDLL.DLL'],
+            [0, '\\USERS\\PUBLIC\\SVCHOST.EXE'],
+          ],
+        }),
+      },
+    ]);
     expect(rows.map((r) => [r['Rule'], r['Importance'], r['Details']])).toEqual([
       ['A2 masquerade', 'Critical', 'L3 svchost outside \\Windows\\System32'],
       ['A1 staging path', 'High', 'L1 staging path (users\\public)'],
@@ -51,8 +56,14 @@ describe('Anomaly Detection on constructed files', () => {
 
   it('A2 lookalike names are High; genuine near-names (iexplore) are not', () => {
     const rows = anomalies([
-      { name: 'SCVHOST.EXE-BBBBBBBB.pf', result: fakeResult({ executable: 'SCVHOST.EXE', hash: '0xbbbbbbbb', files: [[0, '\\WINDOWS\\SYSTEM32\\SCVHOST.EXE']] }) },
-      { name: 'IEXPLORE.EXE-CCCCCCCC.pf', result: fakeResult({ executable: 'IEXPLORE.EXE', hash: '0xcccccccc', files: [[0, '\\PROGRAM FILES\\INTERNET EXPLORER\\IEXPLORE.EXE']] }) },
+      {
+        name: 'SCVHOST.EXE-BBBBBBBB.pf',
+        result: fakeResult({ executable: 'SCVHOST.EXE', hash: '0xbbbbbbbb', files: [[0, '\\WINDOWS\\SYSTEM32\\SCVHOST.EXE']] }),
+      },
+      {
+        name: 'IEXPLORE.EXE-CCCCCCCC.pf',
+        result: fakeResult({ executable: 'IEXPLORE.EXE', hash: '0xcccccccc', files: [[0, '\\PROGRAM FILES\\INTERNET EXPLORER\\IEXPLORE.EXE']] }),
+      },
     ]);
     expect(rows.map((r) => [r['Executable'], r['Rule'], r['Importance']])).toEqual([['SCVHOST.EXE', 'A2 masquerade', 'High']]);
   });
@@ -60,8 +71,14 @@ describe('Anomaly Detection on constructed files', () => {
   it('A1 volume root, A3 odd names, A4 tools, A7 renamed .pf, A8 runs without times', () => {
     const rows = anomalies([
       { name: 'X.EXE-DDDDDDDD.pf', result: fakeResult({ executable: 'X.EXE', hash: '0xdddddddd', files: [[0, '\\X.EXE']] }) },
-      { name: 'DEADBEEF01.EXE-EEEEEEEE.pf', result: fakeResult({ executable: 'DEADBEEF01.EXE', hash: '0xeeeeeeee', files: [[0, '\\PROGRAM FILES\\A\\DEADBEEF01.EXE']] }) },
-      { name: 'MIMIKATZ.EXE-FFFFFFFF.pf', result: fakeResult({ executable: 'MIMIKATZ.EXE', hash: '0xffffffff', files: [[0, '\\PROGRAM FILES\\M\\MIMIKATZ.EXE']] }) },
+      {
+        name: 'DEADBEEF01.EXE-EEEEEEEE.pf',
+        result: fakeResult({ executable: 'DEADBEEF01.EXE', hash: '0xeeeeeeee', files: [[0, '\\PROGRAM FILES\\A\\DEADBEEF01.EXE']] }),
+      },
+      {
+        name: 'MIMIKATZ.EXE-FFFFFFFF.pf',
+        result: fakeResult({ executable: 'MIMIKATZ.EXE', hash: '0xffffffff', files: [[0, '\\PROGRAM FILES\\M\\MIMIKATZ.EXE']] }),
+      },
       { name: 'NOTEPAD.EXE-12345678.pf', result: stock('CALC.EXE') },
       { name: 'CALC.EXE-0BADF00D.pf', result: fakeResult({ executable: 'CALC.EXE', runCount: 3, runs: [], files: [[0, '\\WINDOWS\\SYSTEM32\\CALC.EXE']] }) },
     ]);
@@ -76,7 +93,9 @@ describe('Anomaly Detection on constructed files', () => {
         'CALC.EXE A8 no run time Low',
       ]),
     );
-    expect(rows.find((r) => r['Rule'] === 'A7 file name mismatch' && r['Details']?.includes('hash'))?.['Details']).toBe('file name hash 12345678, header hash 0BADF00D');
+    expect(rows.find((r) => r['Rule'] === 'A7 file name mismatch' && r['Details']?.includes('hash'))?.['Details']).toBe(
+      'file name hash 12345678, header hash 0BADF00D',
+    );
   });
 
   it('A5: an executable on another volume, and a .pf recording more than one volume', () => {
@@ -85,8 +104,14 @@ describe('Anomaly Detection on constructed files', () => {
         name: 'TOOL.EXE-0BADF00D.pf',
         result: fakeResult({
           executable: 'TOOL.EXE',
-          volumes: [{ serial: 0x5c3e2f10, directories: ['\\WINDOWS'] }, { serial: 0x12345678, directories: ['\\TOOLS'] }],
-          files: [[0, '\\WINDOWS\\SYSTEM32\\NTDLL.DLL'], [1, '\\TOOLS\\TOOL.EXE']],
+          volumes: [
+            { serial: 0x5c3e2f10, directories: ['\\WINDOWS'] },
+            { serial: 0x12345678, directories: ['\\TOOLS'] },
+          ],
+          files: [
+            [0, '\\WINDOWS\\SYSTEM32\\NTDLL.DLL'],
+            [1, '\\TOOLS\\TOOL.EXE'],
+          ],
         }),
       },
     ]);
@@ -138,7 +163,10 @@ describe('Volume and Module Analysis on constructed files', () => {
               { serial: 0x5c3e2f10, directories: ['\\WINDOWS'], created: '2024-03-01T20:00:00.0000000Z' },
               { serial: 0x12345678, devicePath: '\\DEVICE\\HARDDISKVOLUME9', directories: ['\\TOOLS'], created: '2024-03-02T10:00:01.0000000Z' },
             ],
-            files: [[0, '\\WINDOWS\\SYSTEM32\\NTDLL.DLL'], [1, '\\TOOLS\\TOOL.EXE']],
+            files: [
+              [0, '\\WINDOWS\\SYSTEM32\\NTDLL.DLL'],
+              [1, '\\TOOLS\\TOOL.EXE'],
+            ],
           }),
         },
       ]),
@@ -154,8 +182,26 @@ describe('Volume and Module Analysis on constructed files', () => {
   });
 
   it('Module Analysis: side-loading is seen only across files of the job', () => {
-    const app = { name: 'APP.EXE-0BADF00D.pf', result: fakeResult({ executable: 'APP.EXE', files: [[0, '\\USERS\\BOB\\APPDATA\\LOCAL\\APP\\APP.EXE'], [0, '\\USERS\\BOB\\APPDATA\\LOCAL\\APP\\VERSION.DLL']] }) };
-    const sys = { name: 'NOTEPAD.EXE-0BADF00D.pf', result: fakeResult({ executable: 'NOTEPAD.EXE', files: [[0, '\\WINDOWS\\SYSTEM32\\NOTEPAD.EXE'], [0, '\\WINDOWS\\SYSTEM32\\VERSION.DLL']] }) };
+    const app = {
+      name: 'APP.EXE-0BADF00D.pf',
+      result: fakeResult({
+        executable: 'APP.EXE',
+        files: [
+          [0, '\\USERS\\BOB\\APPDATA\\LOCAL\\APP\\APP.EXE'],
+          [0, '\\USERS\\BOB\\APPDATA\\LOCAL\\APP\\VERSION.DLL'],
+        ],
+      }),
+    };
+    const sys = {
+      name: 'NOTEPAD.EXE-0BADF00D.pf',
+      result: fakeResult({
+        executable: 'NOTEPAD.EXE',
+        files: [
+          [0, '\\WINDOWS\\SYSTEM32\\NOTEPAD.EXE'],
+          [0, '\\WINDOWS\\SYSTEM32\\VERSION.DLL'],
+        ],
+      }),
+    };
     const alone = rowsOf(analyse(moduleAnalysis, [app]), 'Module Analysis').find((r) => r['Module'] === 'VERSION.DLL')!;
     expect(alone).toMatchObject({ Importance: 'Medium', 'Unusual Path': 'Yes', Volume: '5C3E2F10', Type: 'DLL' });
     const rows = rowsOf(analyse(moduleAnalysis, [app, sys]), 'Module Analysis');
@@ -187,7 +233,10 @@ describe('every result type is present, also for an empty job', () => {
   it('Execution Timeline: integer ms, end null for one run, record_id the 1-based file position, importance from the rows', () => {
     const insights = analyse(executionTimeline, [
       { name: 'NOTEPAD.EXE-0BADF00D.pf', result: stock('NOTEPAD.EXE', undefined, [at('10:00')]) },
-      { name: 'MIMIKATZ.EXE-0BADF00D.pf', result: fakeResult({ executable: 'MIMIKATZ.EXE', runCount: 9, runs: [at('11:00'), at('10:30')], files: [[0, '\\PROGRAM FILES\\M\\MIMIKATZ.EXE']] }) },
+      {
+        name: 'MIMIKATZ.EXE-0BADF00D.pf',
+        result: fakeResult({ executable: 'MIMIKATZ.EXE', runCount: 9, runs: [at('11:00'), at('10:30')], files: [[0, '\\PROGRAM FILES\\M\\MIMIKATZ.EXE']] }),
+      },
     ]);
     expect(titled(insights, 'Timeline', 'Execution Timeline').data).toEqual([
       {

@@ -57,10 +57,9 @@ describe.skipIf(!HAVE_PREFETCH)('prefetch job over every sample', () => {
   it('names the damaged files: one unreadable, one read with damage; the job still completes', () => {
     const rows = rowsOf(insights, 'Anomaly Detection');
     // notAPrefetch.pf is not a prefetch file at all: named as unreadable, and the rest is analysed.
-    expect(rows.filter((r) => r['Rule'] === 'Unreadable file').map((r) => r['Executable'])).toEqual([
-      'Windows-Prefetch-Parser/Bad/notAPrefetch.pf',
-      'artemis/bad_data/bad_compression.pf',
-    ].sort());
+    expect(rows.filter((r) => r['Rule'] === 'Unreadable file').map((r) => r['Executable'])).toEqual(
+      ['Windows-Prefetch-Parser/Bad/notAPrefetch.pf', 'artemis/bad_data/bad_compression.pf'].sort(),
+    );
     expect(rows.filter((r) => r['Rule'] === 'Damaged file').map((r) => (r['Details'] ?? '').split(':')[0])).toEqual(['artemis/bad_data/malformed.pf']);
   });
 
@@ -113,7 +112,9 @@ describe.skipIf(!HAVE_PREFETCH)('prefetch job over every sample', () => {
       const rows = rowsOf(insights, 'Volume Analysis');
       for (const vol of views.get(file)!.volumes) {
         const serial = vol.serial.replace(/^0x/, '').toUpperCase().padStart(8, '0');
-        expect(rows).toContainEqual(expect.objectContaining({ 'Device Path': vol.devicePath, Serial: serial, 'Creation Time': sccainfoCell(vol.creationTime) }));
+        expect(rows).toContainEqual(
+          expect.objectContaining({ 'Device Path': vol.devicePath, Serial: serial, 'Creation Time': sccainfoCell(vol.creationTime) }),
+        );
       }
     });
   });

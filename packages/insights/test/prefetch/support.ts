@@ -24,7 +24,13 @@ export function sampleFiles(): string[] {
 /** Samples as inputs named by their path under samples/prefetch, which tells same-named files apart. */
 export function sampleInputs(rels: readonly string[]): PipelineInput[] {
   return rels.map((rel, position) => ({
-    ref: { position, fileId: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`, name: rel, size: statSync(join(PREFETCH_SAMPLES, rel)).size, sha256: '' },
+    ref: {
+      position,
+      fileId: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
+      name: rel,
+      size: statSync(join(PREFETCH_SAMPLES, rel)).size,
+      sha256: '',
+    },
     open: () => createReadStream(join(PREFETCH_SAMPLES, rel)),
   }));
 }
@@ -120,7 +126,16 @@ export function fakeResult(o: {
     traceChains: [],
     filenames: o.files.map(([v, path]) => `${vols[v]!.devicePath}${path}`),
     volumes: vols,
-    hashCheck: { status: 'unknown', algorithm: 'vista', storedHash: o.hash ?? '0x0badf00d', computedHash: null, executablePath: null, source: null, deviceInferred: false, note: null },
+    hashCheck: {
+      status: 'unknown',
+      algorithm: 'vista',
+      storedHash: o.hash ?? '0x0badf00d',
+      computedHash: null,
+      executablePath: null,
+      source: null,
+      deviceInferred: false,
+      note: null,
+    },
     anomalies: [],
     warnings: [],
   };
@@ -128,5 +143,12 @@ export function fakeResult(o: {
 
 /** A stock system binary: `\WINDOWS\SYSTEM32\<exe>` plus NTDLL, on one system volume. */
 export function stock(executable: string, folder = '\\WINDOWS\\SYSTEM32\\', runs?: string[]): PrefetchResult {
-  return fakeResult({ executable, runs, files: [[0, '\\WINDOWS\\SYSTEM32\\NTDLL.DLL'], [0, `${folder}${executable}`]] });
+  return fakeResult({
+    executable,
+    runs,
+    files: [
+      [0, '\\WINDOWS\\SYSTEM32\\NTDLL.DLL'],
+      [0, `${folder}${executable}`],
+    ],
+  });
 }

@@ -19,7 +19,12 @@ const ENTRIES: BuiltEntry[] = [
 ];
 
 const expected = (executed: 'flags' | null): unknown[] =>
-  ENTRIES.map((e, i) => ({ position: i + 1, path: e.path, lastModified: e.lastModified, executed: executed === null ? null : ((e.insertFlags ?? 0) & 2) !== 0 }));
+  ENTRIES.map((e, i) => ({
+    position: i + 1,
+    path: e.path,
+    lastModified: e.lastModified,
+    executed: executed === null ? null : ((e.insertFlags ?? 0) & 2) !== 0,
+  }));
 
 describe('AppCompatCache: every layout, recognised by signature and entry size', () => {
   it('Windows XP 32-bit (0xdeadbeef, 552-byte entries): paths and times, no executed flag', () => {
@@ -49,8 +54,16 @@ describe('AppCompatCache: every layout, recognised by signature and entry size',
   });
 
   it('Windows 10 / 11 / 2016+ with the 48- and 52-byte headers: no executed flag', () => {
-    expect(decodeAppCompatCache(buildTs('10', ENTRIES))).toEqual({ format: 'Windows 10 / 11 / Server 2016+ (48-byte header)', entries: expected(null), warnings: [] });
-    expect(decodeAppCompatCache(buildTs('10-1703', ENTRIES))).toEqual({ format: 'Windows 10 1703+ / 11 / Server 2019+ (52-byte header)', entries: expected(null), warnings: [] });
+    expect(decodeAppCompatCache(buildTs('10', ENTRIES))).toEqual({
+      format: 'Windows 10 / 11 / Server 2016+ (48-byte header)',
+      entries: expected(null),
+      warnings: [],
+    });
+    expect(decodeAppCompatCache(buildTs('10-1703', ENTRIES))).toEqual({
+      format: 'Windows 10 1703+ / 11 / Server 2019+ (52-byte header)',
+      entries: expected(null),
+      warnings: [],
+    });
   });
 
   it('issue 36: a 32-bit Windows 7 SYSTEM value with 330 entries decodes every path and time (no random characters, no 1601)', () => {
@@ -75,7 +88,11 @@ describe('AppCompatCache: every layout, recognised by signature and entry size',
     // A 10/11 header size whose first entry is not "10ts".
     const bad = buildTs('10', ENTRIES);
     bad.write('99ts', 0x30, 'latin1');
-    expect(decodeAppCompatCache(bad)).toEqual({ format: 'unknown', entries: [], warnings: ['unknown AppCompatCache signature 0x00000030, first entry signature 0x73743939 (' + bad.length + ' bytes): not decoded'] });
+    expect(decodeAppCompatCache(bad)).toEqual({
+      format: 'unknown',
+      entries: [],
+      warnings: ['unknown AppCompatCache signature 0x00000030, first entry signature 0x73743939 (' + bad.length + ' bytes): not decoded'],
+    });
   });
 
   it('a damaged value yields the entries that fit plus a warning, never a crash', () => {
@@ -110,11 +127,25 @@ describe('AppCompatCache: every layout, recognised by signature and entry size',
 });
 
 describe('ShimCache table: every control set, deduplicated, the current one marked', () => {
-  const key = (path: string, values: SlimKey['values']): SlimKey => ({ path, name: path.split('\\').at(-1)!, lastWrite: '2013-05-01T00:00:00.0000000Z', deleted: false, values });
-  const shim = (set: string, data: Buffer): SlimKey => key(`${set}\\Control\\Session Manager\\AppCompatCache`, [{ name: 'AppCompatCache', typeCode: 3, data, deleted: false }]);
+  const key = (path: string, values: SlimKey['values']): SlimKey => ({
+    path,
+    name: path.split('\\').at(-1)!,
+    lastWrite: '2013-05-01T00:00:00.0000000Z',
+    deleted: false,
+    values,
+  });
+  const shim = (set: string, data: Buffer): SlimKey =>
+    key(`${set}\\Control\\Session Manager\\AppCompatCache`, [{ name: 'AppCompatCache', typeCode: 3, data, deleted: false }]);
 
   it('rows from ControlSet001 and ControlSet002 once each, positions and key from the current set', () => {
-    const h = new HiveKeys({ input: { position: 0, fileId: 'f', name: 'SYSTEM', size: 0, sha256: '' }, name: 'SYSTEM', member: null, type: 'SYSTEM', embeddedName: '', dirtyWithoutLogs: false });
+    const h = new HiveKeys({
+      input: { position: 0, fileId: 'f', name: 'SYSTEM', size: 0, sha256: '' },
+      name: 'SYSTEM',
+      member: null,
+      type: 'SYSTEM',
+      embeddedName: '',
+      dirtyWithoutLogs: false,
+    });
     h.add(key('Select', [{ name: 'Current', typeCode: 4, data: 2, deleted: false }]));
     // ControlSet001 (the last known good) holds the older cache: entries 0 and 1; ControlSet002 (current) holds 2, 0.
     h.add(shim('ControlSet001', buildTable('win7', 32, [ENTRIES[0]!, ENTRIES[1]!])));
@@ -130,12 +161,25 @@ describe('ShimCache table: every control set, deduplicated, the current one mark
   });
 
   it('an unknown signature in one set is a note naming it, with no rows from that set', () => {
-    const h = new HiveKeys({ input: { position: 0, fileId: 'f', name: 'SYSTEM', size: 0, sha256: '' }, name: 'SYSTEM', member: null, type: 'SYSTEM', embeddedName: '', dirtyWithoutLogs: false });
+    const h = new HiveKeys({
+      input: { position: 0, fileId: 'f', name: 'SYSTEM', size: 0, sha256: '' },
+      name: 'SYSTEM',
+      member: null,
+      type: 'SYSTEM',
+      embeddedName: '',
+      dirtyWithoutLogs: false,
+    });
     h.add(key('Select', [{ name: 'Current', typeCode: 4, data: 1, deleted: false }]));
     h.add(shim('ControlSet001', buildTs('10', ENTRIES)));
     h.add(shim('ControlSet002', Buffer.from('efbeadde', 'hex').reverse()));
     const { rows, notes } = shimCacheRows([h]);
     expect(rows.map((r) => r.cells['Control Sets'])).toEqual(['ControlSet001', 'ControlSet001', 'ControlSet001']);
-    expect(notes.map((n) => n.cells)).toEqual([{ Hive: 'SYSTEM', Key: 'SYSTEM\\ControlSet002\\Control\\Session Manager\\AppCompatCache', Note: 'unknown AppCompatCache signature 0xefbeadde (4 bytes): not decoded' }]);
+    expect(notes.map((n) => n.cells)).toEqual([
+      {
+        Hive: 'SYSTEM',
+        Key: 'SYSTEM\\ControlSet002\\Control\\Session Manager\\AppCompatCache',
+        Note: 'unknown AppCompatCache signature 0xefbeadde (4 bytes): not decoded',
+      },
+    ]);
   });
 });

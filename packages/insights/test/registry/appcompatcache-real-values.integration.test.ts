@@ -6,7 +6,11 @@ import { REGIPY } from './support/reference.js';
 
 const dir = cachedCorpus(REGPARSER);
 const skip = REGIPY.skip || dir === null;
-const why = REGIPY.skip ? REGIPY.reason : dir === null ? `skipped: ${REGPARSER.module}@${REGPARSER.version} is not cached (npm run bench:registry-diff fetches it)` : '';
+const why = REGIPY.skip
+  ? REGIPY.reason
+  : dir === null
+    ? `skipped: ${REGPARSER.module}@${REGPARSER.version} is not cached (npm run bench:registry-diff fetches it)`
+    : '';
 
 /**
  * Real AppCompatCache values of every layout a public sample exists for (Eric Zimmerman's test

@@ -49,17 +49,24 @@ function run(hive: HiveUnderTest): Promise<{ ours: Insight[]; ref: Record<string
 /** The comparators written with log replay in mind (the runner covers the rest on primary files). */
 const WITH_LOG_EXPLANATIONS = new Set(['Amcache', 'UserAssist', 'BAM', 'ShellBags', 'RecentDocs', 'OpenSave']);
 
-describe.skipIf(REGIPY.skip)(`registry differential: Amcache and user activity with logs replayed vs regipy/regfexport ${REGIPY.skip ? REGIPY.reason : ''}`, () => {
-  for (const comparator of COMPARATORS.filter((c) => WITH_LOG_EXPLANATIONS.has(c.artifact))) {
-    const hives = HIVES.filter((h) => comparator.appliesTo(h));
-    if (hives.length === 0) continue;
-    it.skipIf((needsFwsi(comparator) && REGIPY_SHELLBAGS.skip) || (needsRegfexport(comparator) && REGFEXPORT.skip))(`${comparator.artifact}: every entry equal or explained on ${hives.length} dirty hive(s), logs replayed on our side`, async () => {
-      for (const hive of hives) {
-        const { ours, ref } = await run(hive);
-        const result = comparator.compare(ours, ref, hive);
-        expect(result.unexplained, `${comparator.artifact} on ${hive.label} (logs replayed)`).toEqual([]);
-        expect(result.compared).toBe(result.equal + result.explained.length);
-      }
-    }, 300_000);
-  }
-});
+describe.skipIf(REGIPY.skip)(
+  `registry differential: Amcache and user activity with logs replayed vs regipy/regfexport ${REGIPY.skip ? REGIPY.reason : ''}`,
+  () => {
+    for (const comparator of COMPARATORS.filter((c) => WITH_LOG_EXPLANATIONS.has(c.artifact))) {
+      const hives = HIVES.filter((h) => comparator.appliesTo(h));
+      if (hives.length === 0) continue;
+      it.skipIf((needsFwsi(comparator) && REGIPY_SHELLBAGS.skip) || (needsRegfexport(comparator) && REGFEXPORT.skip))(
+        `${comparator.artifact}: every entry equal or explained on ${hives.length} dirty hive(s), logs replayed on our side`,
+        async () => {
+          for (const hive of hives) {
+            const { ours, ref } = await run(hive);
+            const result = comparator.compare(ours, ref, hive);
+            expect(result.unexplained, `${comparator.artifact} on ${hive.label} (logs replayed)`).toEqual([]);
+            expect(result.compared).toBe(result.equal + result.explained.length);
+          }
+        },
+        300_000,
+      );
+    }
+  },
+);

@@ -20,8 +20,17 @@ describe.skipIf(REGIPY.skip)(`registry differential vs regipy ${REGIPY.skip ? RE
 
   it('runs every comparator on every hive of its kind', () => {
     for (const c of COMPARATORS) {
-      const want = hives.filter((h) => c.appliesTo(h)).map((h) => h.label).sort();
-      expect(results.filter((r) => r.artifact === c.artifact).map((r) => r.hive).sort(), c.artifact).toEqual(want);
+      const want = hives
+        .filter((h) => c.appliesTo(h))
+        .map((h) => h.label)
+        .sort();
+      expect(
+        results
+          .filter((r) => r.artifact === c.artifact)
+          .map((r) => r.hive)
+          .sort(),
+        c.artifact,
+      ).toEqual(want);
     }
   });
 

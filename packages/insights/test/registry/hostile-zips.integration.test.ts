@@ -17,7 +17,8 @@ function inputOf(name: string, data: Buffer): PipelineInput[] {
   ];
 }
 
-const run = (name: string, data: Buffer): Promise<Insight[]> => runPipeline({ category: 'registry', inputs: inputOf(name, data), options: { runSigmaRules: false }, threads: 1 });
+const run = (name: string, data: Buffer): Promise<Insight[]> =>
+  runPipeline({ category: 'registry', inputs: inputOf(name, data), options: { runSigmaRules: false }, threads: 1 });
 
 /** Sets the first member's declared uncompressed size in its local header and its central-directory entry. */
 function declareSize(zip: Buffer, size: number): Buffer {
@@ -68,7 +69,7 @@ describe.skipIf(!HAVE_SAMPLES)(`hostile zip archives in a registry job ${HAVE_SA
   test('a member that expands past its declared size comes out cut at that size (no unbounded inflation)', async () => {
     // 256 MiB of zeros deflate to ~256 KB; the archive claims 4 KiB.
     const zeros = new Uint8Array(256 * 2 ** 20);
-    const bomb = declareSize(Buffer.from(zipSync({ 'SYSTEM': zeros }, { level: 9 })), 4096);
+    const bomb = declareSize(Buffer.from(zipSync({ SYSTEM: zeros }, { level: 9 })), 4096);
     const rssBefore = process.memoryUsage().rss;
     await expect(run('zeros.zip', bomb)).rejects.toThrow(/zeros\.zip.*holds no registry hive/);
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(128 * 2 ** 20);

@@ -9,7 +9,16 @@ describe.skipIf(REGIPY.skip)(`registry machine result types vs regipy ${REGIPY.s
   let ref: Record<string, any>;
   beforeAll(async () => {
     insights = await registryJob(['regipy/SYSTEM_B', 'regipy/SAM', 'regipy/SECURITY', 'plaso/NTUSER-WIN7.DAT', 'plaso/win10-Amcache.hve']);
-    ref = await regipy('regipy/SYSTEM_B', 'computer_name', 'timezone_data', 'shutdown', 'processor_architecture', 'active_control_set', 'network_data', 'shimcache');
+    ref = await regipy(
+      'regipy/SYSTEM_B',
+      'computer_name',
+      'timezone_data',
+      'shutdown',
+      'processor_architecture',
+      'active_control_set',
+      'network_data',
+      'shimcache',
+    );
   });
 
   it('System Configuration: computer name, control set, time zone, shutdown, architecture', () => {
@@ -17,9 +26,13 @@ describe.skipIf(REGIPY.skip)(`registry machine result types vs regipy ${REGIPY.s
     expect(rows.get('Computer Name')!['Value']).toBe(ref.computer_name[0].name);
     expect(rows.get('Current Control Set')!['Value']).toBe(`ControlSet00${ref.active_control_set.find((v: any) => v.name === 'Current').value}`);
     const tz = ref.timezone_data['\\ControlSet001\\Control\\TimeZoneInformation'];
-    expect(rows.get('Time Zone')!['Value']).toBe(`${tz.find((v: any) => v.name === 'TimeZoneKeyName').value}, Bias ${tz.find((v: any) => v.name === 'Bias').value} min`);
+    expect(rows.get('Time Zone')!['Value']).toBe(
+      `${tz.find((v: any) => v.name === 'TimeZoneKeyName').value}, Bias ${tz.find((v: any) => v.name === 'Bias').value} min`,
+    );
     expect(rows.get('Last Shutdown')!['Value']!.slice(0, 19)).toBe(ref.shutdown['\\ControlSet001\\Control\\Windows'].date);
-    expect(rows.get('Architecture')!['Value']).toBe(ref.processor_architecture['\\ControlSet001\\Control\\Session Manager\\Environment'].PROCESSOR_ARCHITECTURE);
+    expect(rows.get('Architecture')!['Value']).toBe(
+      ref.processor_architecture['\\ControlSet001\\Control\\Session Manager\\Environment'].PROCESSOR_ARCHITECTURE,
+    );
     expect(rows.get('Computer Name')!['Source']).toBe('SYSTEM\\ControlSet001\\Control\\ComputerName\\ComputerName');
   });
 
@@ -37,7 +50,11 @@ describe.skipIf(REGIPY.skip)(`registry machine result types vs regipy ${REGIPY.s
         refTime(e.last_failed_login),
         refTime(e.account_expires),
       ]);
-      expect(r['Flags']!.toLowerCase().split(', ').sort()).toEqual(e.account_flags_parsed.map((f: string) => f.toLowerCase().replace('account disabled', 'disabled').replace('password does not expire', "password doesn't expire")).sort());
+      expect(r['Flags']!.toLowerCase().split(', ').sort()).toEqual(
+        e.account_flags_parsed
+          .map((f: string) => f.toLowerCase().replace('account disabled', 'disabled').replace('password does not expire', "password doesn't expire"))
+          .sort(),
+      );
       expect(r['Key']).toBe(`SAM${e.key_path}`);
     }
     expect(rows.find((r) => r['RID'] === '500')!['User']).toBe('Administrator');
@@ -51,7 +68,13 @@ describe.skipIf(REGIPY.skip)(`registry machine result types vs regipy ${REGIPY.s
     expect(rows.map((r) => r['Interface']).sort()).toEqual(ifaces.map((i) => i.interface_name).sort());
     for (const i of ifaces.filter((x) => x.dhcp_ip_address)) {
       const r = rows.find((x) => x['Interface'] === i.interface_name)!;
-      expect([r['IP Address'], r['Subnet Mask'], r['DHCP Server'], r['Gateway'], r['DNS Servers']]).toEqual([i.dhcp_ip_address, i.dhcp_subnet_mask, i.dhcp_server, i.dhcp_default_gateway.join(', '), i.dhcp_name_server]);
+      expect([r['IP Address'], r['Subnet Mask'], r['DHCP Server'], r['Gateway'], r['DNS Servers']]).toEqual([
+        i.dhcp_ip_address,
+        i.dhcp_subnet_mask,
+        i.dhcp_server,
+        i.dhcp_default_gateway.join(', '),
+        i.dhcp_name_server,
+      ]);
     }
     const drives = table(insights, 'Network Artifacts: Shares & Remote Access').filter((r) => r['Type'] === 'Mapped drive');
     expect(drives.map((r) => r['Target'])).toEqual(['\\\\controller\\public']);
@@ -73,7 +96,9 @@ describe.skipIf(REGIPY.skip)(`registry machine result types vs regipy ${REGIPY.s
     expect(rows.map((r) => [r['Name'], r['Scope']])).toEqual(progs.map((p) => [p.DisplayName, 'User nfury']));
     const amcache = (await regipy('plaso/win10-Amcache.hve', 'amcache')).amcache as any[];
     const files = amcache.filter((e) => e.lower_case_long_path).map((e) => e.lower_case_long_path);
-    const traces = table(insights, 'Application Data: Application Traces').filter((r) => r['Source'] === 'Amcache File').map((r) => r['Item']);
+    const traces = table(insights, 'Application Data: Application Traces')
+      .filter((r) => r['Source'] === 'Amcache File')
+      .map((r) => r['Item']);
     expect(traces.sort()).toEqual(files.sort());
   });
 });

@@ -9,11 +9,21 @@ describe.skipIf(REGIPY.skip)(`registry Persistence vs regipy ${REGIPY.skip ? REG
   let insights: Insight[];
   beforeAll(async () => {
     // SYSTEM_B alone (no logs): regipy reads the hive as it is on disk.
-    insights = await registryJob(['regipy/SYSTEM_B', 'plaso/NTUSER-WIN7.DAT', 'regipy/transactions_NTUSER.DAT', 'regipy/transactions_ntuser.dat.log1', 'regipy/transactions_ntuser.dat.log2']);
+    insights = await registryJob([
+      'regipy/SYSTEM_B',
+      'plaso/NTUSER-WIN7.DAT',
+      'regipy/transactions_NTUSER.DAT',
+      'regipy/transactions_ntuser.dat.log1',
+      'regipy/transactions_ntuser.dat.log2',
+    ]);
   });
 
   it('lists every service regipy reads whose ImagePath/ServiceDll is outside the Windows folders, with its ImagePath', async () => {
-    const ref = (await regipy('regipy/SYSTEM_B', 'services')).services['\\ControlSet001\\Services'].services as { name: string; values: { name: string; value: unknown }[] | null; parameters: { name: string; values?: { name: string; value: unknown }[] }[] }[];
+    const ref = (await regipy('regipy/SYSTEM_B', 'services')).services['\\ControlSet001\\Services'].services as {
+      name: string;
+      values: { name: string; value: unknown }[] | null;
+      parameters: { name: string; values?: { name: string; value: unknown }[] }[];
+    }[];
     const expected = new Map<string, string>();
     for (const s of ref) {
       const get = (vals: { name: string; value: unknown }[] | null | undefined, n: string): string => String(vals?.find((v) => v.name === n)?.value ?? '');
@@ -35,7 +45,9 @@ describe.skipIf(REGIPY.skip)(`registry Persistence vs regipy ${REGIPY.skip ? REG
   it('shows NTUSER Run values as regipy decodes them, with the owner from the hive', async () => {
     const ref = (await regipy('plaso/NTUSER-WIN7.DAT', 'ntuser_persistence')).ntuser_persistence['\\Software\\Microsoft\\Windows\\CurrentVersion\\Run'];
     const rows = table(insights, 'Persistence').filter((r) => r['Hive'] === 'NTUSER-WIN7.DAT' && r['Mechanism'] === 'Run');
-    expect(rows.map((r) => [r['Value'], r['Data'], r['Last Write']]).sort()).toEqual(ref.values.map((v: any) => [v.name, v.value, refTime(ref.timestamp)]).sort());
+    expect(rows.map((r) => [r['Value'], r['Data'], r['Last Write']]).sort()).toEqual(
+      ref.values.map((v: any) => [v.name, v.value, refTime(ref.timestamp)]).sort(),
+    );
     expect(new Set(rows.map((r) => r['User']))).toEqual(new Set(['nfury']));
     // A Run entry under AppData is judged by L1 (Medium), one under Program Files stays Low.
     expect(rows.find((r) => r['Value'] === 'Google Update')!['Importance']).toBe('Medium');

@@ -35,7 +35,11 @@ describe.skipIf(REGIPY.skip)(`registry User Activity vs regipy ${REGIPY.skip ? R
   });
 
   it('reads BAM entries (program, last run) per SID as regipy does', async () => {
-    const ref = (await regipy('regipy/SYSTEM_B', 'background_activity_moderator')).background_activity_moderator as { sid: string; executable: string; timestamp: string }[];
+    const ref = (await regipy('regipy/SYSTEM_B', 'background_activity_moderator')).background_activity_moderator as {
+      sid: string;
+      executable: string;
+      timestamp: string;
+    }[];
     const rows = table(insights, 'User Activity: Program Execution');
     const ours = rows.map((r) => `${r['User']!.replace(/^.*\(|\)$/g, '')}|${r['Program']}|${r['Last Run']}`).sort();
     expect(ours).toEqual(ref.map((e) => `${e.sid}|${e.executable}|${refTime(e.timestamp)}`).sort());
@@ -45,7 +49,9 @@ describe.skipIf(REGIPY.skip)(`registry User Activity vs regipy ${REGIPY.skip ? R
     const ref = (await regipy('regipy/SYSTEM_B', 'usbstor_plugin')).usbstor_plugin as any[];
     const rows = table(insights, 'User Activity: USB Devices');
     expect(rows.map((r) => [r['Serial'], r['Friendly Name'], r['First Install'], r['Last Arrival'], r['Last Removal']]).sort()).toEqual(
-      ref.map((e) => [e.serial_number.replace(/&\d$/, ''), e.device_name, refTime(e.first_installed), refTime(e.last_connected), refTime(e.last_removed)]).sort(),
+      ref
+        .map((e) => [e.serial_number.replace(/&\d$/, ''), e.device_name, refTime(e.first_installed), refTime(e.last_connected), refTime(e.last_removed)])
+        .sort(),
     );
     expect(rows.find((r) => r['Serial'] === 'AA010603160707470215')!['Drive Letter']).toBe('D:');
     expect(rows.every((r) => r['VID/PID'] === 'VID_0781&PID_5580')).toBe(true);

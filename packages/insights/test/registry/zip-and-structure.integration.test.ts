@@ -21,7 +21,12 @@ function zipInput(): PipelineInput {
   const files = Object.fromEntries(Object.entries(MEMBERS).map(([m, rel]) => [m, readFileSync(samplePath(`registry/${rel}`))]));
   // Stored, not deflated: the test is about reading members, and it stays fast.
   const zip = Buffer.from(zipSync(files, { level: 0 }));
-  return { ref: { position: 0, fileId: '00000000-0000-4000-8000-000000000000', name: 'collection.zip', size: zip.length, sha256: 'x' }, open: async function* () { yield zip; } };
+  return {
+    ref: { position: 0, fileId: '00000000-0000-4000-8000-000000000000', name: 'collection.zip', size: zip.length, sha256: 'x' },
+    open: async function* () {
+      yield zip;
+    },
+  };
 }
 
 const tables = (insights: Insight[]): Map<string, string[][]> =>
@@ -31,7 +36,14 @@ describe.skipIf(!HAVE_SAMPLES)(`registry zip input ${HAVE_SAMPLES ? '' : NO_SAMP
   let one: Insight[];
   let zipped: Insight[];
   beforeAll(async () => {
-    one = await registryJob(['regipy/SYSTEM_B', 'regipy/SYSTEM_B.LOG1', 'regipy/SYSTEM_B.LOG2', 'regipy/SAM', 'plaso/NTUSER-WIN7.DAT', 'EricZimmerman-Registry/UsrClassDeletedBags.dat']);
+    one = await registryJob([
+      'regipy/SYSTEM_B',
+      'regipy/SYSTEM_B.LOG1',
+      'regipy/SYSTEM_B.LOG2',
+      'regipy/SAM',
+      'plaso/NTUSER-WIN7.DAT',
+      'EricZimmerman-Registry/UsrClassDeletedBags.dat',
+    ]);
     zipped = await runPipeline({ category: 'registry', inputs: [zipInput()], options: { runSigmaRules: false }, threads: 1 });
   });
 
@@ -49,7 +61,13 @@ describe.skipIf(!HAVE_SAMPLES)(`registry zip input ${HAVE_SAMPLES ? '' : NO_SAMP
       expect(zipRows.map(norm), title).toEqual(rows.map(norm));
     }
     // The join only the zip allows: UsrClass.dat's embedded name does not say whose it is; its folder does.
-    const usersOf = (rows: string[][]): Set<string> => new Set(rows.slice(1).filter((r) => /UsrClass/.test(r[rows[0]!.indexOf('Hive')]!)).map((r) => r[0]!));
+    const usersOf = (rows: string[][]): Set<string> =>
+      new Set(
+        rows
+          .slice(1)
+          .filter((r) => /UsrClass/.test(r[rows[0]!.indexOf('Hive')]!))
+          .map((r) => r[0]!),
+      );
     expect(usersOf(b.get('User Activity: ShellBags')!)).toEqual(new Set(['jcloudy']));
     expect(usersOf(a.get('User Activity: ShellBags')!)).toEqual(new Set(['']));
   });

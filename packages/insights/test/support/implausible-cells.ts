@@ -44,7 +44,8 @@ export function badCharacters(s: string): string | null {
     }
     if (c >= 0xdc00 && c <= 0xdfff) return `unpaired low surrogate U+${c.toString(16)} at ${i}`;
     if (c === 0xfffd) return `U+FFFD at ${i}`;
-    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f)) return `control character U+${c.toString(16).padStart(4, '0')} at ${i}`;
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f))
+      return `control character U+${c.toString(16).padStart(4, '0')} at ${i}`;
   }
   return null;
 }
@@ -82,9 +83,13 @@ export function implausibleCells(insights: readonly Insight[], bounds: CellBound
       });
     } else if ('Timeline' in i) {
       i.Timeline.data.forEach((e, n) => {
-        for (const [k, t] of [['timestamp_start', e.timestamp_start], ['timestamp_end', e.timestamp_end]] as const) {
+        for (const [k, t] of [
+          ['timestamp_start', e.timestamp_start],
+          ['timestamp_end', e.timestamp_end],
+        ] as const) {
           if (t === null) continue;
-          if (!Number.isFinite(t) || t < bounds.floor || t > bounds.ceiling) out.push({ insight: i.Timeline.title, where: String(n), column: k, value: String(t), reason: `time ${new Date(t).toISOString()} out of bounds` });
+          if (!Number.isFinite(t) || t < bounds.floor || t > bounds.ceiling)
+            out.push({ insight: i.Timeline.title, where: String(n), column: k, value: String(t), reason: `time ${new Date(t).toISOString()} out of bounds` });
         }
         for (const k of ['short_name', 'description', 'category'] as const) check(i.Timeline.title, String(n), k, e[k]);
       });

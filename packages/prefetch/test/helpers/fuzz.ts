@@ -59,7 +59,11 @@ export interface FuzzFailure {
 }
 
 /** Parses `iterations` mutants of each seed; anything but success or PrefetchError, or a slow parse, fails. */
-export function fuzz(seeds: { name: string; bytes: Uint8Array }[], iterations: number, seed: number): { runs: number; rejected: number; failures: FuzzFailure[] } {
+export function fuzz(
+  seeds: { name: string; bytes: Uint8Array }[],
+  iterations: number,
+  seed: number,
+): { runs: number; rejected: number; failures: FuzzFailure[] } {
   const next = rng(seed);
   const failures: FuzzFailure[] = [];
   let runs = 0;

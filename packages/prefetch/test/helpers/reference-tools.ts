@@ -20,8 +20,18 @@ export function haveCommand(command: string, args: string[] = ['-V']): boolean {
 }
 
 const MONTHS: Record<string, string> = {
-  Jan: '01', Feb: '02', Mar: '03', Apr: '04', May: '05', Jun: '06',
-  Jul: '07', Aug: '08', Sep: '09', Oct: '10', Nov: '11', Dec: '12',
+  Jan: '01',
+  Feb: '02',
+  Mar: '03',
+  Apr: '04',
+  May: '05',
+  Jun: '06',
+  Jul: '07',
+  Aug: '08',
+  Sep: '09',
+  Oct: '10',
+  Nov: '11',
+  Dec: '12',
 };
 
 /** "Jan 13, 2016 22:05:51.281250000 UTC" -> "2016-01-13T22:05:51.281250000Z"; "Not set (0)" -> null. */
@@ -51,9 +61,7 @@ export function sccainfo(path: string): ReferenceView | null {
     prefetchHash: value('Prefetch hash') ?? '',
     executableName: value('Executable filename') ?? '',
     runCount: Number(value('Run count')),
-    lastRunTimes: lines
-      .filter((l) => /^\tLast run time:/.test(l))
-      .map((l) => sccainfoTime(l.slice(l.indexOf(': ', l.indexOf('time:') + 5) + 2))),
+    lastRunTimes: lines.filter((l) => /^\tLast run time:/.test(l)).map((l) => sccainfoTime(l.slice(l.indexOf(': ', l.indexOf('time:') + 5) + 2))),
     filenames: lines.filter((l) => /^\tFilename: \d+\t/.test(l)).map((l) => l.slice(l.indexOf(': ', 11) + 2)),
     volumes: [],
   };

@@ -76,7 +76,8 @@ export class EventTable {
       const p = decodeProvenance(provenance ?? '');
       const e = this.entry(provider!, Number(id), version === '' ? null : Number(version));
       for (const r of os ? os.split('|') : []) e.os.add(r);
-      if (template || p.template) e.message = unrepaired ? { text: unrepaired, task: '', rank: p.template } : { text: template ?? '', task: '', rank: p.template, stored: true };
+      if (template || p.template)
+        e.message = unrepaired ? { text: unrepaired, task: '', rank: p.template } : { text: template ?? '', task: '', rank: p.template, stored: true };
       const list = fields ? fields.split('|') : [];
       e.stored = { desc: desc ?? '', descSource: p.desc, fields: p.fields === 'ossem' ? list : undefined, row: row.join('\t') };
     }

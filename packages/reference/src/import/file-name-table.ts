@@ -69,7 +69,11 @@ export class FileNameTable {
         this.skippedRows++;
         continue;
       }
-      this.add(cells[0], cells.slice(1).map((v) => (v ? [v] : [])), 1);
+      this.add(
+        cells[0],
+        cells.slice(1).map((v) => (v ? [v] : [])),
+        1,
+      );
     }
   }
 

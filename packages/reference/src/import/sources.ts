@@ -37,7 +37,10 @@ const DATA_EXTENSIONS = /\.(csv|tsv|json)(\.gz)?$|\.zip$/i;
 function classify(text: string): SourceKind | undefined {
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const eol = text.indexOf('\n', start);
-  const header = text.slice(start, eol < 0 ? undefined : eol).replace(/\r$/, '').replaceAll('"', '');
+  const header = text
+    .slice(start, eol < 0 ? undefined : eol)
+    .replace(/\r$/, '')
+    .replaceAll('"', '');
   if (header.startsWith('file_name,file_path,hash_md5')) return 'xcyclopedia';
   if (header === `${ETW_HEADER},OS Releases`) return 'etw-releases';
   if (header === ETW_HEADER) return 'etw-build';

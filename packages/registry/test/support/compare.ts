@@ -74,7 +74,10 @@ function compareValue(path: string, ours: RegistryValue, ref: RefValue, out: str
         : typeof d === 'bigint'
           ? d.toString() === ref.text
           : false;
-  if (!ok) out.push(`${where}: data ${JSON.stringify(typeof d === 'bigint' ? d.toString() : Buffer.isBuffer(d) ? d.toString('hex') : d).slice(0, 80)} vs ${JSON.stringify(ref.text).slice(0, 80)}`);
+  if (!ok)
+    out.push(
+      `${where}: data ${JSON.stringify(typeof d === 'bigint' ? d.toString() : Buffer.isBuffer(d) ? d.toString('hex') : d).slice(0, 80)} vs ${JSON.stringify(ref.text).slice(0, 80)}`,
+    );
 }
 
 /** Key by key, in order: paths, value counts, and every value's name, type, size and data. */

@@ -125,14 +125,17 @@ function compareValue(path: string, ours: RegistryValue, ref: HivexValue, out: s
     // We keep a DWORD/QWORD whose size does not fit its type as raw bytes; hivex reads the
     // leading bytes anyway, and prints -1 when there are none.
     if (d.length === 0) ok = ref.text === '-1';
-    else if (ours.type === 'RegDWord' && d.length >= 4) ok = (Number(ref.text) >>> 0) === d.readUInt32LE(0);
+    else if (ours.type === 'RegDWord' && d.length >= 4) ok = Number(ref.text) >>> 0 === d.readUInt32LE(0);
     else if (ours.type === 'RegQWord' && d.length >= 8) ok = BigInt.asUintN(64, BigInt(ref.text)) === d.readBigUInt64LE(0);
     else ok = false;
-  } else if (typeof d === 'number') ok = (Number(ref.text) >>> 0) === d;
+  } else if (typeof d === 'number') ok = Number(ref.text) >>> 0 === d;
   else if (typeof d === 'bigint') ok = BigInt.asUintN(64, BigInt(ref.text)) === d;
   else if (typeof d === 'string') ok = d === ref.text;
   else ok = false;
-  if (!ok) out.push(`${where}: data ${JSON.stringify(typeof d === 'bigint' ? d.toString() : Buffer.isBuffer(d) ? d.toString('hex') : d).slice(0, 60)} vs ${JSON.stringify(ref.text).slice(0, 60)}`);
+  if (!ok)
+    out.push(
+      `${where}: data ${JSON.stringify(typeof d === 'bigint' ? d.toString() : Buffer.isBuffer(d) ? d.toString('hex') : d).slice(0, 60)} vs ${JSON.stringify(ref.text).slice(0, 60)}`,
+    );
 }
 
 /** Keys in order with their last-write second, and every value's name, type and data. */

@@ -17,7 +17,13 @@ export function randomMutations(len: number, rand: () => number, focus?: { start
     const at = lo + Math.floor(rand() * Math.max(1, hi - lo - 4));
     const r = rand();
     if (r < 0.45) {
-      out.push({ op: 'set', at, hex: Math.floor(rand() * 256).toString(16).padStart(2, '0') });
+      out.push({
+        op: 'set',
+        at,
+        hex: Math.floor(rand() * 256)
+          .toString(16)
+          .padStart(2, '0'),
+      });
     } else if (r < 0.9) {
       const v = INTERESTING[Math.floor(rand() * INTERESTING.length)]!;
       const b = Buffer.alloc(4);

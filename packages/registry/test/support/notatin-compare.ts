@@ -47,7 +47,14 @@ function expectedView(v: RegistryValue, kind: string): unknown {
     case 'String':
       return typeof d === 'string' ? d : utf16z(raw);
     case 'MultiString':
-      return untilBlank(Array.isArray(d) ? d : raw.subarray(0, raw.length & ~1).toString('utf16le').split('\0'));
+      return untilBlank(
+        Array.isArray(d)
+          ? d
+          : raw
+              .subarray(0, raw.length & ~1)
+              .toString('utf16le')
+              .split('\0'),
+      );
     case 'U32':
       if (typeof d === 'number') return d;
       return raw.length >= 4 ? ((v.typeCode & 0xff) === 5 ? raw.readUInt32BE(0) : raw.readUInt32LE(0)) : null;

@@ -58,7 +58,13 @@ function asRegexField(key: string, values: unknown): [string, string | string[]]
   if (!field || !modifiers.every((m) => PLAIN_MODIFIERS.has(m))) return undefined;
   const list = Array.isArray(values) ? values : [values];
   if (!list.every((v): v is string => typeof v === 'string') || !list.some((v) => misread(v, modifiers))) return undefined;
-  const [start, end] = modifiers.includes('contains') ? ['', ''] : modifiers.includes('startswith') ? ['^', ''] : modifiers.includes('endswith') ? ['', '$'] : ['^', '$'];
+  const [start, end] = modifiers.includes('contains')
+    ? ['', '']
+    : modifiers.includes('startswith')
+      ? ['^', '']
+      : modifiers.includes('endswith')
+        ? ['', '$']
+        : ['^', '$'];
   const regexes = list.map((v) => `(?i)${start}${sigmaValueRegex(v)}${end}`);
   return [`${field}|re${modifiers.includes('all') ? '|all' : ''}`, Array.isArray(values) ? regexes : regexes[0]!];
 }

@@ -145,19 +145,20 @@ export async function recordDifferences(
         const unmapped = [...fields.all].filter((f) => !mappedFields.has(f) && f in data);
         const missingNegated = [...fields.negated].filter((f) => !(f in data));
         const booleans = [...fields.booleanText].filter((f) => typeof data[f] === 'boolean');
-        const reason = failures.records.get(resolve(file))?.has(Number(sys['EventRecordID'])) || failures.chunks.get(resolve(file))?.has(record.chunk)
-          ? `Chainsaw's EVTX parser fails on this record or its chunk (${basename(file)}), which Quarry reads`
-          : meta.category === 'process_creation' && provider === AUDITING && Number(sys['EventID']) === 4688
-            ? 'on Security 4688, which Chainsaw runs process_creation rules on without the field names for it'
-            : meta.service === 'security' && sys['Channel'] === 'Security' && provider !== AUDITING
-              ? `on the Security channel from ${provider}, which Chainsaw's service: security (by provider) leaves out`
-              : unmapped.length > 0
-                ? `uses ${unmapped.join(', ')}, which Chainsaw's mapping has no entry for (so it is looked for at the document's root)`
-                : missingNegated.length > 0
-                  ? `negates a selection on ${missingNegated.join(', ')}, which the event lacks: tau takes \`not\` of a missing field as false`
-                  : booleans.length > 0
-                    ? `compares ${booleans.join(', ')} with 'true'/'false' where the event stores a boolean: Chainsaw's JSON true never equals a string pattern`
-                    : '';
+        const reason =
+          failures.records.get(resolve(file))?.has(Number(sys['EventRecordID'])) || failures.chunks.get(resolve(file))?.has(record.chunk)
+            ? `Chainsaw's EVTX parser fails on this record or its chunk (${basename(file)}), which Quarry reads`
+            : meta.category === 'process_creation' && provider === AUDITING && Number(sys['EventID']) === 4688
+              ? 'on Security 4688, which Chainsaw runs process_creation rules on without the field names for it'
+              : meta.service === 'security' && sys['Channel'] === 'Security' && provider !== AUDITING
+                ? `on the Security channel from ${provider}, which Chainsaw's service: security (by provider) leaves out`
+                : unmapped.length > 0
+                  ? `uses ${unmapped.join(', ')}, which Chainsaw's mapping has no entry for (so it is looked for at the document's root)`
+                  : missingNegated.length > 0
+                    ? `negates a selection on ${missingNegated.join(', ')}, which the event lacks: tau takes \`not\` of a missing field as false`
+                    : booleans.length > 0
+                      ? `compares ${booleans.join(', ')} with 'true'/'false' where the event stores a boolean: Chainsaw's JSON true never equals a string pattern`
+                      : '';
         diff.reasons.set(reason, (diff.reasons.get(reason) ?? 0) + 1);
       }
     }
@@ -180,8 +181,17 @@ export async function recordDifferences(
 export function describeDifference(d: RecordDifference | undefined): { text: string; explained: boolean } {
   if (!d) return { text: 'no record differs', explained: true };
   const parts = [...d.reasons].map(([reason, n]) => `${n} ${reason || 'with no known reason'}`);
-  if (d.chainsawOnly.length > 0) parts.push(`${d.chainsawOnly.length} found by Chainsaw only (${d.chainsawOnly.slice(0, 5).map((k) => basename(k)).join(', ')})`);
+  if (d.chainsawOnly.length > 0)
+    parts.push(
+      `${d.chainsawOnly.length} found by Chainsaw only (${d.chainsawOnly
+        .slice(0, 5)
+        .map((k) => basename(k))
+        .join(', ')})`,
+    );
   const explained = !d.reasons.has('') && d.chainsawOnly.length === 0;
-  const sources = [...d.sources].sort((a, b) => b[1] - a[1]).map(([src, n]) => `${src} ×${n}`).join(', ');
+  const sources = [...d.sources]
+    .sort((a, b) => b[1] - a[1])
+    .map(([src, n]) => `${src} ×${n}`)
+    .join(', ');
   return { text: `${parts.join('; ') || 'no record differs'}${explained ? '' : ` [our matches: ${sources || 'none when run alone'}]`}`, explained };
 }

@@ -97,7 +97,11 @@ async function stopChild(c: ChildProcess): Promise<void> {
 
 export async function startService(opts: { sigmaRules: string }): Promise<Service> {
   const log = createLogger('bench-jobs');
-  const stack: Stack = await startStack({ env: loadEnv({ ...process.env, DATABASE_URL: undefined, TEMPORAL_ADDRESS: undefined, LOG_LEVEL: 'warn' }), log, ephemeral: true });
+  const stack: Stack = await startStack({
+    env: loadEnv({ ...process.env, DATABASE_URL: undefined, TEMPORAL_ADDRESS: undefined, LOG_LEVEL: 'warn' }),
+    log,
+    ephemeral: true,
+  });
   const children: ChildProcess[] = [];
   const stop = async () => {
     for (const c of children.reverse()) await stopChild(c).catch(() => undefined);
@@ -115,7 +119,10 @@ export async function startService(opts: { sigmaRules: string }): Promise<Servic
       HOST: '127.0.0.1',
     };
     const port = await freePort();
-    const server = spawn(process.execPath, ['--import', 'tsx', SERVER], { env: { ...common, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+      env: { ...common, PORT: String(port), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.push(server);
     await waitForLine(server, 'listening', 'REST server');
     drain(server, 'server');
@@ -132,7 +139,9 @@ export async function startService(opts: { sigmaRules: string }): Promise<Servic
 
     const uploadFile = async (path: string, name = basename(path)): Promise<string> => {
       const boundary = `quarrybench${Date.now().toString(36)}`;
-      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name.replace(/"/g, '_')}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name.replace(/"/g, '_')}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      );
       const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
       async function* parts() {
         yield head;
@@ -157,7 +166,11 @@ export async function startService(opts: { sigmaRules: string }): Promise<Servic
       writeFileSync(`/proc/${workerPid}/clear_refs`, '5'); // resets VmHWM to the current RSS
       const cpu0 = procCpu(workerPid);
       const t0 = performance.now();
-      const res = await fetch(`${base}/analysis/${category}/parse`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${base}/analysis/${category}/parse`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       const created = await res.text();
       if (res.status !== 200) throw new Error(`parse request failed: ${res.status} ${created}`);
       const id = (JSON.parse(created) as { id: string }).id;
@@ -168,7 +181,15 @@ export async function startService(opts: { sigmaRules: string }): Promise<Servic
         const job = JSON.parse(text) as { status: string; insights?: Insight[] };
         if (job.status === 'Completed' || job.status === 'Failed') {
           const seconds = (performance.now() - t0) / 1000;
-          return { id, status: job.status, seconds, cpuSeconds: procCpu(workerPid) - cpu0, peakRss: procField(workerPid, 'VmHWM'), idleRss, insights: job.insights ?? [] };
+          return {
+            id,
+            status: job.status,
+            seconds,
+            cpuSeconds: procCpu(workerPid) - cpu0,
+            peakRss: procField(workerPid, 'VmHWM'),
+            idleRss,
+            insights: job.insights ?? [],
+          };
         }
         if ((performance.now() - t0) / 1000 > timeoutS) throw new Error(`job ${id} still ${job.status} after ${timeoutS} s`);
         // The wait between polls grows with the job (1% of its time so far, 20-200 ms): a job of a

@@ -104,7 +104,12 @@ export function readChainsawMapping(path: string): ChainsawMapping {
   const text = readFileSync(path, 'utf8');
   const block = /^exclusions:\n((?:- .*\n)+)/m.exec(text)?.[1] ?? '';
   return {
-    exclusions: new Set(block.split('\n').map((l) => l.replace(/^- /, '').trim()).filter(Boolean)),
+    exclusions: new Set(
+      block
+        .split('\n')
+        .map((l) => l.replace(/^- /, '').trim())
+        .filter(Boolean),
+    ),
     categories: new Set([...text.matchAll(/logsource\.category:\s*(\S+)/g)].map((m) => m[1]!)),
     services: new Set([...text.matchAll(/logsource\.service:\s*(\S+)/g)].map((m) => m[1]!)),
     fields: new Set([...text.matchAll(/^\s*- from:\s*(\S+)/gm)].map((m) => m[1]!)),

@@ -25,7 +25,10 @@ export function findReferenceTool(name: string, envVar: string): string | undefi
   const fromEnv = process.env[envVar];
   const candidates = [
     ...(fromEnv ? [fromEnv] : []),
-    ...(process.env.PATH ?? '').split(delimiter).filter(Boolean).map((d) => join(d, name)),
+    ...(process.env.PATH ?? '')
+      .split(delimiter)
+      .filter(Boolean)
+      .map((d) => join(d, name)),
     join(REFERENCE_DIR, 'bin', name),
   ];
   const hit = candidates.find((p) => existsSync(p) && executable(p));
@@ -55,10 +58,13 @@ export async function measureRun(
       const t0 = performance.now();
       const child = spawn(GNU_TIME, ['-f', '%U %S %M', '-o', opts.usage, cmd, ...args], { cwd: opts.cwd, stdio: ['ignore', out, err], detached: true });
       let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      }, (opts.timeoutS ?? 1800) * 1000);
+      const timer = setTimeout(
+        () => {
+          timedOut = true;
+          if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+        },
+        (opts.timeoutS ?? 1800) * 1000,
+      );
       child.once('error', (e) => {
         clearTimeout(timer);
         reject(e);
@@ -80,7 +86,11 @@ export async function measureRun(
 
 /** Chainsaw's Sigma mapping: $CHAINSAW_MAPPING, else mappings/ beside the (resolved) binary. */
 export function chainsawMapping(bin: string): string | undefined {
-  const candidates = [process.env.CHAINSAW_MAPPING, join(dirname(bin), 'mappings', 'sigma-event-logs-all.yml'), join(dirname(bin), '..', '..', 'mappings', 'sigma-event-logs-all.yml')];
+  const candidates = [
+    process.env.CHAINSAW_MAPPING,
+    join(dirname(bin), 'mappings', 'sigma-event-logs-all.yml'),
+    join(dirname(bin), '..', '..', 'mappings', 'sigma-event-logs-all.yml'),
+  ];
   return candidates.find((p): p is string => !!p && existsSync(p));
 }
 

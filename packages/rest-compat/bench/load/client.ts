@@ -117,11 +117,26 @@ export async function runClient(opts: {
     } else if (action === 'search') {
       const done = mine.find((j) => j.kind === 'winevtx' && j.status === 'Completed');
       if (!done) continue;
-      await call(stats, 'POST winevtx/search', `${base}/analysis/winevtx/search`, jsonPost({ job_id: done.id, search: 'logon', browse_events: step % 2 === 0 }), creds);
+      await call(
+        stats,
+        'POST winevtx/search',
+        `${base}/analysis/winevtx/search`,
+        jsonPost({ job_id: done.id, search: 'logon', browse_events: step % 2 === 0 }),
+        creds,
+      );
     } else if (action === 'lookup') {
-      await call(stats, 'POST lookup', `${base}/analysis/lookup`, jsonPost({ module: step % 2 ? 'file_name' : 'event_id', search: step % 2 ? 'svchost' : '4624' }), creds);
+      await call(
+        stats,
+        'POST lookup',
+        `${base}/analysis/lookup`,
+        jsonPost({ module: step % 2 ? 'file_name' : 'event_id', search: step % 2 ? 'svchost' : '4624' }),
+        creds,
+      );
     } else if (action === 'yara' || action === 'sigma') {
-      const data = action === 'yara' ? Buffer.alloc(64 * 1024, step % 251).toString('base64') : Buffer.from(JSON.stringify({ EventID: 4688, CommandLine: 'powershell -enc AAAA' })).toString('base64');
+      const data =
+        action === 'yara'
+          ? Buffer.alloc(64 * 1024, step % 251).toString('base64')
+          : Buffer.from(JSON.stringify({ EventID: 4688, CommandLine: 'powershell -enc AAAA' })).toString('base64');
       await call(stats, `POST ${action}/data`, `${base}/analysis/${action}/data`, jsonPost({ test_data: data, operation: 'run_community_rules' }), creds);
     } else if (action === 'list' && creds.token) {
       await call(stats, step % 2 ? 'GET file/list' : 'GET job/list', `${base}/analysis/${step % 2 ? 'file' : 'job'}/list`, {}, creds);

@@ -86,7 +86,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...EVIDENCE_TYPES.flatMap(evidenceEndpoints),
   // Before /analysis/job/:job_id, so "list" is never taken for an id.
   endpoint({ name: 'listJobs', operation: operations.listJobs, input: () => ({}), present: (jobs) => ({ jobs: jobs.map(jobListEntryBody) }) }),
-  endpoint({ name: 'deleteJobs', operation: operations.deleteJobs, unreadableBody: asEmpty, input: (body) => body, present: () => ({ message: 'Job deleted successfully' }) }),
+  endpoint({
+    name: 'deleteJobs',
+    operation: operations.deleteJobs,
+    unreadableBody: asEmpty,
+    input: (body) => body,
+    present: () => ({ message: 'Job deleted successfully' }),
+  }),
   endpoint({ name: 'jobStatus', operation: operations.getJob, input: (_body, params) => ({ id: params['job_id'] }), present: jobStatusBody }),
   // A body that is not a JSON object is a parameter problem like any other here: 422.
   endpoint({ name: 'lookup', operation: operations.lookup, unreadableBody: { as: null }, input: (body) => body, present: lookupBody }),

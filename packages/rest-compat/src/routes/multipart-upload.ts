@@ -44,10 +44,7 @@ export async function storeMultipartFiles(
         setTimeout(() => body.destroy(), DRAIN_GRACE_MS).unref();
         reject(err);
       };
-      const timer = setTimeout(
-        () => fail(new AppError('TIMEOUT', `Upload timed out: it must finish within ${timeoutMs / 1000} seconds`)),
-        timeoutMs,
-      );
+      const timer = setTimeout(() => fail(new AppError('TIMEOUT', `Upload timed out: it must finish within ${timeoutMs / 1000} seconds`)), timeoutMs);
 
       parser.on('file', (field, stream, info) => {
         if (field !== 'files' || failed) {
@@ -76,7 +73,10 @@ export async function storeMultipartFiles(
     });
     return stored;
   } catch (err) {
-    await discardFiles(deps, stored.map((f) => f.id));
+    await discardFiles(
+      deps,
+      stored.map((f) => f.id),
+    );
     throw err;
   }
 }

@@ -18,7 +18,12 @@ export function registerUpload(app: Hono, deps: RestDeps): void {
     app.post(path, async (c) => {
       try {
         const ctx = await admit(op, { deps, token: tokenOf(c), key: keyOf(c), clientAddress: clientAddressOf(c) });
-        const files = await storeMultipartFiles(deps, c.req.raw, (fileName, content) => execute(op, ctx, parseInput(op, { fileName, content })), deps.uploadTimeoutMs);
+        const files = await storeMultipartFiles(
+          deps,
+          c.req.raw,
+          (fileName, content) => execute(op, ctx, parseInput(op, { fileName, content })),
+          deps.uploadTimeoutMs,
+        );
         return c.json(uploadBody(files));
       } catch (err) {
         return respondError(c, 'upload', err, deps.log);

@@ -42,7 +42,12 @@ const KEY_REQUIRED: Expect = [400, 'Encryption key is required'];
 const noResource = (why: string): Expect => ({ allowed: why });
 
 const parse = (category: string, extra: object = {}): Row => ({
-  request: (fx) => ({ method: 'POST', path: `/analysis/${category}/parse`, body: { file_ids: [fx.aliceFile], ...extra }, publicBody: { file_ids: [fx.publicFile], ...extra } }),
+  request: (fx) => ({
+    method: 'POST',
+    path: `/analysis/${category}/parse`,
+    body: { file_ids: [fx.aliceFile], ...extra },
+    publicBody: { file_ids: [fx.publicFile], ...extra },
+  }),
   refuse: { noToken: NO_DOWNLOAD, badToken: UNAUTHORIZED, otherUser: NO_DOWNLOAD, noKey: KEY_REQUIRED, wrongKey: NO_DOWNLOAD },
 });
 
@@ -53,7 +58,13 @@ const search = (category: string): Row => ({
     body: { job_id: fx.aliceJob, search: '', browse_events: false },
     publicBody: { job_id: fx.publicJob, search: '', browse_events: false },
   }),
-  refuse: { noToken: [404, 'Job not found'], badToken: UNAUTHORIZED, otherUser: [404, 'Job not found'], noKey: [403, 'Encryption key required'], wrongKey: [403, 'Encryption key is invalid for this job'] },
+  refuse: {
+    noToken: [404, 'Job not found'],
+    badToken: UNAUTHORIZED,
+    otherUser: [404, 'Job not found'],
+    noKey: [403, 'Encryption key required'],
+    wrongKey: [403, 'Encryption key is invalid for this job'],
+  },
 });
 
 const fileScan = (engine: string): Row => ({

@@ -30,7 +30,12 @@ async function reply(res: Response): Promise<Reply> {
   return { status: res.status, text, json, contentType: res.headers.get('content-type') ?? '' };
 }
 
-export async function upload(base: string, files: { path?: string; name?: string; data?: Uint8Array }[], creds: Creds = {}, path = '/analysis/upload'): Promise<Reply> {
+export async function upload(
+  base: string,
+  files: { path?: string; name?: string; data?: Uint8Array }[],
+  creds: Creds = {},
+  path = '/analysis/upload',
+): Promise<Reply> {
   const form = new FormData();
   for (const f of files) {
     const data = f.data ?? readFileSync(f.path!);

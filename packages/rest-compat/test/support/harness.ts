@@ -39,7 +39,9 @@ export interface Harness {
 }
 
 /** The REST server in-process on the shared stack, plus worker processes on demand. */
-export async function startHarness(opts: { uploadTimeoutMs?: number; jsonBodyDeadlineMs?: number; headersTimeoutMs?: number; hunting?: HuntingOptions; quotas?: QuotaLimits } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: { uploadTimeoutMs?: number; jsonBodyDeadlineMs?: number; headersTimeoutMs?: number; hunting?: HuntingOptions; quotas?: QuotaLimits } = {},
+): Promise<Harness> {
   const hunting = new Hunting(opts.hunting);
   const stack = inject('stack');
   const masterKey = Buffer.from(stack.masterKey, 'base64');

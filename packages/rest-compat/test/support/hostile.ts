@@ -25,7 +25,7 @@ export const NASTY_STRINGS: string[] = [
   'x'.repeat(5000),
   '00000000-0000-0000-0000-000000000000',
   'ffffffff-ffff-4fff-bfff-ffffffffffff',
-  "'; DROP TABLE \"File\"; --",
+  '\'; DROP TABLE "File"; --',
   '${jndi:ldap://127.0.0.1/a}',
   '__proto__',
 ];
@@ -34,7 +34,23 @@ export const NASTY_STRINGS: string[] = [
 const ODD_VALUES: unknown[] = [null, true, 0, -1, 1e308, -0, 2 ** 53 + 1, 1.5, [], {}, [null], [{}], [[[]]], { __proto__: { admin: true } }];
 
 /** Every field any endpoint reads, so each wrong value reaches some validator. */
-const FIELDS = ['file_ids', 'run_sigma_rules', 'job_id', 'search', 'browse_events', 'filter', 'page', 'show', 'start_time', 'end_time', 'operation', 'rule', 'test_data', 'rule_names', 'module'];
+const FIELDS = [
+  'file_ids',
+  'run_sigma_rules',
+  'job_id',
+  'search',
+  'browse_events',
+  'filter',
+  'page',
+  'show',
+  'start_time',
+  'end_time',
+  'operation',
+  'rule',
+  'test_data',
+  'rule_names',
+  'module',
+];
 
 const enc = new TextEncoder();
 

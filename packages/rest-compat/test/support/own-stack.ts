@@ -136,14 +136,20 @@ export async function startOwnStack(opts: { durable?: boolean; prepareBlobDir?: 
       temporal = await startTemporal({ dataDir, port: temporalPort, uiPort, log });
     },
     async startWorker() {
-      const child = spawn(process.execPath, [...workerNodeArgs(), WORKER_MAIN], { env: workerEnv({ ...childEnv, LOG_LEVEL: 'info' }), stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [...workerNodeArgs(), WORKER_MAIN], {
+        env: workerEnv({ ...childEnv, LOG_LEVEL: 'info' }),
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       workers.push(child);
       await readyLine(child, 'worker ready');
       return child;
     },
     async startApi() {
       const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', apiMain], { env: { ...childEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', apiMain], {
+        env: { ...childEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       workers.push(child);
       await readyLine(child, 'listening');
       return { url: `http://127.0.0.1:${port}`, child };

@@ -90,7 +90,11 @@ export class FileCache implements SharedFiles {
       }
       if (!(await this.download(name))) return null;
     }
-    throw new StorageError('UNAVAILABLE', name, `file ${name} was evicted as soon as fetched: the cache (${this.maxBytes} bytes) is too small for the files in use`);
+    throw new StorageError(
+      'UNAVAILABLE',
+      name,
+      `file ${name} was evicted as soon as fetched: the cache (${this.maxBytes} bytes) is too small for the files in use`,
+    );
   }
 
   async delete(name: string): Promise<void> {

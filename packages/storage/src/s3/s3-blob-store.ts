@@ -72,7 +72,12 @@ export class S3BlobStore implements CheckedBlobStore {
     try {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
     } catch (err) {
-      throw new StorageError('UNAVAILABLE', '', `object store bucket ${this.location} is not reachable with the configured credentials: ${describeS3Error(err)}`, { cause: err });
+      throw new StorageError(
+        'UNAVAILABLE',
+        '',
+        `object store bucket ${this.location} is not reachable with the configured credentials: ${describeS3Error(err)}`,
+        { cause: err },
+      );
     }
     const probe = `quarrycheck${randomBytes(8).toString('hex')}`;
     try {

@@ -26,5 +26,7 @@ export function describeS3Error(err: unknown): string {
   const { name, $metadata } = shape(err);
   const status = $metadata?.httpStatusCode;
   const message = err instanceof Error ? err.message : String(err);
-  return status ? `${name ?? 'error'} (HTTP ${status})${message && message !== name && message !== 'UnknownError' ? `: ${message}` : ''}` : `${name ?? 'error'}: ${message}`;
+  return status
+    ? `${name ?? 'error'} (HTTP ${status})${message && message !== name && message !== 'UnknownError' ? `: ${message}` : ''}`
+    : `${name ?? 'error'}: ${message}`;
 }

@@ -18,7 +18,13 @@ export interface TestMinio extends RunningMinio {
 export async function startTestMinio(bucket = 'quarry-test'): Promise<TestMinio> {
   const dir = await mkdtemp(join(tmpdir(), 'quarry-minio-'));
   const minio = await startMinio({ dataDir: join(dir, 'data'), log: createLogger('minio-test', { level: 'warn' }) });
-  const client = createS3Client({ region: 'us-east-1', endpoint: minio.endpoint, forcePathStyle: true, accessKeyId: minio.accessKeyId, secretAccessKey: minio.secretAccessKey });
+  const client = createS3Client({
+    region: 'us-east-1',
+    endpoint: minio.endpoint,
+    forcePathStyle: true,
+    accessKeyId: minio.accessKeyId,
+    secretAccessKey: minio.secretAccessKey,
+  });
   await createBucket(client, bucket);
   return {
     ...minio,

@@ -56,7 +56,9 @@ export function openDatabase(path: string, key: string | null): Db {
   } catch (err) {
     db?.close();
     if (isNotADatabase(err)) {
-      throw new RecordStoreError('wrong-key', key === null ? 'the record store is encrypted: a key is required' : 'the key does not open the record store', { cause: err });
+      throw new RecordStoreError('wrong-key', key === null ? 'the record store is encrypted: a key is required' : 'the key does not open the record store', {
+        cause: err,
+      });
     }
     throw err;
   }

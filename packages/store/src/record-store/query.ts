@@ -121,7 +121,7 @@ function filterNeedle(field: FieldSql, f: RecordFilter): string | undefined {
 }
 
 /** A row's searchable text: its own, after its record's shared cells' when the shape keeps those apart (recs). */
-export const rowText = (shape: Pick<AnyShape, 'recordColumns'>): string => (shape.recordColumns ? "recs.text || char(10) || rows.text" : 'rows.text');
+export const rowText = (shape: Pick<AnyShape, 'recordColumns'>): string => (shape.recordColumns ? 'recs.text || char(10) || rows.text' : 'rows.text');
 
 /**
  * `search` over each row's text: a case-insensitive substring of the row's parts (both sides
@@ -163,9 +163,7 @@ function searchNeedles(lowered: string): string[] {
   const pieces = lowered.split('\n');
   if (pieces.length === 1) return [lowered];
   const last = pieces.length - 1;
-  return pieces
-    .map((p, i) => (i === 0 ? `${p}\n` : i === last ? `\n${p}` : `\n${p}\n`))
-    .filter((n) => n.replace(/\n/g, '') !== '');
+  return pieces.map((p, i) => (i === 0 ? `${p}\n` : i === last ? `\n${p}` : `\n${p}\n`)).filter((n) => n.replace(/\n/g, '') !== '');
 }
 
 /**
@@ -188,10 +186,18 @@ export function planOf(shape: AnyShape, q: RecordQuery, templatesMatching: (lowe
   for (const f of q.filters ?? []) {
     const field = shape.field(f.field);
     if (!field) throw new RecordStoreError('unknown-field', `Unknown filter field: ${f.field}`);
-    if (!(FILTER_OPERATORS as readonly string[]).includes(f.operator)) throw new RecordStoreError('invalid-query', `Unknown filter operator: ${String(f.operator)}`);
+    if (!(FILTER_OPERATORS as readonly string[]).includes(f.operator))
+      throw new RecordStoreError('invalid-query', `Unknown filter operator: ${String(f.operator)}`);
     const sql = filterSql(field, f);
     parts.push(sql);
-    if (field.kind === 'scalar' && field.params.length === 0 && shape.indexed.includes(field.expr) && f.value !== '' && (f.operator === 'equals' || f.operator === 'starts_with')) indexed.push(sql);
+    if (
+      field.kind === 'scalar' &&
+      field.params.length === 0 &&
+      shape.indexed.includes(field.expr) &&
+      f.value !== '' &&
+      (f.operator === 'equals' || f.operator === 'starts_with')
+    )
+      indexed.push(sql);
     if (field.kind === 'scalar' && field.pair !== undefined && f.operator === 'equals' && f.value !== '' && f.value.length <= SHORT_VALUE) {
       pairs.push([field.pair, f.value.toLowerCase()]);
     }

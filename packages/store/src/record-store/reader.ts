@@ -22,7 +22,8 @@ export interface SearchResult {
 export const COUNT_LIMIT = 1_000;
 
 /** The rows of the text groups a narrowing finds (its query first); CROSS JOIN keeps the groups the outer loop. */
-const grouped = (groups: string): string => `(${groups}) AS grp CROSS JOIN rows NOT INDEXED ON rows.id BETWEEN grp.g * ${TEXT_GROUP} + 1 AND grp.g * ${TEXT_GROUP} + ${TEXT_GROUP}`;
+const grouped = (groups: string): string =>
+  `(${groups}) AS grp CROSS JOIN rows NOT INDEXED ON rows.id BETWEEN grp.g * ${TEXT_GROUP} + 1 AND grp.g * ${TEXT_GROUP} + ${TEXT_GROUP}`;
 
 /** Narrowing by the text index pays until the groups it leaves are nearly all of them. */
 const NARROW_SHARE = 0.9;
@@ -83,14 +84,22 @@ export class RecordStoreReader<C extends ParseCategory> {
     const { where, narrow, byIndex } = this.plan(q);
     // With a narrowing, only the rows of the text groups it finds are read (in id order), unless a
     // column index leaves fewer rows: then the planner reads through it.
-    const source: Source | undefined = narrow && !byIndex ? { from: grouped(narrow.sql) + this.join, where: { sql: where.sql, params: [...narrow.params, ...where.params] } } : undefined;
+    const source: Source | undefined =
+      narrow && !byIndex ? { from: grouped(narrow.sql) + this.join, where: { sql: where.sql, params: [...narrow.params, ...where.params] } } : undefined;
     let total: number;
     let totalIsLowerBound = false;
     if (where.sql === '1' && !source) {
       total = this.rowCount();
     } else {
       const { from, where: w } = source ?? { from: `rows${this.join}`, where };
-      const n = Number((this.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM ${from} WHERE ${w.sql} LIMIT ${COUNT_LIMIT + 1})`).raw().get(...w.params) as [number])[0]);
+      const n = Number(
+        (
+          this.db
+            .prepare(`SELECT count(*) FROM (SELECT 1 FROM ${from} WHERE ${w.sql} LIMIT ${COUNT_LIMIT + 1})`)
+            .raw()
+            .get(...w.params) as [number]
+        )[0],
+      );
       totalIsLowerBound = n > COUNT_LIMIT;
       total = Math.min(n, COUNT_LIMIT);
     }
@@ -130,7 +139,10 @@ export class RecordStoreReader<C extends ParseCategory> {
     let blockId = -1;
     let payloads: unknown[] = [];
     let last = '';
-    for (const row of this.db.prepare(`SELECT rows.block, rows.slot, rows.input FROM ${from} WHERE ${where.sql} ORDER BY rows.id`).raw().iterate(...where.params)) {
+    for (const row of this.db
+      .prepare(`SELECT rows.block, rows.slot, rows.input FROM ${from} WHERE ${where.sql} ORDER BY rows.id`)
+      .raw()
+      .iterate(...where.params)) {
       const [block, slot, input] = row as [number, number, number];
       // A record's rows are consecutive (a registry key's values), so a repeat is always the previous one.
       const key = `${block}:${slot}`;
@@ -190,13 +202,24 @@ export class RecordStoreReader<C extends ParseCategory> {
       if (ids.length > 0) {
         const marks = ids.map(() => '?').join(', ');
         // Rows matched through a common template are too many to narrow by: the search then narrows nothing.
-        const n = (this.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM rows WHERE template IN (${marks}) LIMIT ${TEMPLATE_ROWS + 1})`).raw().get(...ids) as [number])[0];
+        const n = (
+          this.db
+            .prepare(`SELECT count(*) FROM (SELECT 1 FROM rows WHERE template IN (${marks}) LIMIT ${TEMPLATE_ROWS + 1})`)
+            .raw()
+            .get(...ids) as [number]
+        )[0];
         if (n > TEMPLATE_ROWS) groups = undefined;
-        else for (const g of this.db.prepare(`SELECT DISTINCT (id - 1) >> ${TEXT_GROUP_SHIFT} FROM rows WHERE template IN (${marks})`).raw().pluck().all(...ids) as number[]) groups.add(g);
+        else
+          for (const g of this.db
+            .prepare(`SELECT DISTINCT (id - 1) >> ${TEXT_GROUP_SHIFT} FROM rows WHERE template IN (${marks})`)
+            .raw()
+            .pluck()
+            .all(...ids) as number[])
+            groups.add(g);
       }
     }
     // Short event-data values: the groups holding that very (name, value).
-    const byPair = this.pairGroups ??= this.db.prepare('SELECT grp FROM pairs WHERE name = ? AND value = ?').raw().pluck();
+    const byPair = (this.pairGroups ??= this.db.prepare('SELECT grp FROM pairs WHERE name = ? AND value = ?').raw().pluck());
     for (const [name, value] of plan.pairs) {
       const found = new Set(byPair.all(name, value) as number[]);
       groups = groups === undefined ? found : new Set([...groups].filter((g) => found.has(g)));
@@ -208,7 +231,12 @@ export class RecordStoreReader<C extends ParseCategory> {
     // A column index that leaves fewer rows than the groups hold is the better way to count and sort.
     const candidates = groups.size * TEXT_GROUP;
     for (const w of plan.indexed) {
-      const n = (this.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM rows${this.join} WHERE ${w.sql} LIMIT ${candidates})`).raw().get(...w.params) as [number])[0];
+      const n = (
+        this.db
+          .prepare(`SELECT count(*) FROM (SELECT 1 FROM rows${this.join} WHERE ${w.sql} LIMIT ${candidates})`)
+          .raw()
+          .get(...w.params) as [number]
+      )[0];
       if (n < candidates) return { where: plan.where, narrow, byIndex: true };
     }
     return { where: plan.where, narrow };

@@ -101,6 +101,7 @@ export function checkMeta(db: Db, category: string): void {
   } catch (err) {
     throw new RecordStoreError('corrupt', 'not a record store', { cause: err });
   }
-  if (!READABLE_FORMATS.includes(meta.get('format') ?? '')) throw new RecordStoreError('corrupt', `record store format ${meta.get('format') ?? '?'}, expected ${FORMAT_VERSION}`);
+  if (!READABLE_FORMATS.includes(meta.get('format') ?? ''))
+    throw new RecordStoreError('corrupt', `record store format ${meta.get('format') ?? '?'}, expected ${FORMAT_VERSION}`);
   if (meta.get('category') !== category) throw new RecordStoreError('corrupt', `record store of category ${meta.get('category') ?? '?'}, expected ${category}`);
 }

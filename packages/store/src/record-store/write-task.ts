@@ -266,7 +266,13 @@ export function writeStore({ init, port }: WriteStoreTask): Promise<void> {
       } catch (err) {
         failure ??= err;
         const e = err as { message?: unknown; code?: unknown; stack?: unknown };
-        reply({ type: 'error', seq: m.seq, message: String(e?.message ?? err), code: typeof e?.code === 'string' ? e.code : undefined, stack: typeof e?.stack === 'string' ? e.stack : undefined });
+        reply({
+          type: 'error',
+          seq: m.seq,
+          message: String(e?.message ?? err),
+          code: typeof e?.code === 'string' ? e.code : undefined,
+          stack: typeof e?.stack === 'string' ? e.stack : undefined,
+        });
       }
     });
   });

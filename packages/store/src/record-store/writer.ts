@@ -89,7 +89,17 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   ) {
     const url = taskUrl();
     if (!existsSync(fileURLToPath(url))) throw new Error(`record store writer task ${fileURLToPath(url)} is missing: build @quarry/store first`);
-    const init: WriterInit = { path: temp, key, shape: { category: shape.category, sqlColumns: shape.sqlColumns, recordColumns: shape.recordColumns, indexed: shape.indexed, severalTimes: shape.severalTimes } };
+    const init: WriterInit = {
+      path: temp,
+      key,
+      shape: {
+        category: shape.category,
+        sqlColumns: shape.sqlColumns,
+        recordColumns: shape.recordColumns,
+        indexed: shape.indexed,
+        severalTimes: shape.severalTimes,
+      },
+    };
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     this.port.unref();
@@ -183,7 +193,11 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
       this.closeBlock();
       this.post();
       await Promise.all(this.inFlight.splice(0));
-      const done = await this.request({ type: 'close', seq: ++this.seq, meta: { format: FORMAT_VERSION, category: this.shape.category, records: String(this.records) } });
+      const done = await this.request({
+        type: 'close',
+        seq: ++this.seq,
+        meta: { format: FORMAT_VERSION, category: this.shape.category, records: String(this.records) },
+      });
       this.writerCpuSeconds = done.cpuSeconds ?? NaN;
       this.state = 'closed';
       await publish(this.temp, this.final);
@@ -228,8 +242,26 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   }
 
   private post(): void {
-    if (this.rowCount === 0 && this.blocks.length === 0 && this.newInputs.length === 0 && this.newTemplates.length === 0 && this.newHives.length === 0 && this.newChunks.length === 0) return;
-    const batch: Batch = { type: 'batch', seq: ++this.seq, inputs: this.newInputs, templates: this.newTemplates, hives: this.newHives, blocks: this.blocks, chunks: this.newChunks, recs: this.recs, rows: this.rows };
+    if (
+      this.rowCount === 0 &&
+      this.blocks.length === 0 &&
+      this.newInputs.length === 0 &&
+      this.newTemplates.length === 0 &&
+      this.newHives.length === 0 &&
+      this.newChunks.length === 0
+    )
+      return;
+    const batch: Batch = {
+      type: 'batch',
+      seq: ++this.seq,
+      inputs: this.newInputs,
+      templates: this.newTemplates,
+      hives: this.newHives,
+      blocks: this.blocks,
+      chunks: this.newChunks,
+      recs: this.recs,
+      rows: this.rows,
+    };
     this.newInputs = [];
     this.newChunks = [];
     this.newTemplates = [];

@@ -11,7 +11,8 @@ export interface DumpedEvent {
   data: Record<string, string>;
 }
 
-const scalar = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? scalar((v as Record<string, unknown>)['#text']) : String(v));
+const scalar = (v: unknown): string =>
+  v === null || v === undefined ? '' : typeof v === 'object' ? scalar((v as Record<string, unknown>)['#text']) : String(v);
 
 /** Every event of the files as evtx_dump reports them, with EventData flattened to strings. */
 export function dumpEvents(rels: readonly string[]): DumpedEvent[] {

@@ -57,7 +57,15 @@ describe.skipIf(!HAVE_SAMPLES || gate.skip)(`EVTX record store ${!HAVE_SAMPLES ?
   it('holds one row per record, with the spec title and columns', () => {
     expect(reader.table).toEqual({ title: 'Event Table', columns: ['Event ID', 'Record ID', 'Timestamp', 'Provider', 'Computer', 'Message', 'Event Data'] });
     expect(count({ search: '', page: 1, show: 10 })).toBe(events.length);
-    const [cells, detail] = reader.search({ search: '', filters: [{ field: 'record_id', operator: 'equals', value: events[0]!.recordId }, { field: 'event_id', operator: 'equals', value: events[0]!.id }], page: 1, show: 1 }).entries[0]!;
+    const [cells, detail] = reader.search({
+      search: '',
+      filters: [
+        { field: 'record_id', operator: 'equals', value: events[0]!.recordId },
+        { field: 'event_id', operator: 'equals', value: events[0]!.id },
+      ],
+      page: 1,
+      show: 1,
+    }).entries[0]!;
     expect(cells).toHaveLength(6);
     expect(cells.slice(0, 2)).toEqual([events[0]!.id, events[0]!.recordId]);
     expect(cells[2]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} UTC$/);
@@ -94,7 +102,17 @@ describe.skipIf(!HAVE_SAMPLES || gate.skip)(`EVTX record store ${!HAVE_SAMPLES ?
   it('ANDs several criteria and treats LIKE wildcards in values literally', () => {
     const expected = events.filter((e) => e.id === '4624' && e.computer.toLowerCase().startsWith('msedge')).length;
     expect(expected).toBeGreaterThan(0);
-    expect(count({ search: '', filters: [{ field: 'event_id', operator: 'equals', value: '4624' }, { field: 'computer', operator: 'starts_with', value: 'MSEDGE' }], page: 1, show: 10 })).toBe(expected);
+    expect(
+      count({
+        search: '',
+        filters: [
+          { field: 'event_id', operator: 'equals', value: '4624' },
+          { field: 'computer', operator: 'starts_with', value: 'MSEDGE' },
+        ],
+        page: 1,
+        show: 10,
+      }),
+    ).toBe(expected);
     expect(count({ search: '', filters: [{ field: 'provider', operator: 'contains', value: '%' }], page: 1, show: 10 })).toBe(0);
     expect(count({ search: '', filters: [{ field: 'provider', operator: 'contains', value: "_'; DROP TABLE rows; --" }], page: 1, show: 10 })).toBe(0);
     expect(count({ search: '', page: 1, show: 10 })).toBe(events.length);
@@ -152,8 +170,12 @@ describe.skipIf(!HAVE_SAMPLES || gate.skip)(`EVTX record store ${!HAVE_SAMPLES ?
       return 'no error';
     };
     expect(err(() => reader.search({ search: '', filters: [{ field: 'nope', operator: 'equals', value: '' }], page: 1, show: 1 }))).toBe('unknown-field');
-    expect(err(() => reader.search({ search: '', filters: [{ field: 'details.a"b', operator: 'equals', value: '' }], page: 1, show: 1 }))).toBe('unknown-field');
-    expect(err(() => reader.search({ search: '', filters: [{ field: 'provider', operator: 'like' as FilterOperator, value: '' }], page: 1, show: 1 }))).toBe('invalid-query');
+    expect(err(() => reader.search({ search: '', filters: [{ field: 'details.a"b', operator: 'equals', value: '' }], page: 1, show: 1 }))).toBe(
+      'unknown-field',
+    );
+    expect(err(() => reader.search({ search: '', filters: [{ field: 'provider', operator: 'like' as FilterOperator, value: '' }], page: 1, show: 1 }))).toBe(
+      'invalid-query',
+    );
     expect(err(() => reader.search({ search: '', page: 11, show: 1 }))).toBe('invalid-query');
     expect(err(() => reader.search({ search: '', page: 1, show: 101 }))).toBe('invalid-query');
   });

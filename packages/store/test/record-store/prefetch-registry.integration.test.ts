@@ -52,7 +52,9 @@ describe.skipIf(!HAVE_SAMPLES)(`prefetch store ${HAVE_SAMPLES ? '' : NO_SAMPLES}
     expect(total({ filters: [{ field: 'details.Modules', operator: 'ends_with', value: 'NTDLL.DLL' }] })).toBe(3);
     expect(total({ filters: [{ field: 'details.Modules', operator: 'does_not_contain', value: 'chrome_elf.dll' }] })).toBe(2);
     expect(total({ filters: [{ field: 'details.Volumes', operator: 'starts_with', value: '\\volume' }] })).toBe(3);
-    expect(total({ filters: [{ field: 'details.Count', operator: 'equals', value: String(parsePrefetch(readFileSync(samplePath(PF[0]!))).runCount) }] })).toBeGreaterThan(0);
+    expect(
+      total({ filters: [{ field: 'details.Count', operator: 'equals', value: String(parsePrefetch(readFileSync(samplePath(PF[0]!))).runCount) }] }),
+    ).toBeGreaterThan(0);
     const first = parsePrefetch(readFileSync(samplePath(PF[0]!))).lastRunTimes[1]!;
     expect(total({ filters: [{ field: 'details.RunTimes', operator: 'starts_with', value: first.slice(0, 10) }] })).toBeGreaterThan(0);
   });
@@ -60,7 +62,11 @@ describe.skipIf(!HAVE_SAMPLES)(`prefetch store ${HAVE_SAMPLES ? '' : NO_SAMPLES}
   it('matches a time window when any run time falls in it', () => {
     const parsed = parsePrefetch(readFileSync(samplePath(PF[0]!)));
     const older = Date.parse(parsed.lastRunTimes.filter((t) => t !== null).at(-1)!);
-    const others = PF.slice(1).flatMap((f) => parsePrefetch(readFileSync(samplePath(f))).lastRunTimes.filter((t) => t !== null).map((t) => Date.parse(t!)));
+    const others = PF.slice(1).flatMap((f) =>
+      parsePrefetch(readFileSync(samplePath(f)))
+        .lastRunTimes.filter((t) => t !== null)
+        .map((t) => Date.parse(t!)),
+    );
     const expected = 1 + (others.some((t) => Math.abs(t - older) <= 1) ? 1 : 0);
     expect(total({ startTime: older - 1, endTime: older + 1 })).toBe(expected);
   });
@@ -84,10 +90,13 @@ describe.skipIf(!HAVE_SAMPLES || regDump.skip)(`registry store ${!HAVE_SAMPLES ?
     const dump = (...extra: string[]) => {
       const out = join(mkdtempSync(join(tmpdir(), 'reg-dump-')), 'sam.jsonl');
       execFileSync(findTool('reg_dump')!, ['-i', samplePath(SAM), '-o', out, '-t', 'jsonl', ...extra], { stdio: 'ignore' });
-      return readFileSync(out, 'utf8').trim().split('\n').map((l) => {
-        const k = JSON.parse(l) as { path: string; sub_values?: unknown[] };
-        return { path: k.path, values: k.sub_values?.length ?? 0 };
-      });
+      return readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => {
+          const k = JSON.parse(l) as { path: string; sub_values?: unknown[] };
+          return { path: k.path, values: k.sub_values?.length ?? 0 };
+        });
     };
     keys = dump();
     recovered = dump('--recover');
@@ -105,7 +114,14 @@ describe.skipIf(!HAVE_SAMPLES || regDump.skip)(`registry store ${!HAVE_SAMPLES ?
     expect(all.filter((k) => !k.deleted)).toHaveLength(keys.length);
     expect(all.length).toBeGreaterThanOrEqual(recovered.length);
     expect(total({})).toBeGreaterThanOrEqual(keys.reduce((n, k) => n + Math.max(1, k.values), 0));
-    expect(total({ filters: [{ field: 'details.ValueName', operator: 'equals', value: '' }, { field: 'details.ValueType', operator: 'equals', value: '' }] })).toBe(keys.filter((k) => k.values === 0).length);
+    expect(
+      total({
+        filters: [
+          { field: 'details.ValueName', operator: 'equals', value: '' },
+          { field: 'details.ValueType', operator: 'equals', value: '' },
+        ],
+      }),
+    ).toBe(keys.filter((k) => k.values === 0).length);
   });
 
   it('filters key paths and value fields', () => {
@@ -115,10 +131,17 @@ describe.skipIf(!HAVE_SAMPLES || regDump.skip)(`registry store ${!HAVE_SAMPLES ?
     // The key's cells are kept once per key; a search still matches each of its value rows by them.
     expect(total({ search: 'SAM\\Domains\\Account\\Users\\' })).toBe(under);
     // …and a search across the two (a newline between the key's last part and the value's first) too.
-    const binary = total({ filters: [{ field: 'details.ValueType', operator: 'equals', value: 'RegBinary' }, { field: 'details.LastWriteTime', operator: 'ends_with', value: ' UTC' }] });
+    const binary = total({
+      filters: [
+        { field: 'details.ValueType', operator: 'equals', value: 'RegBinary' },
+        { field: 'details.LastWriteTime', operator: 'ends_with', value: ' UTC' },
+      ],
+    });
     expect(binary).toBeGreaterThan(0);
     expect(total({ search: ' UTC\nRegBinary\n' })).toBe(binary);
-    expect(total({ search: 'sam\\domains\\account\\users\\', filters: [{ field: 'details.ValueName', operator: 'equals', value: 'V' }] })).toBe(keys.filter((k) => /\\sam\\domains\\account\\users\\0000/i.test(k.path)).length);
+    expect(total({ search: 'sam\\domains\\account\\users\\', filters: [{ field: 'details.ValueName', operator: 'equals', value: 'V' }] })).toBe(
+      keys.filter((k) => /\\sam\\domains\\account\\users\\0000/i.test(k.path)).length,
+    );
     expect(total({ filters: [{ field: 'file_name', operator: 'equals', value: 'sam' }] })).toBe(total({}));
     expect(total({ filters: [{ field: 'root_key', operator: 'contains', value: 'CreateHive' }] })).toBe(total({}));
     expect(total({ filters: [{ field: 'details.ValueType', operator: 'equals', value: 'RegBinary' }] })).toBeGreaterThan(0);
@@ -147,7 +170,14 @@ describe.skipIf(!HAVE_SAMPLES || regDump.skip)(`registry store ${!HAVE_SAMPLES ?
     expect(byText).toBeGreaterThan(0);
     const hex = Buffer.from('Administrator', 'utf16le').toString('hex');
     expect(total({ filters: [{ field: 'details.Value', operator: 'contains', value: hex }] })).toBeGreaterThan(0);
-    expect(total({ filters: [{ field: 'details.Value', operator: 'contains', value: 'ADMINISTRATOR' }, { field: 'details.ValueType', operator: 'equals', value: 'RegBinary' }] })).toBe(byText);
+    expect(
+      total({
+        filters: [
+          { field: 'details.Value', operator: 'contains', value: 'ADMINISTRATOR' },
+          { field: 'details.ValueType', operator: 'equals', value: 'RegBinary' },
+        ],
+      }),
+    ).toBe(byText);
     // A negative operator is its positive twin's complement, item by item.
     const holding = total({ filters: [{ field: 'details.Value', operator: 'contains', value: 'administrator' }] });
     expect(holding).toBeGreaterThanOrEqual(byText);

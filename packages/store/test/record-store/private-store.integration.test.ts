@@ -73,7 +73,7 @@ describe.skipIf(!HAVE_SAMPLES)(`private and public stores ${HAVE_SAMPLES ? '' : 
     expect(jobs.sort()).toEqual(['private-job', 'public-job']);
   });
 
-  it('remove() deletes the job\'s store and nothing else', async () => {
+  it("remove() deletes the job's store and nothing else", async () => {
     await stores.remove('private-job');
     expect(await stores.open('private-job', 'winevtx', KEY)).toBeNull();
     expect(published()).toEqual(['public-job.winevtx.db']);
@@ -83,13 +83,15 @@ describe.skipIf(!HAVE_SAMPLES)(`private and public stores ${HAVE_SAMPLES ? '' : 
   it('a failed run leaves nothing behind (abort)', async () => {
     const sink = stores.writer('failed-job', 'winevtx', KEY);
     const inputs = inputsOf([CHROME, 'prefetch/plaso/ONEDRIVE.EXE-7E152375.pf']);
-    await expect(runPipeline({ category: 'winevtx', inputs, options: { runSigmaRules: false }, threads: 1, sink, analyzers: [] })).rejects.toThrow(UnusableInputError);
+    await expect(runPipeline({ category: 'winevtx', inputs, options: { runSigmaRules: false }, threads: 1, sink, analyzers: [] })).rejects.toThrow(
+      UnusableInputError,
+    );
     expect(published()).toEqual(['public-job.winevtx.db']);
     expect(scratch()).toEqual([]);
     expect(await stores.open('failed-job', 'winevtx', KEY)).toBeNull();
   });
 
-  it('removeStaleBuilds() removes builds a killed writer left, sparing recent ones; remove() takes a job\'s builds too', async () => {
+  it("removeStaleBuilds() removes builds a killed writer left, sparing recent ones; remove() takes a job's builds too", async () => {
     const old = join(stores.files.scratchDir, 'killed-job.winevtx.db.0a1b2c.tmp');
     writeFileSync(old, 'partial');
     utimesSync(old, new Date(2001, 0, 1), new Date(2001, 0, 1));

@@ -26,7 +26,13 @@ const QUERIES: Omit<SearchQuery, 'page' | 'show'>[] = [
   { search: '', filters: [{ field: 'computer', operator: 'ends_with', value: '.local' }] },
   { search: '', filters: [{ field: 'computer', operator: 'starts_with', value: 'desktop' }] },
   { search: '', filters: [{ field: 'details.CommandLine', operator: 'contains', value: 'http' }] },
-  { search: 'logon', filters: [{ field: 'event_id', operator: 'not_equals', value: '4624' }, { field: 'provider', operator: 'does_not_contain', value: 'PowerShell' }] },
+  {
+    search: 'logon',
+    filters: [
+      { field: 'event_id', operator: 'not_equals', value: '4624' },
+      { field: 'provider', operator: 'does_not_contain', value: 'PowerShell' },
+    ],
+  },
   // Times and numbers are not in the trigram index: text that may lie in one is checked on every row.
   { search: '2019-' },
   { search: ':00.0' },
@@ -69,7 +75,12 @@ describe.skipIf(!HAVE_SAMPLES)(`record store query paths ${!HAVE_SAMPLES ? NO_SA
   /** Record ids of the rows matching `q`, in result order, found by checking every row. */
   function everyRow(q: Omit<SearchQuery, 'page' | 'show'>): string[] {
     const { where } = planOf(shapeFor('winevtx'), q, (lowered) => templates.filter(([, t]) => t.toLowerCase().includes(lowered)).map(([id]) => id));
-    return (db.prepare(`SELECT record_id FROM rows NOT INDEXED WHERE ${where.sql} ORDER BY time, id`).raw().all(...where.params) as [string][]).map(([r]) => r);
+    return (
+      db
+        .prepare(`SELECT record_id FROM rows NOT INDEXED WHERE ${where.sql} ORDER BY time, id`)
+        .raw()
+        .all(...where.params) as [string][]
+    ).map(([r]) => r);
   }
 
   it('the store is large enough for every path', () => {
@@ -81,11 +92,17 @@ describe.skipIf(!HAVE_SAMPLES)(`record store query paths ${!HAVE_SAMPLES ? NO_SA
 
   it.each(QUERIES.map((q) => [JSON.stringify(q), q] as const))('%s: the same total and pages as every row checked', (_, q) => {
     const expected = everyRow(q);
-    for (const [page, show] of [[1, 10], [2, 100], [10, 100]] as const) {
+    for (const [page, show] of [
+      [1, 10],
+      [2, 100],
+      [10, 100],
+    ] as const) {
       const r = reader.search({ ...q, page, show });
       expect(r.total).toBe(Math.min(expected.length, 1000));
       expect(r.totalIsLowerBound ?? false).toBe(expected.length > 1000);
-      expect(r.entries.map((e) => e[0][1])).toEqual(expected.slice((page - 1) * show, page * show).slice(0, Math.max(0, Math.min(1000, expected.length) - (page - 1) * show)));
+      expect(r.entries.map((e) => e[0][1])).toEqual(
+        expected.slice((page - 1) * show, page * show).slice(0, Math.max(0, Math.min(1000, expected.length) - (page - 1) * show)),
+      );
     }
   });
 });

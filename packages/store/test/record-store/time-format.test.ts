@@ -11,7 +11,22 @@ const fromIso = (ms: number): string => {
 describe('formatUtc', () => {
   it('matches the ISO text of every time, neighbours in the same second included', () => {
     const rnd = mulberry32(7);
-    const times = [0, 1, 999, 1000, 1001, 1.5, 999.9, -1, -0.5, -1000.5, Date.UTC(9999, 11, 31, 23, 59, 59, 999), Date.UTC(10000, 0, 1), -62135596800000, 8.64e15];
+    const times = [
+      0,
+      1,
+      999,
+      1000,
+      1001,
+      1.5,
+      999.9,
+      -1,
+      -0.5,
+      -1000.5,
+      Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+      Date.UTC(10000, 0, 1),
+      -62135596800000,
+      8.64e15,
+    ];
     for (let i = 0; i < 20_000; i++) times.push(rnd() * 2e12, Math.floor(rnd() * 2e12), 1646944761000 + (i % 3000));
     for (const t of times) expect(formatUtc(t), String(t)).toBe(fromIso(t));
   });

@@ -83,7 +83,10 @@ export interface EvidenceTypeDescriptor {
 
   parseOptions: readonly ParseOption[];
 
-  /** Result types of a completed job in the order they are listed, titled as INSIGHTS.md names them (after the per-file "File metadata: <name>" insights every type starts with). */
+  /**
+   * Result types of a completed job in the order they are listed, titled as INSIGHTS.md names them (after the per-file "File metadata: <name>" insights
+   * every type starts with).
+   */
   resultTypes: readonly string[];
 
   /** Raw-record search (browse_events: true): the spec's IndexTable and filters. */

@@ -12,7 +12,16 @@ export const prefetch = {
     kinds: [
       { id: 'prefetch', label: 'Prefetch (uncompressed)', signatures: [[{ at: 4, text: 'SCCA' }]] },
       // Windows 10 and later: "MAM" and the compression type (4: Xpress Huffman; 0x84 with a checksum).
-      { id: 'prefetch-compressed', label: 'Prefetch (MAM compressed)', signatures: [[{ at: 0, text: 'MAM' }, { at: 3, byteIn: [0x04, 0x84] }]] },
+      {
+        id: 'prefetch-compressed',
+        label: 'Prefetch (MAM compressed)',
+        signatures: [
+          [
+            { at: 0, text: 'MAM' },
+            { at: 3, byteIn: [0x04, 0x84] },
+          ],
+        ],
+      },
     ],
     extensions: ['.pf'],
     names: [],

@@ -42,8 +42,10 @@ export function fileKindLabel(kind: FileKind): string {
 /** The evidence type a file name suggests (extension or a hive's Windows name); a guess for when the bytes are not at hand. */
 export function typeFromName(name: string): EvidenceType | null {
   const lower = name.toLowerCase();
-  return EVIDENCE_TYPES.find((t) => {
-    const r = evidenceTypes[t].recognition;
-    return r.extensions.some((e: string) => lower.endsWith(e)) || (r.names as readonly string[]).includes(lower);
-  }) ?? null;
+  return (
+    EVIDENCE_TYPES.find((t) => {
+      const r = evidenceTypes[t].recognition;
+      return r.extensions.some((e: string) => lower.endsWith(e)) || (r.names as readonly string[]).includes(lower);
+    }) ?? null
+  );
 }

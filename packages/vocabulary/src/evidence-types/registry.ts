@@ -11,11 +11,27 @@ export const registry = {
   recognition: {
     kinds: [
       // The base block's file type (offset 28): 0 is a primary hive, anything else a transaction log.
-      { id: 'registry-hive', label: 'Registry hive', signatures: [[{ at: 0, text: 'regf' }, { at: 28, u32leIn: [0], short: true }]] },
+      {
+        id: 'registry-hive',
+        label: 'Registry hive',
+        signatures: [
+          [
+            { at: 0, text: 'regf' },
+            { at: 28, u32leIn: [0], short: true },
+          ],
+        ],
+      },
       {
         id: 'registry-log',
         label: 'Registry transaction log',
-        signatures: [[{ at: 0, text: 'regf' }, { at: 28, u32leIn: [0], not: true, short: false }], [{ at: 0, text: 'DIRT' }], [{ at: 0, text: 'HvLE' }]],
+        signatures: [
+          [
+            { at: 0, text: 'regf' },
+            { at: 28, u32leIn: [0], not: true, short: false },
+          ],
+          [{ at: 0, text: 'DIRT' }],
+          [{ at: 0, text: 'HvLE' }],
+        ],
       },
       // The spec accepts archives of hives.
       { id: 'zip', label: 'Zip archive', container: true, signatures: [[{ at: 0, text: 'PK\x03\x04' }], [{ at: 0, text: 'PK\x05\x06' }]] },

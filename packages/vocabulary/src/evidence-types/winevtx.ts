@@ -24,9 +24,7 @@ export const winevtx = {
     parseBodyBytes: 256 * KiB,
     searchBodyBytes: 256 * KiB,
   },
-  parseOptions: [
-    { restName: 'run_sigma_rules', name: 'runSigmaRules', type: 'boolean', required: true, invalidMessage: 'run_sigma_rules must be a boolean' },
-  ],
+  parseOptions: [{ restName: 'run_sigma_rules', name: 'runSigmaRules', type: 'boolean', required: true, invalidMessage: 'run_sigma_rules must be a boolean' }],
   resultTypes: ['Overview', 'Process Inference Graph', 'Key Event Timeline', 'Process Analysis', 'Network Analysis', 'Authentication', 'Persistence'],
   search: {
     title: 'Event Table',

@@ -24,7 +24,12 @@ export function FileActions({ files, onDone }: { files: EvidenceFile[]; onDone()
   const [operation, setOperation] = useState<'run_community_rules' | 'run_rule'>('run_community_rules');
   const [rule, setRule] = useState('');
   const [busy, setBusy] = useState(false);
-  if (files.length === 0) return <Text size="sm" c="dimmed">Select files to parse, scan or delete them.</Text>;
+  if (files.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        Select files to parse, scan or delete them.
+      </Text>
+    );
 
   const byKind = new Map<EvidenceKind, string[]>();
   for (const f of files) if (f.kind) byKind.set(f.kind, [...(byKind.get(f.kind) ?? []), f.id]);
@@ -54,9 +59,7 @@ export function FileActions({ files, onDone }: { files: EvidenceFile[]; onDone()
       ),
     );
   const scan = () =>
-    run(async () => [
-      await trpc.scanFiles.mutate({ engine, fileIds: ids, operation, ...(operation === 'run_rule' ? { rule: toBase64(rule) } : {}) }),
-    ]);
+    run(async () => [await trpc.scanFiles.mutate({ engine, fileIds: ids, operation, ...(operation === 'run_rule' ? { rule: toBase64(rule) } : {}) })]);
   const remove = async () => {
     if (!window.confirm(`Delete ${files.length} file(s) for good?`)) return;
     setBusy(true);
@@ -85,18 +88,39 @@ export function FileActions({ files, onDone }: { files: EvidenceFile[]; onDone()
         )}
       </Group>
       <Group gap="sm" align="end">
-        <Select label="Scan engine" data={[{ value: 'yara', label: 'YARA' }, { value: 'sigma', label: 'Sigma' }]} value={engine} onChange={(v) => v && setEngine(v as 'yara' | 'sigma')} w={120} allowDeselect={false} />
+        <Select
+          label="Scan engine"
+          data={[
+            { value: 'yara', label: 'YARA' },
+            { value: 'sigma', label: 'Sigma' },
+          ]}
+          value={engine}
+          onChange={(v) => v && setEngine(v as 'yara' | 'sigma')}
+          w={120}
+          allowDeselect={false}
+        />
         <SegmentedControl
           value={operation}
           onChange={(v) => setOperation(v as typeof operation)}
-          data={[{ value: 'run_community_rules', label: 'Community rules' }, { value: 'run_rule', label: 'My rule' }]}
+          data={[
+            { value: 'run_community_rules', label: 'Community rules' },
+            { value: 'run_rule', label: 'My rule' },
+          ]}
         />
         <Button variant="light" onClick={() => void scan()} loading={busy} disabled={operation === 'run_rule' && rule.trim() === ''}>
           Scan {files.length} file(s)
         </Button>
       </Group>
       {operation === 'run_rule' && (
-        <Textarea label={`${engine === 'yara' ? 'YARA' : 'Sigma'} rule`} autosize minRows={4} maxRows={16} value={rule} onChange={(e) => setRule(e.currentTarget.value)} styles={{ input: { fontFamily: 'monospace' } }} />
+        <Textarea
+          label={`${engine === 'yara' ? 'YARA' : 'Sigma'} rule`}
+          autosize
+          minRows={4}
+          maxRows={16}
+          value={rule}
+          onChange={(e) => setRule(e.currentTarget.value)}
+          styles={{ input: { fontFamily: 'monospace' } }}
+        />
       )}
     </Stack>
   );

@@ -49,7 +49,11 @@ export function FilesPanel() {
           <Text fw={600}>Files ({files.length})</Text>
           {list.isFetching && <Loader size="xs" />}
         </Group>
-        {list.isError && <Alert color="red" role="alert">{errorMessage(list.error)}</Alert>}
+        {list.isError && (
+          <Alert color="red" role="alert">
+            {errorMessage(list.error)}
+          </Alert>
+        )}
         {files.length === 0 ? (
           <Text c="dimmed" size="sm">
             {token ? 'No files yet: drop some above.' : 'Public uploads made in this tab appear here.'}
@@ -80,7 +84,15 @@ export function FilesPanel() {
                     <Checkbox aria-label={`Select ${f.name}`} checked={selected.has(f.id)} onChange={() => toggle(f.id)} />
                   </Table.Td>
                   <Table.Td>{f.name}</Table.Td>
-                  <Table.Td>{f.kind ? <Badge variant="light">{KIND_LABEL[f.kind]}</Badge> : <Text size="xs" c="dimmed">unknown</Text>}</Table.Td>
+                  <Table.Td>
+                    {f.kind ? (
+                      <Badge variant="light">{KIND_LABEL[f.kind]}</Badge>
+                    ) : (
+                      <Text size="xs" c="dimmed">
+                        unknown
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>{f.createdAt.replace('T', ' ').slice(0, 19)}</Table.Td>
                   <Table.Td>
                     <Badge variant="outline" color={f.visibility === 'private' ? 'indigo' : 'gray'}>

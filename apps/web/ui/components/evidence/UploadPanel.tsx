@@ -84,25 +84,53 @@ export function UploadPanel() {
           <div key={e.key} data-testid="upload-entry">
             <Group justify="space-between" gap="xs">
               <Text size="sm">
-                {e.name} <Text span c="dimmed">({formatBytes(e.size)}{e.kind ? `, ${KIND_LABEL[e.kind]}` : ''})</Text>
+                {e.name}{' '}
+                <Text span c="dimmed">
+                  ({formatBytes(e.size)}
+                  {e.kind ? `, ${KIND_LABEL[e.kind]}` : ''})
+                </Text>
               </Text>
               <Group gap="xs">
                 <Text size="xs" aria-live="polite">
-                  {e.state === 'done' ? 'Uploaded' : e.state === 'failed' ? `Failed: ${e.message ?? ''}` : e.state === 'paused' ? 'Paused' : `${Math.floor((100 * e.sent) / Math.max(1, e.size))}%`}
+                  {e.state === 'done'
+                    ? 'Uploaded'
+                    : e.state === 'failed'
+                      ? `Failed: ${e.message ?? ''}`
+                      : e.state === 'paused'
+                        ? 'Paused'
+                        : `${Math.floor((100 * e.sent) / Math.max(1, e.size))}%`}
                 </Text>
                 {e.state === 'uploading' && (
-                  <Button size="compact-xs" variant="default" onClick={() => void handles.current.get(e.key)?.pause().then(() => update(e.key, { state: 'paused' }))}>
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    onClick={() =>
+                      void handles.current
+                        .get(e.key)
+                        ?.pause()
+                        .then(() => update(e.key, { state: 'paused' }))
+                    }
+                  >
                     Pause
                   </Button>
                 )}
                 {(e.state === 'paused' || e.state === 'failed') && (
-                  <Button size="compact-xs" variant="light" onClick={() => (update(e.key, { state: 'uploading', message: undefined }), handles.current.get(e.key)?.start())}>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    onClick={() => (update(e.key, { state: 'uploading', message: undefined }), handles.current.get(e.key)?.start())}
+                  >
                     Resume
                   </Button>
                 )}
               </Group>
             </Group>
-            <Progress value={(100 * e.sent) / Math.max(1, e.size)} color={e.state === 'failed' ? 'red' : e.state === 'done' ? 'teal' : 'indigo'} size="sm" aria-label={`Upload progress of ${e.name}`} />
+            <Progress
+              value={(100 * e.sent) / Math.max(1, e.size)}
+              color={e.state === 'failed' ? 'red' : e.state === 'done' ? 'teal' : 'indigo'}
+              size="sm"
+              aria-label={`Upload progress of ${e.name}`}
+            />
           </div>
         ))}
       </Stack>

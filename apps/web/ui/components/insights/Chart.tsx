@@ -15,7 +15,9 @@ export function ChartInsight({ insight }: { insight: ChartPayload }) {
       return {
         tooltip: { trigger: 'item' },
         legend: { type: 'scroll', orient: 'vertical', right: 0, top: 'middle' },
-        series: [{ type: 'pie', radius: ['35%', '70%'], center: ['40%', '50%'], data: insight.data.map(([name, value]) => ({ name, value, ...levelColour(name) })) }],
+        series: [
+          { type: 'pie', radius: ['35%', '70%'], center: ['40%', '50%'], data: insight.data.map(([name, value]) => ({ name, value, ...levelColour(name) })) },
+        ],
       };
     }
     const data = [...insight.data].reverse();

@@ -11,6 +11,14 @@ export function IndexTableInsight({ insight, section }: { insight: IndexTablePay
   const columns = insight.columns.slice(0, -1);
   const rows: GridRow[] = insight.data.map(([cells, detail]) => ({ cells, detail }));
   return (
-    <DataGrid label={insight.title} columns={columns} rows={rows} renderCell={insightCell()} height={Math.min(560, 80 + rows.length * 34)} collapseAfter={COLLAPSE_AFTER} focusRow={focus} />
+    <DataGrid
+      label={insight.title}
+      columns={columns}
+      rows={rows}
+      renderCell={insightCell()}
+      height={Math.min(560, 80 + rows.length * 34)}
+      collapseAfter={COLLAPSE_AFTER}
+      focusRow={focus}
+    />
   );
 }

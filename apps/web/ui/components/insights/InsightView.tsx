@@ -22,28 +22,57 @@ export function insightTitle(insight: Insight): string {
 export function InsightView({ insight, id = `insight-${slug(insightTitle(insight))}` }: { insight: Insight; id?: string }) {
   if ('Timeline' in insight) {
     const p = insight.Timeline;
-    return <InsightCard id={id} title={p.title} type="Timeline" category={p.category}><TimelineInsight insight={p} section={id} /></InsightCard>;
+    return (
+      <InsightCard id={id} title={p.title} type="Timeline" category={p.category}>
+        <TimelineInsight insight={p} section={id} />
+      </InsightCard>
+    );
   }
   if ('Table' in insight) {
     const p = insight.Table;
-    return <InsightCard id={id} title={p.title} type="Table" category={p.category}><TableInsight insight={p} section={id} /></InsightCard>;
+    return (
+      <InsightCard id={id} title={p.title} type="Table" category={p.category}>
+        <TableInsight insight={p} section={id} />
+      </InsightCard>
+    );
   }
   if ('IndexTable' in insight) {
     const p = insight.IndexTable;
-    return <InsightCard id={id} title={p.title} type="IndexTable" category={p.category}><IndexTableInsight insight={p} section={id} /></InsightCard>;
+    return (
+      <InsightCard id={id} title={p.title} type="IndexTable" category={p.category}>
+        <IndexTableInsight insight={p} section={id} />
+      </InsightCard>
+    );
   }
   if ('Chart' in insight) {
     const p = insight.Chart;
-    return <InsightCard id={id} title={p.title} type={`Chart (${p.display_mode})`} category={p.category}><ChartInsight insight={p} /></InsightCard>;
+    return (
+      <InsightCard id={id} title={p.title} type={`Chart (${p.display_mode})`} category={p.category}>
+        <ChartInsight insight={p} />
+      </InsightCard>
+    );
   }
   if ('Graph' in insight) {
     const p = insight.Graph;
-    return <InsightCard id={id} title={p.title} type="Graph" category={p.category}><GraphInsight insight={p} /></InsightCard>;
+    return (
+      <InsightCard id={id} title={p.title} type="Graph" category={p.category}>
+        <GraphInsight insight={p} />
+      </InsightCard>
+    );
   }
   if ('Metadata' in insight) {
     const p = insight.Metadata;
-    return <InsightCard id={id} title={p.title} type="Metadata" category={p.category}><MetadataInsight insight={p} /></InsightCard>;
+    return (
+      <InsightCard id={id} title={p.title} type="Metadata" category={p.category}>
+        <MetadataInsight insight={p} />
+      </InsightCard>
+    );
   }
-  if ('Error' in insight) return <section id={id}><ErrorInsight insight={insight.Error} /></section>;
+  if ('Error' in insight)
+    return (
+      <section id={id}>
+        <ErrorInsight insight={insight.Error} />
+      </section>
+    );
   return <pre id={id}>{JSON.stringify(insight, null, 2)}</pre>;
 }

@@ -11,6 +11,14 @@ export function TableInsight({ insight, section }: { insight: TablePayload; sect
   const [header = [], ...body] = insight.data;
   const rows: GridRow[] = body.map((cells) => ({ cells }));
   return (
-    <DataGrid label={insight.title} columns={header} rows={rows} renderCell={insightCell()} height={Math.min(480, 80 + rows.length * 34)} collapseAfter={COLLAPSE_AFTER} focusRow={focus} />
+    <DataGrid
+      label={insight.title}
+      columns={header}
+      rows={rows}
+      renderCell={insightCell()}
+      height={Math.min(480, 80 + rows.length * 34)}
+      collapseAfter={COLLAPSE_AFTER}
+      focusRow={focus}
+    />
   );
 }

@@ -31,7 +31,15 @@ export function TimelineInsight({ insight, section }: { insight: TimelinePayload
   const rows = useMemo<GridRow[]>(
     () =>
       insight.data.map((e) => ({
-        cells: [formatTime(e.timestamp_start), e.timestamp_end === null ? '' : formatTime(e.timestamp_end), e.importance, e.short_name, e.description, e.category, String(e.record_id)],
+        cells: [
+          formatTime(e.timestamp_start),
+          e.timestamp_end === null ? '' : formatTime(e.timestamp_end),
+          e.importance,
+          e.short_name,
+          e.description,
+          e.category,
+          String(e.record_id),
+        ],
       })),
     [insight.data],
   );

@@ -27,7 +27,14 @@ export function FindingsList({ items }: { items: Finding[] }) {
   return (
     <div>
       <Group justify="space-between" mb={6}>
-        <TextInput size="xs" w={280} placeholder="Filter findings…" aria-label="Filter findings" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
+        <TextInput
+          size="xs"
+          w={280}
+          placeholder="Filter findings…"
+          aria-label="Filter findings"
+          value={filter}
+          onChange={(e) => setFilter(e.currentTarget.value)}
+        />
         <Text size="xs" c="dimmed" aria-live="polite">
           {matching.length === items.length ? `${items.length} findings` : `${matching.length} of ${items.length} findings`}
         </Text>

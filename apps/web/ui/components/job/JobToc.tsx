@@ -55,7 +55,12 @@ export function JobToc({ types, extras }: { types: ResultType[]; extras: { id: s
                 rightSection={
                   <Group gap={4} wrap="nowrap">
                     {urgent > 0 && (
-                      <Badge size="xs" circle={urgent < 10} color={critical ? IMPORTANCE_COLOR.Critical : IMPORTANCE_COLOR.High} title={`${urgent} Critical or High`}>
+                      <Badge
+                        size="xs"
+                        circle={urgent < 10}
+                        color={critical ? IMPORTANCE_COLOR.Critical : IMPORTANCE_COLOR.High}
+                        title={`${urgent} Critical or High`}
+                      >
                         {urgent}
                       </Badge>
                     )}

@@ -13,7 +13,10 @@ export function RuleRetrieval() {
     mutationFn: () =>
       trpc.retrieveRules.query({
         engine,
-        ruleNames: names.split(/[\n,]/).map((n) => n.trim()).filter(Boolean),
+        ruleNames: names
+          .split(/[\n,]/)
+          .map((n) => n.trim())
+          .filter(Boolean),
       }),
   });
   return (
@@ -27,8 +30,24 @@ export function RuleRetrieval() {
         <Stack gap="sm">
           <Text fw={600}>Community rule</Text>
           <Group align="end">
-            <Select label="Engine" data={[{ value: 'sigma', label: 'Sigma' }, { value: 'yara', label: 'YARA' }]} value={engine} onChange={(v) => v && setEngine(v as 'yara' | 'sigma')} w={120} allowDeselect={false} />
-            <TextInput label="Rule names" description="exact and case-sensitive; several separated by commas" value={names} onChange={(e) => setNames(e.currentTarget.value)} w={460} />
+            <Select
+              label="Engine"
+              data={[
+                { value: 'sigma', label: 'Sigma' },
+                { value: 'yara', label: 'YARA' },
+              ]}
+              value={engine}
+              onChange={(v) => v && setEngine(v as 'yara' | 'sigma')}
+              w={120}
+              allowDeselect={false}
+            />
+            <TextInput
+              label="Rule names"
+              description="exact and case-sensitive; several separated by commas"
+              value={names}
+              onChange={(e) => setNames(e.currentTarget.value)}
+              w={460}
+            />
             <Button type="submit" loading={get.isPending}>
               Retrieve
             </Button>

@@ -41,8 +41,8 @@ export function RuleSets() {
             <SetTable engine="YARA" sets={sets.data.yara.sets} refusedWhat="rule files" />
             <Text size="xs" c="dimmed">
               Add or refresh sets with <Code>npm run -s rules -- update</Code> (SigmaHQ and the public YARA packs, with git) or{' '}
-              <Code>npm run -s rules -- import DIR|ZIP</Code> (a copy, for machines without internet). Running servers and workers pick them up
-              within seconds. Rules a job could not apply (their log source is absent from the evidence) are counted in the job&apos;s Overview.
+              <Code>npm run -s rules -- import DIR|ZIP</Code> (a copy, for machines without internet). Running servers and workers pick them up within seconds.
+              Rules a job could not apply (their log source is absent from the evidence) are counted in the job&apos;s Overview.
             </Text>
           </>
         )}

@@ -17,8 +17,7 @@ export function ScanPlayground() {
   const [data, setData] = useState('');
   const [rule, setRule] = useState('');
   const scan = useMutation({
-    mutationFn: () =>
-      trpc.scanData.mutate({ engine, testData: toBase64(data), operation, ...(operation === 'run_rule' ? { rule: toBase64(rule) } : {}) }),
+    mutationFn: () => trpc.scanData.mutate({ engine, testData: toBase64(data), operation, ...(operation === 'run_rule' ? { rule: toBase64(rule) } : {}) }),
   });
   const r = scan.data;
   return (
@@ -32,8 +31,25 @@ export function ScanPlayground() {
         <Stack gap="sm">
           <Text fw={600}>Scan playground</Text>
           <Group align="end">
-            <Select label="Engine" data={[{ value: 'yara', label: 'YARA' }, { value: 'sigma', label: 'Sigma' }]} value={engine} onChange={(v) => v && setEngine(v as 'yara' | 'sigma')} w={120} allowDeselect={false} />
-            <SegmentedControl value={operation} onChange={(v) => setOperation(v as typeof operation)} data={[{ value: 'run_rule', label: 'My rule' }, { value: 'run_community_rules', label: 'Community rules' }]} />
+            <Select
+              label="Engine"
+              data={[
+                { value: 'yara', label: 'YARA' },
+                { value: 'sigma', label: 'Sigma' },
+              ]}
+              value={engine}
+              onChange={(v) => v && setEngine(v as 'yara' | 'sigma')}
+              w={120}
+              allowDeselect={false}
+            />
+            <SegmentedControl
+              value={operation}
+              onChange={(v) => setOperation(v as typeof operation)}
+              data={[
+                { value: 'run_rule', label: 'My rule' },
+                { value: 'run_community_rules', label: 'Community rules' },
+              ]}
+            />
           </Group>
           <Textarea
             label="Test data"
@@ -47,7 +63,15 @@ export function ScanPlayground() {
             styles={{ input: { fontFamily: 'monospace' } }}
           />
           {operation === 'run_rule' && (
-            <Textarea label={`${engine === 'yara' ? 'YARA' : 'Sigma'} rule`} autosize minRows={5} maxRows={20} value={rule} onChange={(e) => setRule(e.currentTarget.value)} styles={{ input: { fontFamily: 'monospace' } }} />
+            <Textarea
+              label={`${engine === 'yara' ? 'YARA' : 'Sigma'} rule`}
+              autosize
+              minRows={5}
+              maxRows={20}
+              value={rule}
+              onChange={(e) => setRule(e.currentTarget.value)}
+              styles={{ input: { fontFamily: 'monospace' } }}
+            />
           )}
           <Group>
             <Button type="submit" loading={scan.isPending} disabled={data === '' || (operation === 'run_rule' && rule.trim() === '')}>
@@ -74,10 +98,13 @@ export function ScanPlayground() {
               height={300}
             />
           )}
-          {r?.kind === 'matches' && r.warnings && <Alert color="yellow" title="Compiler warnings">{r.warnings}</Alert>}
+          {r?.kind === 'matches' && r.warnings && (
+            <Alert color="yellow" title="Compiler warnings">
+              {r.warnings}
+            </Alert>
+          )}
         </Stack>
       </form>
     </Paper>
   );
 }
-

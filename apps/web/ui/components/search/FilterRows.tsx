@@ -10,7 +10,14 @@ export function FilterRows({ rows, fields, onChange }: { rows: FilterRow[]; fiel
     <Stack gap={6}>
       {rows.map((r, i) => (
         <Group key={i} gap="xs" align="end">
-          <Autocomplete label={i === 0 ? 'Field' : undefined} aria-label={`Filter ${i + 1} field`} data={fields} value={r.field} onChange={(v) => set(i, { field: v })} w={200} />
+          <Autocomplete
+            label={i === 0 ? 'Field' : undefined}
+            aria-label={`Filter ${i + 1} field`}
+            data={fields}
+            value={r.field}
+            onChange={(v) => set(i, { field: v })}
+            w={200}
+          />
           <Select
             label={i === 0 ? 'Operator' : undefined}
             aria-label={`Filter ${i + 1} operator`}
@@ -20,7 +27,13 @@ export function FilterRows({ rows, fields, onChange }: { rows: FilterRow[]; fiel
             allowDeselect={false}
             w={170}
           />
-          <TextInput label={i === 0 ? 'Value' : undefined} aria-label={`Filter ${i + 1} value`} value={r.value} onChange={(e) => set(i, { value: e.currentTarget.value })} w={220} />
+          <TextInput
+            label={i === 0 ? 'Value' : undefined}
+            aria-label={`Filter ${i + 1} value`}
+            value={r.value}
+            onChange={(e) => set(i, { value: e.currentTarget.value })}
+            w={220}
+          />
           <ActionIcon variant="subtle" color="red" aria-label={`Remove filter ${i + 1}`} onClick={() => onChange(rows.filter((_, j) => j !== i))} mb={4}>
             ✕
           </ActionIcon>

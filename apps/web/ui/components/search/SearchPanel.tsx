@@ -71,7 +71,13 @@ export function SearchPanel() {
             <Group align="end">
               <SegmentedControl data={KIND_OPTIONS} value={category} onChange={(v) => setCategory(v as EvidenceKind)} aria-label="Search type" />
               <TextInput label="Job id" value={jobId} onChange={(e) => setJobId(e.currentTarget.value)} w={340} required spellCheck={false} />
-              <TextInput label="Text" placeholder="partial, case-insensitive; empty to browse" value={text} onChange={(e) => setText(e.currentTarget.value)} w={300} />
+              <TextInput
+                label="Text"
+                placeholder="partial, case-insensitive; empty to browse"
+                value={text}
+                onChange={(e) => setText(e.currentTarget.value)}
+                w={300}
+              />
             </Group>
             <FilterRows rows={filters} fields={SEARCH_FIELDS[category]} onChange={setFilters} />
             <Group align="end">
@@ -99,7 +105,12 @@ export function SearchPanel() {
             </Text>
             <Pager page={page} total={result.total} show={show} onPage={go} />
           </Group>
-          <DataGrid label={result.title} columns={result.columns.slice(0, -1)} rows={result.entries.map(([cells, detail]) => ({ cells, detail }))} height={520} />
+          <DataGrid
+            label={result.title}
+            columns={result.columns.slice(0, -1)}
+            rows={result.entries.map(([cells, detail]) => ({ cells, detail }))}
+            height={520}
+          />
         </Paper>
       )}
       {result?.kind === 'summary' && (

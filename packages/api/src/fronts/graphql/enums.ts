@@ -25,14 +25,16 @@ export const JobCategoryEnum = builder.enumType('JobCategory', {
 });
 export const EvidenceTypeEnum = builder.enumType('EvidenceType', { description: 'An evidence type Quarry parses.', values: enumValues(PARSE_CATEGORIES) });
 export const VisibilityEnum = builder.enumType('Visibility', {
-  description: 'PRIVATE: encrypted under the uploader\'s key and readable only with it; PUBLIC: readable by anyone with the id.',
+  description: "PRIVATE: encrypted under the uploader's key and readable only with it; PUBLIC: readable by anyone with the id.",
   values: enumValues(VISIBILITIES),
 });
-export const TierEnum = builder.enumType('Tier', { description: 'Who pays for a job: a user\'s tier, or anonymous.', values: enumValues(JOB_TIERS) });
+export const TierEnum = builder.enumType('Tier', { description: "Who pays for a job: a user's tier, or anonymous.", values: enumValues(JOB_TIERS) });
 /** Spelled out here because @quarry/insights declares them as types only; `satisfies` keeps both in step. */
 const IMPORTANCES = ['Informational', 'Low', 'Medium', 'High', 'Critical'] as const satisfies readonly Importance[];
 /** The six insight categories, and `Yara`, which YARA results carry (insights/types.ts). */
-const INSIGHT_CATEGORIES = ['General', 'Authentication', 'Network', 'Persistence', 'Process', 'Sigma', 'Yara'] as const satisfies readonly (InsightCategory | 'Yara')[];
+const INSIGHT_CATEGORIES = ['General', 'Authentication', 'Network', 'Persistence', 'Process', 'Sigma', 'Yara'] as const satisfies readonly (
+  InsightCategory | 'Yara'
+)[];
 type Missing<All, Listed> = Exclude<All, Listed> extends never ? true : never;
 const everyImportance: Missing<Importance, (typeof IMPORTANCES)[number]> = true;
 const everyCategory: Missing<InsightCategory, (typeof INSIGHT_CATEGORIES)[number]> = true;

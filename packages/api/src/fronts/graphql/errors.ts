@@ -30,9 +30,14 @@ const pathOf = (e: unknown) => (isGraphqlError(e) && e.path ? { path: e.path } :
 /** A request error (syntax, validation, variables) with a code, keeping yoga's HTTP status. */
 function withCode(error: GraphQLError): GraphQLError {
   // yoga's own name for a request over the size limit; the service's is PAYLOAD_TOO_LARGE.
-  if (error.extensions['code'] === 'REQUEST_ENTITY_TOO_LARGE') return new GraphQLError(error.message, { extensions: { ...error.extensions, code: 'PAYLOAD_TOO_LARGE' } });
+  if (error.extensions['code'] === 'REQUEST_ENTITY_TOO_LARGE')
+    return new GraphQLError(error.message, { extensions: { ...error.extensions, code: 'PAYLOAD_TOO_LARGE' } });
   if (typeof error.extensions['code'] === 'string') return error;
-  return new GraphQLError(error.message, { nodes: error.nodes ?? null, ...pathOf(error), extensions: { ...error.extensions, code: requestErrorCode(error.message) } });
+  return new GraphQLError(error.message, {
+    nodes: error.nodes ?? null,
+    ...pathOf(error),
+    extensions: { ...error.extensions, code: requestErrorCode(error.message) },
+  });
 }
 
 /** graphql-armor words its refusals as syntax errors; they are limits, and coded as such. */

@@ -24,7 +24,7 @@ const DeletePayloadRef = builder.objectRef<{ deletedIds: string[] }>('DeletePayl
 });
 
 const DeleteInput = builder.inputType('DeleteInput', {
-  description: 'Ids to delete, all or nothing: one that is missing or not the caller\'s fails the whole call.',
+  description: "Ids to delete, all or nothing: one that is missing or not the caller's fails the whole call.",
   fields: (t) => ({ ids: t.idList() }),
 });
 
@@ -45,7 +45,7 @@ builder.mutationFields((t) => ({
   }),
   deleteFiles: t.field({
     type: DeletePayloadRef,
-    description: 'Deletes the caller\'s files (signed-in callers only).',
+    description: "Deletes the caller's files (signed-in callers only).",
     args: { input: t.arg({ type: DeleteInput }) },
     resolve: async (_root, { input }, ctx) => {
       const ids = [...new Set(input.ids)];
@@ -55,7 +55,7 @@ builder.mutationFields((t) => ({
   }),
   deleteJobs: t.field({
     type: DeletePayloadRef,
-    description: 'Deletes the caller\'s jobs with their results, stopping running ones first (signed-in callers only).',
+    description: "Deletes the caller's jobs with their results, stopping running ones first (signed-in callers only).",
     args: { input: t.arg({ type: DeleteInput }) },
     resolve: async (_root, { input }, ctx) => {
       const ids = [...new Set(input.ids)];

@@ -35,12 +35,19 @@ builder.node(FileRef, {
 });
 
 builder.queryField('files', (t) =>
-  t.connection({
-    type: FileRef,
-    description: 'The caller\'s own files, oldest first (signed-in callers only).',
-    ...connectionArgs,
-    resolve: async (_root, args, ctx) => {
-      return pageOf(args, await ctx.run('listFiles', undefined));
+  t.connection(
+    {
+      type: FileRef,
+      description: "The caller's own files, oldest first (signed-in callers only).",
+      ...connectionArgs,
+      resolve: async (_root, args, ctx) => {
+        return pageOf(args, await ctx.run('listFiles', undefined));
+      },
     },
-  }, { name: 'EvidenceFileConnection', fields: (t) => ({ totalCount: t.int({ description: 'Items across all pages.', resolve: (c) => (c as { totalCount: number }).totalCount }) }) }, { name: 'EvidenceFileEdge' }),
+    {
+      name: 'EvidenceFileConnection',
+      fields: (t) => ({ totalCount: t.int({ description: 'Items across all pages.', resolve: (c) => (c as { totalCount: number }).totalCount }) }),
+    },
+    { name: 'EvidenceFileEdge' },
+  ),
 );

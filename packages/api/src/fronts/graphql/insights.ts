@@ -47,8 +47,17 @@ const TimelineEntryRef = builder.objectRef<TimelineEntry>('TimelineEntry').imple
   description: 'One kind of event (event type and group key): when it was first and last seen.',
   fields: (t) => ({
     start: t.field({ type: 'DateTime', description: 'First occurrence.', resolve: (e) => new Date(e.timestamp_start) }),
-    end: t.field({ type: 'DateTime', nullable: true, description: 'Last occurrence; null when it occurred once.', resolve: (e) => (e.timestamp_end === null ? null : new Date(e.timestamp_end)) }),
-    recordId: t.field({ type: 'SafeInt', description: 'EventRecordID of the first occurrence (prefetch: 1-based position of the file in the job).', resolve: (e) => e.record_id }),
+    end: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'Last occurrence; null when it occurred once.',
+      resolve: (e) => (e.timestamp_end === null ? null : new Date(e.timestamp_end)),
+    }),
+    recordId: t.field({
+      type: 'SafeInt',
+      description: 'EventRecordID of the first occurrence (prefetch: 1-based position of the file in the job).',
+      resolve: (e) => e.record_id,
+    }),
     shortName: t.exposeString('short_name'),
     description: t.exposeString('description'),
     category: t.exposeString('category', { description: 'The event group (free text, e.g. "Logon").' }),
@@ -71,7 +80,11 @@ builder.objectRef<Of<'Table'>>('TableInsight').implement({
   fields: (t) => ({
     category: t.field({ type: InsightCategoryEnum, resolve: (i) => i.Table.category as Of<'Metadata'>['Metadata']['category'] }),
     columns: t.stringList({ description: 'The header row.', resolve: (i) => i.Table.data[0] ?? [] }),
-    rows: t.field({ type: t.listRef(t.listRef('String')), description: 'The rows after the header, one string per column.', resolve: (i) => i.Table.data.slice(1) }),
+    rows: t.field({
+      type: t.listRef(t.listRef('String')),
+      description: 'The rows after the header, one string per column.',
+      resolve: (i) => i.Table.data.slice(1),
+    }),
   }),
 });
 
@@ -132,11 +145,17 @@ builder.objectRef<Of<'Graph'>>('GraphInsight').implement({
   fields: (t) => ({
     category: t.field({ type: InsightCategoryEnum, resolve: (i) => i.Graph.category }),
     dot: t.string({ description: 'The graph in Graphviz DOT.', resolve: (i) => i.Graph.data }),
-    nodeCount: t.int({ description: 'Nodes in the DOT text (after summary nodes folded processes together).', resolve: (i) => statOf(i, '_stats_optimized_nodes') }),
+    nodeCount: t.int({
+      description: 'Nodes in the DOT text (after summary nodes folded processes together).',
+      resolve: (i) => statOf(i, '_stats_optimized_nodes'),
+    }),
     originalNodeCount: t.int({ description: 'Nodes before folding.', resolve: (i) => statOf(i, '_stats_original_nodes') }),
     summaries: t.field({
       type: [GraphSummaryRef],
-      resolve: (i) => Object.entries(i.Graph.graph_metadata).filter(([id]) => id.startsWith('summary_')).map(([id, members]) => ({ id, members })),
+      resolve: (i) =>
+        Object.entries(i.Graph.graph_metadata)
+          .filter(([id]) => id.startsWith('summary_'))
+          .map(([id, members]) => ({ id, members })),
     }),
   }),
 });

@@ -20,13 +20,18 @@ export interface JobShape extends JobListEntry {
 
 export const JobRef = builder.objectRef<JobShape>('Job');
 
-const ProgressUnitEnum = builder.enumType('ProgressUnit', { values: { BYTES: { value: 'bytes' as const, description: 'Bytes of the inputs read (or scanned).' } } });
+const ProgressUnitEnum = builder.enumType('ProgressUnit', {
+  values: { BYTES: { value: 'bytes' as const, description: 'Bytes of the inputs read (or scanned).' } },
+});
 const JobProgressRef = builder.objectRef<JobProgress>('JobProgress').implement({
   fields: (t) => ({
     done: t.field({ type: 'SafeInt', resolve: (p) => p.done }),
     total: t.field({ type: 'SafeInt', resolve: (p) => p.total }),
     unit: t.expose('unit', { type: ProgressUnitEnum }),
-    fraction: t.float({ description: 'done / total, from 0 to 1 (1 for an empty input).', resolve: (p) => (p.total === 0 ? 1 : Math.min(1, p.done / p.total)) }),
+    fraction: t.float({
+      description: 'done / total, from 0 to 1 (1 for an empty input).',
+      resolve: (p) => (p.total === 0 ? 1 : Math.min(1, p.done / p.total)),
+    }),
   }),
 });
 
@@ -66,14 +71,22 @@ builder.node(JobRef, {
       resolve: (j) => (isParseCategory(j.category) ? j.category : null),
     }),
     visibility: t.expose('visibility', { type: VisibilityEnum }),
-    tier: t.field({ type: TierEnum, description: 'Who pays for the job (queue priority).', resolve: async (j, _a, ctx) => j.tier ?? (await loadJob(ctx, j.id)).tier! }),
+    tier: t.field({
+      type: TierEnum,
+      description: 'Who pays for the job (queue priority).',
+      resolve: async (j, _a, ctx) => j.tier ?? (await loadJob(ctx, j.id)).tier!,
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    finishedAt: t.field({ type: 'DateTime', nullable: true, resolve: async (j, _a, ctx) => (j.finishedAt !== undefined ? j.finishedAt : (await loadJob(ctx, j.id)).finishedAt ?? null) }),
+    finishedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      resolve: async (j, _a, ctx) => (j.finishedAt !== undefined ? j.finishedAt : ((await loadJob(ctx, j.id)).finishedAt ?? null)),
+    }),
     progress: t.field({
       type: JobProgressRef,
       nullable: true,
-      description: 'How far a worker has read the job\'s inputs; null until a worker starts it.',
-      resolve: async (j, _a, ctx) => (j.progress !== undefined ? j.progress : (await loadJob(ctx, j.id)).progress ?? null),
+      description: "How far a worker has read the job's inputs; null until a worker starts it.",
+      resolve: async (j, _a, ctx) => (j.progress !== undefined ? j.progress : ((await loadJob(ctx, j.id)).progress ?? null)),
     }),
     files: t.field({
       type: [JobFileRef],
@@ -105,14 +118,21 @@ const JobFileRef = builder.objectRef<{ fileId: string; name: string }>('JobFile'
 });
 
 builder.queryFields((t) => ({
-  jobs: t.connection({
-    type: JobRef,
-    description: 'The caller\'s own jobs, newest first (signed-in callers only).',
-    ...connectionArgs,
-    resolve: async (_root, args, ctx) => {
-      return pageOf(args, await ctx.run('listJobs', undefined));
+  jobs: t.connection(
+    {
+      type: JobRef,
+      description: "The caller's own jobs, newest first (signed-in callers only).",
+      ...connectionArgs,
+      resolve: async (_root, args, ctx) => {
+        return pageOf(args, await ctx.run('listJobs', undefined));
+      },
     },
-  }, { name: 'JobConnection', fields: (t) => ({ totalCount: t.int({ description: 'Items across all pages.', resolve: (c) => (c as { totalCount: number }).totalCount }) }) }, { name: 'JobEdge' }),
+    {
+      name: 'JobConnection',
+      fields: (t) => ({ totalCount: t.int({ description: 'Items across all pages.', resolve: (c) => (c as { totalCount: number }).totalCount }) }),
+    },
+    { name: 'JobEdge' },
+  ),
   job: t.field({
     type: JobRef,
     description: 'A job by id: its status, progress and, once finished, its insights.',

@@ -14,7 +14,11 @@ export function boundedMultipart(req: Request, maxBytes = GRAPHQL_MULTIPART_MAX_
   if (req.method !== 'POST' || !/^multipart\/form-data/i.test(req.headers.get('content-type') ?? '') || !req.body) return req;
   const declared = Number(req.headers.get('content-length') ?? Number.NaN);
   // Worded as yoga words its own size refusals, so a cut-off body is answered 413 too (errors.ts codes it).
-  const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `File size limit exceeded: a multipart request may hold ${maxBytes} bytes (one file of at most ${UPLOAD_MAX_FILE_BYTES / 1024 / 1024} MB)`);
+  const tooLarge = () =>
+    new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `File size limit exceeded: a multipart request may hold ${maxBytes} bytes (one file of at most ${UPLOAD_MAX_FILE_BYTES / 1024 / 1024} MB)`,
+    );
   if (declared > maxBytes) return refused(tooLarge());
   let seen = 0;
   const counted = req.body.pipeThrough(

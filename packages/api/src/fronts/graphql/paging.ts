@@ -21,4 +21,3 @@ export function pageOf<T>(args: DefaultConnectionArguments, items: T[]) {
   const page = resolveArrayConnection({ args, defaultSize: DEFAULT_PAGE, maxSize: MAX_PAGE }, items);
   return { ...page, totalCount: items.length };
 }
-

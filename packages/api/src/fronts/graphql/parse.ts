@@ -18,7 +18,9 @@ for (const [category, m] of Object.entries(PARSE_MUTATIONS) as [ParseCategory, (
   const input = builder.inputType(typeName, {
     fields: (t) => ({
       fileIds: t.idList({ description: `The files to parse (${m.limits}).` }),
-      ...(m.sigma ? { runSigmaRules: t.boolean({ required: false, defaultValue: false, description: 'Also run the community Sigma rules over every event.' }) } : {}),
+      ...(m.sigma
+        ? { runSigmaRules: t.boolean({ required: false, defaultValue: false, description: 'Also run the community Sigma rules over every event.' }) }
+        : {}),
     }),
   });
   builder.mutationField(m.field, (t) =>
@@ -29,7 +31,10 @@ for (const [category, m] of Object.entries(PARSE_MUTATIONS) as [ParseCategory, (
       resolve: async (_root, args, ctx) => {
         const fields = args.input as { fileIds: string[]; runSigmaRules?: boolean | null };
         const fileIds = fields.fileIds.map((id) => idOf('EvidenceFile', id));
-        const created = await ctx.run(evidenceOperationNames(category).parse, m.sigma ? { fileIds, runSigmaRules: fields.runSigmaRules === true } : { fileIds });
+        const created = await ctx.run(
+          evidenceOperationNames(category).parse,
+          m.sigma ? { fileIds, runSigmaRules: fields.runSigmaRules === true } : { fileIds },
+        );
         return { job: await loadJob(ctx, created.id) };
       },
     }),

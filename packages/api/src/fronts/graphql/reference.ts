@@ -47,7 +47,8 @@ builder.queryFields((t) => ({
     description: 'Reference data on Windows executables (FILE_NAME) and event ids (EVENT_ID). Anyone may look up.',
     args: { input: t.arg({ type: LookupInput }) },
     complexity: { field: 5, multiplier: 10 },
-    resolve: (_root, { input }, ctx) => ctx.run('lookup', { module: input.module, search: input.search, filter: input.filters, page: input.page, show: input.show }),
+    resolve: (_root, { input }, ctx) =>
+      ctx.run('lookup', { module: input.module, search: input.search, filter: input.filters, page: input.page, show: input.show }),
   }),
   rules: t.field({
     type: [RuleTextRef],

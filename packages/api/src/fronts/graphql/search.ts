@@ -159,7 +159,7 @@ builder.queryFields((t) => ({
   }),
   searchInsights: t.field({
     type: [InsightRef],
-    description: 'The job\'s insights rebuilt over the matching records only (REST: search with browse_events false).',
+    description: "The job's insights rebuilt over the matching records only (REST: search with browse_events false).",
     args: { input: t.arg({ type: SearchRecordsInput }) },
     complexity: { field: 50, multiplier: 20 },
     resolve: async (_root, args, ctx) => {

@@ -41,7 +41,12 @@ const mapErrors = t.middleware(async ({ ctx, next }) => {
 
 /** A Standard Schema (what tRPC accepts as an input parser); `types` carries the types only. */
 interface StandardParser<In, Out> {
-  readonly '~standard': { readonly version: 1; readonly vendor: string; readonly validate: (value: unknown) => { value: Out }; readonly types?: { input: In; output: Out } };
+  readonly '~standard': {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => { value: Out };
+    readonly types?: { input: In; output: Out };
+  };
 }
 
 /** The operation's own validation (its messages and error codes), typed with its camelCase input. */

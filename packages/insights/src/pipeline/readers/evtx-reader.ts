@@ -26,7 +26,12 @@ export const readEvtxInputs: JobReader<'winevtx'> = async function* (inputs, env
       // A time no Windows wrote (a damaged or misread header) would date every finding of the record wrongly.
       const reason = implausibleTime(recordTimeOf(record), bounds);
       if (reason) {
-        implausible.add({ input: input.ref, structure: 'EVTX record', offset: `record ${record.recordId} (byte ${record.offset}, chunk ${record.chunk})`, reason });
+        implausible.add({
+          input: input.ref,
+          structure: 'EVTX record',
+          offset: `record ${record.recordId} (byte ${record.offset}, chunk ${record.chunk})`,
+          reason,
+        });
         continue;
       }
       records++;

@@ -5,9 +5,7 @@ import type { RecordOf } from '../records.js';
 import type { SigmaRules } from '../../evtx/sigma-rules.js';
 
 /** What a reader hands the pipeline: records, and each input's report after its last record. */
-export type ReaderEvent<C extends ParseCategory> =
-  | { type: 'record'; record: RecordOf<C>; input: InputRef }
-  | { type: 'done'; report: InputReport };
+export type ReaderEvent<C extends ParseCategory> = { type: 'record'; record: RecordOf<C>; input: InputRef } | { type: 'done'; report: InputReport };
 
 export interface ReaderEnv {
   /** Worker threads the parser may use besides this one (from the worker's CPU budget). */

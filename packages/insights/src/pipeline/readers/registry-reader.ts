@@ -69,7 +69,8 @@ export const readRegistryInputs: JobReader<'registry'> = async function* (inputs
     }
   }
   for (const l of loaded) {
-    if (l.kind === 'registry-log' && !usedLogs.has(l)) reportOf(l.ref).warnings.push('transaction log with no matching hive in this job (match is by name: HIVE.LOG1/.LOG2)');
+    if (l.kind === 'registry-log' && !usedLogs.has(l))
+      reportOf(l.ref).warnings.push('transaction log with no matching hive in this job (match is by name: HIVE.LOG1/.LOG2)');
   }
 
   for (const s of sources) yield* walkHive(s, reportOf(s.input));

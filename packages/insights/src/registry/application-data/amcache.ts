@@ -12,7 +12,13 @@ import { str, valueOf, type SlimKey } from '../store/slim-key.js';
  *   `Root\InventoryApplication\<program id>` (programs) and `Root\InventoryDriverBinary\<path>`
  *   (drivers, the key name is the path with `/` for `\`).
  */
-export const AMCACHE_PATTERNS = ['Root\\InventoryApplicationFile\\*', 'Root\\InventoryApplication\\*', 'Root\\InventoryDriverBinary\\*', 'Root\\File\\*', 'Root\\File\\*\\*'];
+export const AMCACHE_PATTERNS = [
+  'Root\\InventoryApplicationFile\\*',
+  'Root\\InventoryApplication\\*',
+  'Root\\InventoryDriverBinary\\*',
+  'Root\\File\\*',
+  'Root\\File\\*\\*',
+];
 
 export interface AmcacheTrace {
   key: SlimKey;
@@ -63,7 +69,12 @@ function oldForm(hive: HiveKeys, warn: Warn): AmcacheTrace[] {
         key: k,
         source: 'Amcache File',
         item: path,
-        details: join([str(k, '0') && `product ${str(k, '0')}`, str(k, '1') && `company ${str(k, '1')}`, hash && `SHA1 ${hash}`, modified && `modified ${modified.slice(0, 19).replace('T', ' ')} UTC`]),
+        details: join([
+          str(k, '0') && `product ${str(k, '0')}`,
+          str(k, '1') && `company ${str(k, '1')}`,
+          hash && `SHA1 ${hash}`,
+          modified && `modified ${modified.slice(0, 19).replace('T', ' ')} UTC`,
+        ]),
       });
     }
   }
@@ -78,7 +89,12 @@ function inventory(hive: HiveKeys, warn: Warn): AmcacheTrace[] {
       key: k,
       source: 'Amcache File',
       item: str(k, 'LowerCaseLongPath') || k.name,
-      details: join([str(k, 'Publisher'), str(k, 'Version') && `version ${str(k, 'Version')}`, hash && `SHA1 ${hash}`, str(k, 'LinkDate') && `link date ${str(k, 'LinkDate')}`]),
+      details: join([
+        str(k, 'Publisher'),
+        str(k, 'Version') && `version ${str(k, 'Version')}`,
+        hash && `SHA1 ${hash}`,
+        str(k, 'LinkDate') && `link date ${str(k, 'LinkDate')}`,
+      ]),
     });
   }
   for (const k of hive.children('Root\\InventoryApplication')) {

@@ -18,7 +18,11 @@ export interface HiveOwner {
 }
 
 const PROFILE_LIST = 'Microsoft\\Windows NT\\CurrentVersion\\ProfileList';
-const baseName = (p: string): string => p.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? '';
+const baseName = (p: string): string =>
+  p
+    .replace(/[\\/]+$/, '')
+    .split(/[\\/]/)
+    .pop() ?? '';
 
 /**
  * What is known across the hives of a job: SIDs to user names (SAM accounts joined with their

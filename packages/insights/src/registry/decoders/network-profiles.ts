@@ -12,4 +12,5 @@ export function systemTime(buf: Buffer | null): string {
 }
 
 /** A MAC address from 6 bytes: `00-1a-2b-…`. */
-export const macAddress = (buf: Buffer | null): string => (buf && buf.length >= 6 ? [...buf.subarray(0, 6)].map((b) => b.toString(16).padStart(2, '0')).join('-') : '');
+export const macAddress = (buf: Buffer | null): string =>
+  buf && buf.length >= 6 ? [...buf.subarray(0, 6)].map((b) => b.toString(16).padStart(2, '0')).join('-') : '';

@@ -19,7 +19,7 @@ export function displayName(store: Buffer): string | null {
     if (size < 24 || at + size > store.length || store.toString('latin1', at + 4, at + 8) !== '1SPS') return null;
     // Other storages (string-named ones among them, [MS-PROPSTORE] 2.3) cannot hold PKEY_DisplayName: skipped whole.
     if (guid(store.subarray(at + 8, at + 24)) === DISPLAY_NAME_SET) {
-      for (let r = at + 24; r + 13 <= at + size; ) {
+      for (let r = at + 24; r + 13 <= at + size;) {
         const rsize = store.readUInt32LE(r);
         if (rsize < 13 || r + rsize > at + size) break;
         const type = store.readUInt16LE(r + 9);

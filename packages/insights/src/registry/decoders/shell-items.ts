@@ -49,7 +49,20 @@ const ROOT_FOLDERS: Record<string, string> = {
 };
 
 /** Control panel categories (type 0x01 items, libfwsi). */
-const CP_CATEGORIES = ['All Control Panel Items', 'Appearance and Personalization', 'Hardware and Sound', 'Network and Internet', 'Sound, Speech and Audio Devices', 'System and Security', 'Clock, Language, and Region', 'Ease of Access', 'Programs', 'User Accounts', 'Security Center', 'Mobile PC'];
+const CP_CATEGORIES = [
+  'All Control Panel Items',
+  'Appearance and Personalization',
+  'Hardware and Sound',
+  'Network and Internet',
+  'Sound, Speech and Audio Devices',
+  'System and Security',
+  'Clock, Language, and Region',
+  'Ease of Access',
+  'Programs',
+  'User Accounts',
+  'Security Center',
+  'Mobile PC',
+];
 
 const ascii = (b: Buffer, at: number, max = b.length): string => {
   let end = at;
@@ -97,7 +110,8 @@ export function decodeShellItem(item: Buffer): ShellItem {
     const id = guid(item.subarray(4, 20));
     return { name: ROOT_FOLDERS[id] ?? `{${id}}`, type: 'Root folder' };
   }
-  if (type === 0x01 && item.length >= 12) return { name: CP_CATEGORIES[item.readUInt32LE(8)] ?? `category ${item.readUInt32LE(8)}`, type: 'Control panel category' };
+  if (type === 0x01 && item.length >= 12)
+    return { name: CP_CATEGORIES[item.readUInt32LE(8)] ?? `category ${item.readUInt32LE(8)}`, type: 'Control panel category' };
   // 0x2E: a shell folder under My Computer (Desktop, Downloads…), named by CLSID like root items.
   if (type === 0x2e && item.length >= 20) {
     const id = guid(item.subarray(4, 20));

@@ -96,7 +96,8 @@ const V3_OFFSET = 5;
  */
 export function decodeUserAssist(buf: Buffer, version: number | null, now = Date.now()): { data: UserAssistData | null; bad: string | null } {
   const v = version === 3 || version === 5 ? version : buf.length === SIZE[5] ? 5 : buf.length === SIZE[3] ? 3 : null;
-  if (v === null) return { data: null, bad: `${buf.length}-byte data fits neither layout (16 bytes v3, 72 bytes v5)${version === null ? '' : ` and Version is ${version}`}` };
+  if (v === null)
+    return { data: null, bad: `${buf.length}-byte data fits neither layout (16 bytes v3, 72 bytes v5)${version === null ? '' : ` and Version is ${version}`}` };
   if (buf.length !== SIZE[v]) return { data: null, bad: `${buf.length}-byte data under Version ${v}, whose entries are ${SIZE[v]} bytes` };
   const raw = buf.readUInt32LE(4);
   if (v === 3 && raw < V3_OFFSET) return { data: null, bad: `v3 count ${raw} is below its offset of ${V3_OFFSET}` };

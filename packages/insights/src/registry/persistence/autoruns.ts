@@ -70,7 +70,9 @@ export function userAutoruns(hive: HiveKeys, out: PersistenceEntry[]): void {
   named(hive.key(`Software\\${NT}\\Windows`), ['Load', 'Run'], 'Windows Load/Run', emit);
   named(hive.key(`Software\\${NT}\\Winlogon`), ['Shell'], 'Winlogon Shell (user)', emit, () => [{ level: 'High', reason: 'per-user Winlogon Shell' }]);
   named(hive.key('Environment'), ['UserInitMprLogonScript'], 'Logon script', emit, () => [{ level: 'High', reason: 'UserInitMprLogonScript' }]);
-  named(hive.key('Software\\Microsoft\\Command Processor'), ['AutoRun'], 'Command Processor AutoRun', emit, () => [{ level: 'High', reason: 'cmd.exe AutoRun' }]);
+  named(hive.key('Software\\Microsoft\\Command Processor'), ['AutoRun'], 'Command Processor AutoRun', emit, () => [
+    { level: 'High', reason: 'cmd.exe AutoRun' },
+  ]);
   // Per-user COM registrations override the machine's: a user-writable DLL path is the tell.
   for (const key of hive.under('Software\\Classes\\CLSID')) {
     if (key.name.toLowerCase() === 'inprocserver32') named(key, [''], 'COM InprocServer32 (user)', emit);
@@ -80,7 +82,17 @@ export function userAutoruns(hive: HiveKeys, out: PersistenceEntry[]): void {
     for (const v of key.values) {
       const b = bin(key, v.name);
       const state = b && b.length > 0 ? (b[0] === 3 ? 'disabled' : 'enabled') : '';
-      out.push({ hive, key, mechanism: `StartupApproved ${key.name}`, value: v.name, data: state, command: '', valueDeleted: v.deleted, hits: [], base: 'Low' });
+      out.push({
+        hive,
+        key,
+        mechanism: `StartupApproved ${key.name}`,
+        value: v.name,
+        data: state,
+        command: '',
+        valueDeleted: v.deleted,
+        hits: [],
+        base: 'Low',
+      });
     }
   }
 }
@@ -100,11 +112,17 @@ export function machineAutoruns(hive: HiveKeys, out: PersistenceEntry[]): void {
     for (const key of hive.children(`${r}${NT}\\Image File Execution Options`)) {
       const target = ACCESSIBILITY.has(key.name.toLowerCase());
       named(key, ['Debugger'], 'IFEO Debugger', emit, () => [{ level: 'Critical', reason: target ? `IFEO on ${key.name}` : 'IFEO Debugger' }]);
-      named(key, ['GlobalFlag'], 'IFEO GlobalFlag', emit, (v) => (typeof v.data === 'number' && (v.data & 0x200) !== 0 ? [{ level: target ? 'Critical' : 'High', reason: 'GlobalFlag enables SilentProcessExit monitoring' }] : []));
+      named(key, ['GlobalFlag'], 'IFEO GlobalFlag', emit, (v) =>
+        typeof v.data === 'number' && (v.data & 0x200) !== 0
+          ? [{ level: target ? 'Critical' : 'High', reason: 'GlobalFlag enables SilentProcessExit monitoring' }]
+          : [],
+      );
     }
     for (const key of hive.children(`${r}${NT}\\SilentProcessExit`)) {
       const target = ACCESSIBILITY.has(key.name.toLowerCase());
-      named(key, ['MonitorProcess'], 'SilentProcessExit', emit, () => [{ level: target ? 'Critical' : 'High', reason: target ? `SilentProcessExit on ${key.name}` : 'SilentProcessExit monitor' }]);
+      named(key, ['MonitorProcess'], 'SilentProcessExit', emit, () => [
+        { level: target ? 'Critical' : 'High', reason: target ? `SilentProcessExit on ${key.name}` : 'SilentProcessExit monitor' },
+      ]);
     }
     named(hive.key(`${r}${NT}\\Windows`), ['AppInit_DLLs', 'LoadAppInit_DLLs'], 'AppInit_DLLs', emit, (v) =>
       v.name.toLowerCase() === 'appinit_dlls' && String(v.data).trim() !== '' ? [{ level: 'High', reason: 'AppInit_DLLs set' }] : [],

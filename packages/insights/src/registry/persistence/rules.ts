@@ -28,7 +28,16 @@ export function judgeEntry(entry: PersistenceEntry): Verdict {
     const staging = stagingPath(image);
     if (staging) v.hit(staging.importance, staging.reason);
     const lol = lolbin(image);
-    if (lol && (lol.tier === 'High' || SCRIPT_HOSTS.has(image.toLowerCase().replace(/^.*[\\/]/, '').replace(/\.exe$/, '')))) {
+    if (
+      lol &&
+      (lol.tier === 'High' ||
+        SCRIPT_HOSTS.has(
+          image
+            .toLowerCase()
+            .replace(/^.*[\\/]/, '')
+            .replace(/\.exe$/, ''),
+        ))
+    ) {
       v.hit('High', lol.reason);
     }
     const masq = masquerade(image);

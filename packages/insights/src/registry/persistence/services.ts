@@ -69,7 +69,8 @@ export function services(hive: HiveKeys, groups: Map<string, Set<string>>, haveS
     const windows = (!image || inWindowsFolder(image)) && (!dll || inWindowsFolder(dll));
     if (windows && commandHits(`${image} ${dll}`).length === 0 && !key.deleted) continue;
     if (image && hasNoFolder(image)) hits.push({ level: 'Medium', reason: 'ImagePath without folder' });
-    if (RANDOM_NAME.test(key.name) && /\b(cmd|powershell|pwsh)(\.exe)?\b/i.test(image)) hits.push({ level: 'Critical', reason: '16/22-letter service name running a shell' });
+    if (RANDOM_NAME.test(key.name) && /\b(cmd|powershell|pwsh)(\.exe)?\b/i.test(image))
+      hits.push({ level: 'Critical', reason: '16/22-letter service name running a shell' });
     const facts = serviceFacts(key, params);
     const group = /svchost(\.exe)?"?\s+-k\s+"?([^\s"]+)/i.exec(image)?.[2]?.toLowerCase();
     if (group) {
@@ -80,7 +81,16 @@ export function services(hive: HiveKeys, groups: Map<string, Set<string>>, haveS
         hits.push({ level: 'High', reason: 'service not listed in its svchost group' });
       } else facts.push(`Svchost group: ${group}`);
     }
-    out.push({ hive, key, mechanism: key.deleted ? 'Service (deleted)' : 'Service', value: key.name, data: facts.join('; '), command: dll || image, hits, base: 'Low' });
+    out.push({
+      hive,
+      key,
+      mechanism: key.deleted ? 'Service (deleted)' : 'Service',
+      value: key.name,
+      data: facts.join('; '),
+      command: dll || image,
+      hits,
+      base: 'Low',
+    });
   }
 }
 
@@ -90,7 +100,14 @@ export function systemAutoruns(hive: HiveKeys, out: PersistenceEntry[]): void {
   for (const key of hive.children('CCS\\Services')) {
     const params = hive.children(key.path).find((k) => k.name.toLowerCase() === 'parameters');
     for (const p of [str(key, 'ImagePath'), str(params, 'ServiceDll')]) {
-      if (p) serviceByBinary.set(commandImage(p).replace(/^.*[\\/]/, '').replace(/\.[a-z]+$/i, '').toLowerCase(), key.name);
+      if (p)
+        serviceByBinary.set(
+          commandImage(p)
+            .replace(/^.*[\\/]/, '')
+            .replace(/\.[a-z]+$/i, '')
+            .toLowerCase(),
+          key.name,
+        );
     }
   }
   const lsa = hive.key('CCS\\Control\\Lsa');
@@ -104,14 +121,32 @@ export function systemAutoruns(hive: HiveKeys, out: PersistenceEntry[]): void {
       const svc = serviceByBinary.get(p.toLowerCase().replace(/\.dll$/, ''));
       return svc ? `${p} (also service ${svc})` : p;
     });
-    out.push({ hive, key: lsa, mechanism: 'Lsa package', value: name, data: joined.join(', '), command: '', hits: [{ level: 'Critical', reason: 'non-default Lsa package' }], base: 'Low' });
+    out.push({
+      hive,
+      key: lsa,
+      mechanism: 'Lsa package',
+      value: name,
+      data: joined.join(', '),
+      command: '',
+      hits: [{ level: 'Critical', reason: 'non-default Lsa package' }],
+      base: 'Low',
+    });
   }
   const sm = hive.key('CCS\\Control\\Session Manager');
   const boot = valueOf(sm, 'BootExecute');
   if (sm && boot) {
     const list = Array.isArray(boot.data) ? boot.data : [String(boot.data)];
     const unusual = list.filter((c) => !/^autocheck autochk \*$/i.test(c.trim()));
-    out.push({ hive, key: sm, mechanism: 'BootExecute', value: 'BootExecute', data: list.join(', '), command: unusual[0] ?? '', hits: unusual.length > 0 ? [{ level: 'High', reason: 'BootExecute beyond autocheck' }] : [], base: 'Low' });
+    out.push({
+      hive,
+      key: sm,
+      mechanism: 'BootExecute',
+      value: 'BootExecute',
+      data: list.join(', '),
+      command: unusual[0] ?? '',
+      hits: unusual.length > 0 ? [{ level: 'High', reason: 'BootExecute beyond autocheck' }] : [],
+      base: 'Low',
+    });
   }
   for (const key of hive.children('CCS\\Control\\Print\\Monitors')) {
     const d = str(key, 'Driver');
@@ -120,7 +155,16 @@ export function systemAutoruns(hive: HiveKeys, out: PersistenceEntry[]): void {
   const safe = hive.key('CCS\\Control\\SafeBoot');
   const shell = str(safe, 'AlternateShell');
   if (safe && shell) {
-    out.push({ hive, key: safe, mechanism: 'SafeBoot AlternateShell', value: 'AlternateShell', data: shell, command: shell, hits: /^cmd\.exe$/i.test(shell) ? [] : [{ level: 'High', reason: 'SafeBoot AlternateShell is not cmd.exe' }], base: 'Low' });
+    out.push({
+      hive,
+      key: safe,
+      mechanism: 'SafeBoot AlternateShell',
+      value: 'AlternateShell',
+      data: shell,
+      command: shell,
+      hits: /^cmd\.exe$/i.test(shell) ? [] : [{ level: 'High', reason: 'SafeBoot AlternateShell is not cmd.exe' }],
+      base: 'Low',
+    });
   }
   for (const key of hive.children('CCS\\Services\\W32Time\\TimeProviders')) {
     const d = str(key, 'DllName');

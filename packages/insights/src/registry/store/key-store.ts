@@ -17,9 +17,7 @@ function toRegExp(pattern: string): string {
     parts.pop();
     deep = true;
   }
-  const body = parts
-    .map((p) => (p === '*' ? '[^\\\\]+' : p === 'CCS' ? 'controlset\\d{3}' : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('\\\\');
+  const body = parts.map((p) => (p === '*' ? '[^\\\\]+' : p === 'CCS' ? 'controlset\\d{3}' : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('\\\\');
   return deep ? `${body}(?:\\\\.*)?` : body;
 }
 
@@ -61,7 +59,8 @@ export class KeyStore {
       this.hives.set(hive, keys);
     }
     // Live keys were stamped by the system's clock; deleted ones may be any bytes.
-    if (!key.deleted && key.lastWrite !== null && key.lastWrite <= this.now && (this.latest === null || key.lastWrite > this.latest)) this.latest = key.lastWrite;
+    if (!key.deleted && key.lastWrite !== null && key.lastWrite <= this.now && (this.latest === null || key.lastWrite > this.latest))
+      this.latest = key.lastWrite;
     // Deleted keys whose parents are gone cannot be placed on a path.
     if (key.path.startsWith('<orphan>')) return;
     const cut = key.path.indexOf('\\');

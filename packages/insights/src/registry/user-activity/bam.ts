@@ -3,7 +3,12 @@ import type { HiveKeys } from '../store/hive-keys.js';
 import type { SlimKey, SlimValue } from '../store/slim-key.js';
 
 /** bam (1709+: Services\bam\UserSettings; 1809+: Services\bam\State\UserSettings) and dam, per user SID. */
-const ROOTS = ['CCS\\Services\\bam\\State\\UserSettings', 'CCS\\Services\\bam\\UserSettings', 'CCS\\Services\\dam\\State\\UserSettings', 'CCS\\Services\\dam\\UserSettings'];
+const ROOTS = [
+  'CCS\\Services\\bam\\State\\UserSettings',
+  'CCS\\Services\\bam\\UserSettings',
+  'CCS\\Services\\dam\\State\\UserSettings',
+  'CCS\\Services\\dam\\UserSettings',
+];
 export const BAM_PATTERNS = ROOTS.map((r) => `${r}\\*`);
 
 export interface BamEntry {

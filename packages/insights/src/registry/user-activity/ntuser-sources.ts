@@ -78,13 +78,15 @@ function typed(hive: HiveKeys, add: Add): void {
   const run = hive.key(`${EXPLORER}\\RunMRU`);
   if (run) {
     mruOrder(run).forEach((v, i) => {
-      if (typeof v.data === 'string') add(run, 'RunMRU', v.data.replace(/\\1$/, ''), { details: `MRU position ${i + 1}`, lastUsed: i === 0 ? run.lastWrite : null });
+      if (typeof v.data === 'string')
+        add(run, 'RunMRU', v.data.replace(/\\1$/, ''), { details: `MRU position ${i + 1}`, lastUsed: i === 0 ? run.lastWrite : null });
     });
   }
   const wheel = hive.key(`${EXPLORER}\\WordWheelQuery`);
   if (wheel) {
     mruOrder(wheel).forEach((v, i) => {
-      if (Buffer.isBuffer(v.data)) add(wheel, 'WordWheelQuery', utf16z(v.data), { details: `MRU position ${i + 1}`, lastUsed: i === 0 ? wheel.lastWrite : null });
+      if (Buffer.isBuffer(v.data))
+        add(wheel, 'WordWheelQuery', utf16z(v.data), { details: `MRU position ${i + 1}`, lastUsed: i === 0 ? wheel.lastWrite : null });
     });
   }
 }
@@ -106,7 +108,10 @@ function officeMru(hive: HiveKeys, add: Add): void {
 function mountPoints(hive: HiveKeys, add: Add): void {
   for (const key of hive.children(`${EXPLORER}\\MountPoints2`)) {
     const item = key.name.startsWith('##') ? key.name.replaceAll('#', '\\') : key.name;
-    add(key, 'MountPoints2', item, { lastUsed: key.lastWrite, details: key.name.startsWith('##') ? 'network share' : key.name.startsWith('{') ? 'volume' : 'drive' });
+    add(key, 'MountPoints2', item, {
+      lastUsed: key.lastWrite,
+      details: key.name.startsWith('##') ? 'network share' : key.name.startsWith('{') ? 'volume' : 'drive',
+    });
   }
 }
 

@@ -34,7 +34,14 @@ export function shellBags(hive: HiveKeys, root: string): ShellBag[] {
       const children = hive.keys(`${key.path}\\${v.name}`);
       const own = children[0];
       const slot = num(own, 'NodeSlot');
-      out.push({ hive, key: own ?? key, path, slot: slot === null ? '' : String(slot), itemType: item.type, deleted: key.deleted || (own?.deleted ?? false) || v.deleted });
+      out.push({
+        hive,
+        key: own ?? key,
+        path,
+        slot: slot === null ? '' : String(slot),
+        itemType: item.type,
+        deleted: key.deleted || (own?.deleted ?? false) || v.deleted,
+      });
       for (const child of children) visit(child, path, depth + 1);
     }
   };

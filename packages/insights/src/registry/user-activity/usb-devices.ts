@@ -3,7 +3,14 @@ import type { HiveKeys } from '../store/hive-keys.js';
 import { str, type SlimKey } from '../store/slim-key.js';
 
 const DATES = 'Properties\\{83da6326-97a6-4088-9453-a1923f573b29}';
-export const USB_SYSTEM_PATTERNS = ['CCS\\Enum\\USBSTOR\\*', 'CCS\\Enum\\USBSTOR\\*\\*', 'CCS\\Enum\\USB\\*', `CCS\\Enum\\USBSTOR\\*\\*\\${DATES}\\*`, 'CCS\\Enum\\USB\\*\\*', 'MountedDevices'];
+export const USB_SYSTEM_PATTERNS = [
+  'CCS\\Enum\\USBSTOR\\*',
+  'CCS\\Enum\\USBSTOR\\*\\*',
+  'CCS\\Enum\\USB\\*',
+  `CCS\\Enum\\USBSTOR\\*\\*\\${DATES}\\*`,
+  'CCS\\Enum\\USB\\*\\*',
+  'MountedDevices',
+];
 export const USB_SOFTWARE_PATTERNS = ['Microsoft\\Windows Portable Devices\\Devices\\*'];
 
 export interface UsbDevice {
@@ -92,4 +99,3 @@ export function portableDeviceNames(software: HiveKeys[]): Map<string, string> {
   }
   return names;
 }
-

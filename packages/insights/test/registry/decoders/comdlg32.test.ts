@@ -75,7 +75,14 @@ describe('ComDlg32 on Vista+ (built PIDLs)', () => {
 
   it('LastVisitedPidlMRU: program name, NUL, PIDL of the folder; a PIDL with no item is refused', () => {
     const { rows, notes } = run([
-      { path: `${COMDLG32}\\LastVisitedPidlMRU`, values: { 0: Buffer.concat([u16z('notepad.exe'), MY_COMPUTER, VOLUME_C, Buffer.alloc(2)]), 1: Buffer.concat([u16z('x.exe'), Buffer.alloc(2)]), MRUListEx: Buffer.from('00000000' + '01000000' + 'ffffffff', 'hex') } },
+      {
+        path: `${COMDLG32}\\LastVisitedPidlMRU`,
+        values: {
+          0: Buffer.concat([u16z('notepad.exe'), MY_COMPUTER, VOLUME_C, Buffer.alloc(2)]),
+          1: Buffer.concat([u16z('x.exe'), Buffer.alloc(2)]),
+          MRUListEx: Buffer.from('00000000' + '01000000' + 'ffffffff', 'hex'),
+        },
+      },
     ]);
     expect(rows).toEqual([['LastVisitedPidlMRU', 'notepad.exe', 'folder My Computer\\C:; MRU position 1']]);
     expect(notes).toEqual([`LastVisitedPidlMRU ${COMDLG32}\\LastVisitedPidlMRU\\1: no shell item in 2 bytes; not shown`]);

@@ -38,7 +38,9 @@ describe('shell items added for 7+', () => {
   });
 
   it('users property view, class 0x00, signature 0x23FEBBEE at 6: the 16-byte known-folder identifier', () => {
-    const bytes = item(Buffer.concat([Buffer.from([0x00, 0x00]), u16(0x1a), u32(0x23febbee), u16(0), u16(16), guidBytes('374de290-123f-4565-9164-39c4925e467b'), u16(0)]));
+    const bytes = item(
+      Buffer.concat([Buffer.from([0x00, 0x00]), u16(0x1a), u32(0x23febbee), u16(0), u16(16), guidBytes('374de290-123f-4565-9164-39c4925e467b'), u16(0)]),
+    );
     expect(decodeShellItem(bytes)).toEqual({ name: 'Downloads', type: 'Users property view' });
   });
 

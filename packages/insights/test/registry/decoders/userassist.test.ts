@@ -33,11 +33,20 @@ function v5(count: number, focus: number, ms: number, ft: bigint): Buffer {
 
 describe('UserAssist entries by version', () => {
   it('v3: count minus 5 and the FILETIME at 8', () => {
-    expect(decodeUserAssist(v3(19, FT_2009), 3, NOW)).toEqual({ data: { version: 3, runCount: 14, focusCount: null, focusMs: null, lastRun: '2009-08-04T15:11:22.8110676Z' }, bad: null });
+    expect(decodeUserAssist(v3(19, FT_2009), 3, NOW)).toEqual({
+      data: { version: 3, runCount: 14, focusCount: null, focusMs: null, lastRun: '2009-08-04T15:11:22.8110676Z' },
+      bad: null,
+    });
   });
 
   it('v5: run count, focus count, focus time and the FILETIME at 60', () => {
-    expect(decodeUserAssist(v5(7, 12, 65_000, FT_2009), 5, NOW).data).toEqual({ version: 5, runCount: 7, focusCount: 12, focusMs: 65_000, lastRun: '2009-08-04T15:11:22.8110676Z' });
+    expect(decodeUserAssist(v5(7, 12, 65_000, FT_2009), 5, NOW).data).toEqual({
+      version: 5,
+      runCount: 7,
+      focusCount: 12,
+      focusMs: 65_000,
+      lastRun: '2009-08-04T15:11:22.8110676Z',
+    });
   });
 
   it('a zero FILETIME is "never", not a time', () => {
@@ -49,7 +58,7 @@ describe('UserAssist entries by version', () => {
     expect(decodeUserAssist(v5(6, 0, 0, FT_2009), null, NOW).data?.version).toBe(5);
   });
 
-  it('refuses data whose size does not fit the key\'s Version (a v5 entry read as v3 would show a garbage count and time)', () => {
+  it("refuses data whose size does not fit the key's Version (a v5 entry read as v3 would show a garbage count and time)", () => {
     expect(decodeUserAssist(v5(6, 0, 0, FT_2009), 3, NOW)).toEqual({ data: null, bad: '72-byte data under Version 3, whose entries are 16 bytes' });
     expect(decodeUserAssist(v3(6, FT_2009), 5, NOW).bad).toBe('16-byte data under Version 5, whose entries are 72 bytes');
     expect(decodeUserAssist(Buffer.alloc(40), null, NOW).bad).toMatch(/fits neither layout/);
@@ -71,7 +80,10 @@ describe('UserAssist names', () => {
 
   it('XP: the UEME kind moves out of the name and %csidlN% becomes the folder', () => {
     expect(userAssistName(rot13('UEME_RUNPIDL:%csidl2%\\MSN.lnk'))).toEqual({ item: 'Programs\\MSN.lnk', kind: 'UEME_RUNPIDL' });
-    expect(userAssistName(rot13('UEME_RUNPATH:C:\\WINDOWS\\system32\\NOTEPAD.EXE'))).toEqual({ item: 'C:\\WINDOWS\\system32\\NOTEPAD.EXE', kind: 'UEME_RUNPATH' });
+    expect(userAssistName(rot13('UEME_RUNPATH:C:\\WINDOWS\\system32\\NOTEPAD.EXE'))).toEqual({
+      item: 'C:\\WINDOWS\\system32\\NOTEPAD.EXE',
+      kind: 'UEME_RUNPATH',
+    });
     expect(userAssistName(rot13('UEME_RUNPATH'))).toEqual({ item: 'UEME_RUNPATH', kind: '' });
     expect(userAssistName(rot13('UEME_CTLCUACount:ctor'))).toEqual({ item: 'ctor', kind: 'UEME_CTLCUACount' });
     expect(userAssistName(rot13('UEME_RUNPIDL:%csidl99%\\x.lnk')).item).toBe('%csidl99%\\x.lnk');

@@ -54,11 +54,16 @@ export const AMCACHE: Comparator = {
       const name = k.path.slice(k.path.lastIndexOf('\\') + 1);
       theirs.push({ key: `driver ${name.replaceAll('/', '\\').toLowerCase()}`, value: `${val(k, 'DriverVersion')}|${id}` });
     }
-    for (const k of programs) theirs.push({ key: `program ${val(k, 'Name')}`, value: `${val(k, 'Version')}|${val(k, 'Publisher') ? 'publisher shown' : 'publisher missing'}` });
+    for (const k of programs)
+      theirs.push({ key: `program ${val(k, 'Name')}`, value: `${val(k, 'Version')}|${val(k, 'Publisher') ? 'publisher shown' : 'publisher missing'}` });
 
     const log = fromLog(replayedAfter(hive.path));
     const result = compareEntries('Amcache', hive, mine, theirs, (o, t) => recovered(o, t) ?? log(o, t));
-    if (rawKeys > 0) (result.notes ??= []).push({ key: 'regipy raw keys', why: `regipy's amcache plugin appends ${rawKeys} Root\\File\\{volume} key object(s) as entries (run() adds the volume key itself when it has values); they hold no file` });
+    if (rawKeys > 0)
+      (result.notes ??= []).push({
+        key: 'regipy raw keys',
+        why: `regipy's amcache plugin appends ${rawKeys} Root\\File\\{volume} key object(s) as entries (run() adds the volume key itself when it has values); they hold no file`,
+      });
     return result;
   },
 };

@@ -52,7 +52,10 @@ export const CORPORA: Corpus[] = [REGPARSER];
 export const UNOBTAINABLE: { name: string; why: string }[] = [
   { name: 'regipy test data (regipy_tests/data)', why: 'not in the PyPI sdists (regipy 6.5.0 and 3.1.6 checked); GitHub unreachable' },
   { name: 'plaso test_data', why: 'not in the PyPI sdists (plaso 20260720 and 20201007 checked); GitHub unreachable' },
-  { name: 'dfwinreg test_data', why: 'not in the PyPI sdists (dfwinreg 20260411 and 20201006 checked; the latter lists it in MANIFEST.test_data.in but ships none); GitHub unreachable' },
+  {
+    name: 'dfwinreg test_data',
+    why: 'not in the PyPI sdists (dfwinreg 20260411 and 20201006 checked; the latter lists it in MANIFEST.test_data.in but ships none); GitHub unreachable',
+  },
   { name: 'DFIR Artifact Museum', why: 'published on GitHub only; GitHub unreachable' },
 ];
 

@@ -15,7 +15,8 @@ export function rowsOf(insights: Insight[], title: string): Record<string, strin
 export function pluginOutput(regipy: Record<string, unknown>, plugin: string): { entries: unknown; error: string | null } {
   if (typeof regipy['__open_error__'] === 'string') return { entries: null, error: `regipy cannot open the hive: ${regipy['__open_error__']}` };
   const out = regipy[plugin];
-  if (out && typeof out === 'object' && '__error__' in out) return { entries: null, error: `regipy ${plugin} raised ${String((out as { __error__: unknown }).__error__)}` };
+  if (out && typeof out === 'object' && '__error__' in out)
+    return { entries: null, error: `regipy ${plugin} raised ${String((out as { __error__: unknown }).__error__)}` };
   return { entries: out ?? null, error: null };
 }
 

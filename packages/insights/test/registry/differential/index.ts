@@ -12,4 +12,16 @@ import { USB_DEVICES } from './usb-devices.js';
 import { USERASSIST } from './userassist.js';
 
 /** Every artifact's comparator, one line each (one file per artifact beside this one). */
-export const COMPARATORS: Comparator[] = [SHIMCACHE, SERVICES, RUN_KEYS, USB_DEVICES, NETWORK_PROFILES, AMCACHE, USERASSIST, BAM, SHELLBAGS, RECENTDOCS, OPENSAVE];
+export const COMPARATORS: Comparator[] = [
+  SHIMCACHE,
+  SERVICES,
+  RUN_KEYS,
+  USB_DEVICES,
+  NETWORK_PROFILES,
+  AMCACHE,
+  USERASSIST,
+  BAM,
+  SHELLBAGS,
+  RECENTDOCS,
+  OPENSAVE,
+];

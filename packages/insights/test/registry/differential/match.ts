@@ -24,7 +24,14 @@ export type Explain = (ours: Entry | null, theirs: Entry | null) => string | nul
  * Pairs entries by key (in order when a key repeats), counts equal pairs, and sorts every
  * difference into explained or unexplained. An entry only one side has is a difference too.
  */
-export function compareEntries(artifact: string, hive: HiveUnderTest, ours: Entry[], theirs: Entry[], explain: Explain, alike?: (ours: Entry, theirs: Entry) => boolean): ArtifactComparison {
+export function compareEntries(
+  artifact: string,
+  hive: HiveUnderTest,
+  ours: Entry[],
+  theirs: Entry[],
+  explain: Explain,
+  alike?: (ours: Entry, theirs: Entry) => boolean,
+): ArtifactComparison {
   const out: ArtifactComparison = { artifact, hive: hive.label, compared: 0, equal: 0, explained: [], unexplained: [] };
   const group = (es: Entry[]): Map<string, Entry[]> => {
     const m = new Map<string, Entry[]>();
@@ -113,4 +120,6 @@ export function replayedAfter(path: string): string | null {
 export const fromLog =
   (after: string | null): Explain =>
   (ours) =>
-    after && ours?.written && ours.written > after ? `key written ${ours.written}, after the primary file's last write ${after}: it comes from the transaction log we replay and the reference does not read` : null;
+    after && ours?.written && ours.written > after
+      ? `key written ${ours.written}, after the primary file's last write ${after}: it comes from the transaction log we replay and the reference does not read`
+      : null;

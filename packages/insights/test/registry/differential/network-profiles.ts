@@ -23,14 +23,24 @@ export const NETWORK_PROFILES: Comparator = {
   compare(ours, regipy, hive) {
     const mine = new Map<string, Profile>();
     for (const r of rowsOf(ours, 'Network Artifacts: Known Networks')) {
-      mine.set(keyPathOf(r['Key']), { name: r['Profile Name']!, description: r['Description']!, created: second(r['Date Created']!), lastConnected: second(r['Date Last Connected']!) });
+      mine.set(keyPathOf(r['Key']), {
+        name: r['Profile Name']!,
+        description: r['Description']!,
+        created: second(r['Date Created']!),
+        lastConnected: second(r['Date Last Connected']!),
+      });
     }
     const { entries, error } = pluginOutput(regipy, 'networklist');
     const theirs = new Map<string, Profile>();
     for (const e of Array.isArray(entries) ? (entries as Record<string, unknown>[]) : []) {
       if (e['type'] !== 'profile') continue;
       const str = (k: string): string => (typeof e[k] === 'string' ? (e[k] as string) : '');
-      theirs.set(str('key_path').toLowerCase(), { name: str('profile_name'), description: str('description'), created: str('date_created'), lastConnected: str('date_last_connected') });
+      theirs.set(str('key_path').toLowerCase(), {
+        name: str('profile_name'),
+        description: str('description'),
+        created: str('date_created'),
+        lastConnected: str('date_last_connected'),
+      });
     }
     return compareKeyed(
       comparison('Network profiles', hive.label),

@@ -15,7 +15,8 @@ const SCRIPT = fileURLToPath(new URL('../support/regipy_comdlg32.py', import.met
 const COMDLG32 = 'Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\ComDlg32';
 
 /** Vista+ PIDL MRUs decoded by libfwsi through regipy's cell reader (support/regipy_comdlg32.py). */
-const pidlEntries = (hive: HiveUnderTest): PidlEntry[] => JSON.parse(execFileSync('python3', [SCRIPT, hive.path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })) as PidlEntry[];
+const pidlEntries = (hive: HiveUnderTest): PidlEntry[] =>
+  JSON.parse(execFileSync('python3', [SCRIPT, hive.path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })) as PidlEntry[];
 
 const norm = (p: string): string => p.replace(/\\\\+/g, '\\').replace(/\\$/, '');
 const utf16 = (b: Buffer, at: number): [string, number] => {
@@ -25,7 +26,12 @@ const utf16 = (b: Buffer, at: number): [string, number] => {
 };
 
 /** CLSIDs libfwsi's table names otherwise (see shellbags.ts), and libfwsi's placeholder for items it cannot type. */
-const NAMED_OTHERWISE: Record<string, string> = { Network: 'Computers and Devices', 'Quick Access': 'Home Folder', 'Users Files': 'Shared Documents Folder (Users Files)', Libraries: 'Users Libraries' };
+const NAMED_OTHERWISE: Record<string, string> = {
+  Network: 'Computers and Devices',
+  'Quick Access': 'Home Folder',
+  'Users Files': 'Shared Documents Folder (Users Files)',
+  Libraries: 'Users Libraries',
+};
 
 const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -40,7 +46,9 @@ function untyped(o: Entry | null, t: Entry | null): string | null {
   if (!o || !t || !t.value.includes('<UNKNOWN: 0x00>')) return null;
   const pattern = new RegExp(`^${t.value.split('<UNKNOWN: 0x00>').map(esc).join('([^\\\\|]+)')}$`);
   const m = pattern.exec(o.value);
-  return m ? `libfwsi leaves a class-0x00 users property view (signature 0x23FEBBEE at offset 6) untyped; we name its known-folder identifier: ${m.slice(1).join(', ')}` : null;
+  return m
+    ? `libfwsi leaves a class-0x00 users property view (signature 0x23FEBBEE at offset 6) untyped; we name its known-folder identifier: ${m.slice(1).join(', ')}`
+    : null;
 }
 
 /**
@@ -55,10 +63,19 @@ export const OPENSAVE: Comparator = {
   compare(ours, regipy, hive) {
     const rows = rowsOf(ours, 'User Activity', hive).filter((r) => /^(OpenSave|LastVisited)/.test(r['Source']!));
     const folderOf = (d: string): string => /^folder (.*); MRU position/.exec(d)?.[1] ?? '';
-    const translate = (p: string): string => p.split('\\').map((s, i) => (i === 0 ? (NAMED_OTHERWISE[s] ?? s) : s)).join('\\');
+    const translate = (p: string): string =>
+      p
+        .split('\\')
+        .map((s, i) => (i === 0 ? (NAMED_OTHERWISE[s] ?? s) : s))
+        .join('\\');
     const mine: Entry[] = rows.map((r) => {
       const last = r['Source']!.startsWith('LastVisited');
-      return { key: r['Source']!, value: last ? `${r['Item']}|${translate(norm(folderOf(r['Details']!)))}` : translate(norm(r['Item']!)), deleted: r['Deleted'] === 'yes', written: r['Last Write'] };
+      return {
+        key: r['Source']!,
+        value: last ? `${r['Item']}|${translate(norm(folderOf(r['Details']!)))}` : translate(norm(r['Item']!)),
+        deleted: r['Deleted'] === 'yes',
+        written: r['Last Write'],
+      };
     });
     const theirs: Entry[] = pidlEntries(hive).map((e) => ({
       key: e.key === 'LastVisitedPidlMRU' ? 'LastVisitedPidlMRU' : `OpenSavePidlMRU ${e.key.slice('OpenSavePidlMRU\\'.length)}`,
@@ -78,9 +95,19 @@ export const OPENSAVE: Comparator = {
       theirs.push({ key: 'LastVisitedMRU', value: `${program}|${utf16(b, next)[0]}` });
     }
     const log = fromLog(replayedAfter(hive.path));
-    const result = compareEntries('OpenSave', hive, mine, theirs, (o, t) => recovered(o, t) ?? untyped(o, t) ?? log(o, t), (o, t) => untyped(o, t) !== null);
+    const result = compareEntries(
+      'OpenSave',
+      hive,
+      mine,
+      theirs,
+      (o, t) => recovered(o, t) ?? untyped(o, t) ?? log(o, t),
+      (o, t) => untyped(o, t) !== null,
+    );
     if (theirs.length > 0 && pluginEntries(regipy, 'comdlg32').length === 0) {
-      (result.notes ??= []).push({ key: 'regipy comdlg32', why: `regipy's comdlg32 plugin yields nothing where its cell reader shows ${theirs.length} values (hex text again); compared with libfwsi and regfexport instead` });
+      (result.notes ??= []).push({
+        key: 'regipy comdlg32',
+        why: `regipy's comdlg32 plugin yields nothing where its cell reader shows ${theirs.length} values (hex text again); compared with libfwsi and regfexport instead`,
+      });
     }
     return result;
   },

@@ -35,14 +35,27 @@ export const RECENTDOCS: Comparator = {
   compare(ours, regipy, hive) {
     const keys = regfexport(hive.path);
     const root = keys.get(RECENT.toLowerCase());
-    const theirs: Entry[] = root ? [...entriesOf(root, 'RecentDocs'), ...exportedChildren(keys, RECENT).flatMap((k) => entriesOf(k, `RecentDocs ${k.path.slice(k.path.lastIndexOf('\\') + 1)}`))] : [];
+    const theirs: Entry[] = root
+      ? [
+          ...entriesOf(root, 'RecentDocs'),
+          ...exportedChildren(keys, RECENT).flatMap((k) => entriesOf(k, `RecentDocs ${k.path.slice(k.path.lastIndexOf('\\') + 1)}`)),
+        ]
+      : [];
     const mine: Entry[] = rowsOf(ours, 'User Activity', hive)
       .filter((r) => /^RecentDocs( |$)/.test(r['Source']!))
-      .map((r) => ({ key: `${r['Source']}|${r['Item']}`, value: /MRU position \d+/.exec(r['Details']!)?.[0] ?? '', deleted: r['Deleted'] === 'yes', written: r['Last Write'] }));
+      .map((r) => ({
+        key: `${r['Source']}|${r['Item']}`,
+        value: /MRU position \d+/.exec(r['Details']!)?.[0] ?? '',
+        deleted: r['Deleted'] === 'yes',
+        written: r['Last Write'],
+      }));
     const log = fromLog(replayedAfter(hive.path));
     const result = compareEntries('RecentDocs', hive, mine, theirs, (o, t) => recovered(o, t) ?? log(o, t));
     if (theirs.length > 0 && pluginEntries(regipy, 'recentdocs').length === 0) {
-      (result.notes ??= []).push({ key: 'regipy recentdocs', why: `regipy's recentdocs plugin yields nothing where regfexport shows ${theirs.length} values: its values arrive as hex text and parse_mru_value finds no NUL in it; compared with regfexport's bytes instead` });
+      (result.notes ??= []).push({
+        key: 'regipy recentdocs',
+        why: `regipy's recentdocs plugin yields nothing where regfexport shows ${theirs.length} values: its values arrive as hex text and parse_mru_value finds no NUL in it; compared with regfexport's bytes instead`,
+      });
     }
     return result;
   },

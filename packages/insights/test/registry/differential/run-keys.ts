@@ -22,7 +22,8 @@ export const RUN_KEYS: Comparator = {
     const { entries, error } = pluginOutput(regipy, plugin);
     const theirs = new Map<string, { data: string }>();
     for (const [path, key] of Object.entries((entries ?? {}) as Record<string, { values?: { name: string; value: unknown }[] }>)) {
-      for (const v of key.values ?? []) theirs.set(`${path.toLowerCase()}|${v.name.toLowerCase()}`, { data: Array.isArray(v.value) ? v.value.join(', ') : String(v.value ?? '') });
+      for (const v of key.values ?? [])
+        theirs.set(`${path.toLowerCase()}|${v.name.toLowerCase()}`, { data: Array.isArray(v.value) ? v.value.join(', ') : String(v.value ?? '') });
     }
     return compareKeyed(
       comparison('Run keys', hive.label),

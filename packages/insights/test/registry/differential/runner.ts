@@ -38,7 +38,10 @@ export async function hiveUnderTest(path: string, label: string): Promise<HiveUn
 export async function hivesUnder(root: string, labelPrefix: string): Promise<{ hives: HiveUnderTest[]; skipped: { label: string; reason: string }[] }> {
   const hives: HiveUnderTest[] = [];
   const skipped: { label: string; reason: string }[] = [];
-  const files = (await readdir(root, { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name)).sort();
+  const files = (await readdir(root, { recursive: true, withFileTypes: true }))
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name))
+    .sort();
   for (const path of files) {
     const label = `${labelPrefix}${relative(root, path)}`;
     if (LOG.test(path)) continue;
@@ -54,7 +57,13 @@ export async function hivesUnder(root: string, labelPrefix: string): Promise<{ h
 /** The hive alone as a pipeline input: its logs are left out so that both sides read the same bytes (regipy does not replay logs). */
 function inputOf(path: string): PipelineInput {
   return {
-    ref: { position: 0, fileId: '00000000-0000-4000-8000-000000000000', name: basename(path), size: statSync(path).size, sha256: createHash('sha256').update(readFileSync(path)).digest('hex') },
+    ref: {
+      position: 0,
+      fileId: '00000000-0000-4000-8000-000000000000',
+      name: basename(path),
+      size: statSync(path).size,
+      sha256: createHash('sha256').update(readFileSync(path)).digest('hex'),
+    },
     open: () => createReadStream(path, { highWaterMark: 64 * 1024 }),
   };
 }

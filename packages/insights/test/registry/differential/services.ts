@@ -68,7 +68,8 @@ export const SERVICES: Comparator = {
         if (t.set !== currentSet) return `${t.set.slice(1, 14)} is not the current control set (${currentSet.slice(1, 14)}): Persistence lists CCS only`;
         if (!t.image && !t.dll) return 'no ImagePath or ServiceDll: nothing runs, not listed (INSIGHTS.md §4 lists service binaries)';
         const windows = (!t.image || inWindowsFolder(t.image)) && (!t.dll || inWindowsFolder(t.dll));
-        if (windows && commandHits(`${t.image} ${t.dll}`).length === 0) return 'ImagePath/ServiceDll in a Windows folder with no L4 hit: not listed (INSIGHTS.md §4)';
+        if (windows && commandHits(`${t.image} ${t.dll}`).length === 0)
+          return 'ImagePath/ServiceDll in a Windows folder with no L4 hit: not listed (INSIGHTS.md §4)';
         return null;
       },
     );
@@ -87,7 +88,11 @@ function explainTruncated(result: ArtifactComparison): ArtifactComparison {
     const o = u.ours as Service | undefined;
     const t = u.theirs as Service | undefined;
     const cut = o && t && o.dll === t.dll && o.start === t.start && t.image.length === 256 && o.image.length > 256 && o.image.startsWith(t.image);
-    if (cut) result.explained.push({ key: u.key, why: `regipy cuts the ${o.image.length}-character ImagePath to its first 256 characters (512 bytes); regfexport decodes the whole value, as we do` });
+    if (cut)
+      result.explained.push({
+        key: u.key,
+        why: `regipy cuts the ${o.image.length}-character ImagePath to its first 256 characters (512 bytes); regfexport decodes the whole value, as we do`,
+      });
     return !cut;
   });
   return result;

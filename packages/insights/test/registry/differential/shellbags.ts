@@ -71,17 +71,32 @@ export const SHELLBAGS: Comparator = {
           return alias ? alias.theirs : seg;
         })
         .join('\\');
-    const mine: Entry[] = rows.map((r) => ({ key: translate(norm(r['Path']!)), value: KIND[r['Item Type']!] ?? r['Item Type']!, deleted: r['Deleted'] === 'yes', written: r['Last Write'] }));
-    const ref = [...pluginEntries<RegipyBag>(regipy, hive.kind === 'NTUSER' ? 'ntuser_shellbag_plugin' : 'usrclass_shellbag_plugin'), ...(hive.kind === 'NTUSER' ? noRoam(hive) : [])];
+    const mine: Entry[] = rows.map((r) => ({
+      key: translate(norm(r['Path']!)),
+      value: KIND[r['Item Type']!] ?? r['Item Type']!,
+      deleted: r['Deleted'] === 'yes',
+      written: r['Last Write'],
+    }));
+    const ref = [
+      ...pluginEntries<RegipyBag>(regipy, hive.kind === 'NTUSER' ? 'ntuser_shellbag_plugin' : 'usrclass_shellbag_plugin'),
+      ...(hive.kind === 'NTUSER' ? noRoam(hive) : []),
+    ];
     const childless = ref.filter((e) => e.shell_type === 'Childless');
     const theirs: Entry[] = ref.filter((e) => e.shell_type !== 'Childless').map((e) => ({ key: norm(e.path ?? ''), value: e.shell_type }));
     const log = fromLog(replayedAfter(hive.path));
     const result = compareEntries('ShellBags', hive, mine, theirs, (o, t) => recovered(o, t) ?? log(o, t));
     for (const [clsid, n] of used) {
       const a = NAMED_OTHERWISE.find((x) => x.clsid === clsid)!;
-      (result.notes ??= []).push({ key: `regipy naming {${clsid}}`, why: `${n} paths start with {${clsid}}, which we name "${a.ours}" (Explorer's name) and libfwsi's table "${a.theirs}"; compared after translating` });
+      (result.notes ??= []).push({
+        key: `regipy naming {${clsid}}`,
+        why: `${n} paths start with {${clsid}}, which we name "${a.ours}" (Explorer's name) and libfwsi's table "${a.theirs}"; compared after translating`,
+      });
     }
-    if (childless.length > 0) (result.notes ??= []).push({ key: 'regipy childless', why: `${childless.length} regipy "Childless" entries: subkeys without a numbered value hold no shell item (regipy issue #268 lists them with their parent's path); we list shell items only` });
+    if (childless.length > 0)
+      (result.notes ??= []).push({
+        key: 'regipy childless',
+        why: `${childless.length} regipy "Childless" entries: subkeys without a numbered value hold no shell item (regipy issue #268 lists them with their parent's path); we list shell items only`,
+      });
     return result;
   },
 };

@@ -14,7 +14,10 @@ const SCRIPT = fileURLToPath(new URL('../support/regipy_shimcache_value.py', imp
 
 /** Raw AppCompatCache values (one per file) decoded by us and by regipy's ShimCacheParser, entry by entry. */
 export async function compareShimValues(folder: string, labelPrefix: string): Promise<{ comparisons: ArtifactComparison[]; formats: Map<string, string> }> {
-  const files = readdirSync(folder).filter((f) => f.endsWith('.bin')).sort().map((f) => join(folder, f));
+  const files = readdirSync(folder)
+    .filter((f) => f.endsWith('.bin'))
+    .sort()
+    .map((f) => join(folder, f));
   const { stdout } = await run('python3', [SCRIPT, ...files], { maxBuffer: 64 * 1024 * 1024 });
   const theirs = JSON.parse(stdout) as Record<string, unknown>;
   const formats = new Map<string, string>();

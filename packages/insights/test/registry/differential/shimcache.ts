@@ -82,7 +82,11 @@ function pairRounded(result: ArtifactComparison, mine: Map<string, ShimSide>, re
     ref.delete(rk);
     result.compared++;
     if (o.executed !== null && t.executed !== null && o.executed !== t.executed) result.unexplained.push({ key: k, ours: o, theirs: t });
-    else result.explained.push({ key: k, why: `same entry, time ${o.time} from the 100 ns FILETIME; regipy rounds it through a float to whole microseconds (${t.time})` });
+    else
+      result.explained.push({
+        key: k,
+        why: `same entry, time ${o.time} from the 100 ns FILETIME; regipy rounds it through a float to whole microseconds (${t.time})`,
+      });
   }
 }
 

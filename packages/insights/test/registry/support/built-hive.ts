@@ -29,7 +29,12 @@ export function builtHive(type: HiveType, keys: BuiltKey[]): HiveKeys {
       name: k.path.slice(k.path.lastIndexOf('\\') + 1),
       lastWrite: k.lastWrite ?? '2020-01-01T00:00:00.0000000Z',
       deleted: k.deleted ?? false,
-      values: Object.entries(k.values ?? {}).map(([name, data]) => ({ name, typeCode: Buffer.isBuffer(data) ? 3 : typeof data === 'string' ? 1 : 4, data, deleted: false })),
+      values: Object.entries(k.values ?? {}).map(([name, data]) => ({
+        name,
+        typeCode: Buffer.isBuffer(data) ? 3 : typeof data === 'string' ? 1 : 4,
+        data,
+        deleted: false,
+      })),
     };
     hive.add(key);
   }

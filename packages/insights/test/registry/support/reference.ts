@@ -19,7 +19,9 @@ function hasPython(module: string): boolean {
 
 /** Skip (or fail under CI) without regipy; ShellBags also need libfwsi/libfwps' Python bindings. */
 export const REGIPY = HAVE_SAMPLES ? toolGate('regipy (pip install regipy)', hasPython('regipy')) : { skip: true, reason: NO_SAMPLES };
-export const REGIPY_SHELLBAGS = HAVE_SAMPLES ? toolGate('regipy shellbags (pip install libfwsi-python libfwps-python)', hasPython('regipy') && hasPython('pyfwsi') && hasPython('pyfwps')) : { skip: true, reason: NO_SAMPLES };
+export const REGIPY_SHELLBAGS = HAVE_SAMPLES
+  ? toolGate('regipy shellbags (pip install libfwsi-python libfwps-python)', hasPython('regipy') && hasPython('pyfwsi') && hasPython('pyfwps'))
+  : { skip: true, reason: NO_SAMPLES };
 
 /** regipy plugin entries for one sample hive (read as it is on disk: regipy does not replay logs). */
 export async function regipy(rel: string, ...plugins: string[]): Promise<Record<string, any>> {

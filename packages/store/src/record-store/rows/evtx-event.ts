@@ -64,4 +64,3 @@ export function eventFacts(record: EvtxRecord): EventFacts {
     details,
   };
 }
-

@@ -17,7 +17,10 @@ function evtxRecord(p: EvtxPayload): EvtxRecord {
   return record;
 }
 
-/** EVTX records from their JSON payload, or read again from their stored chunk (records() reads a chunk's records one after another, so the last one is kept). */
+/**
+ * EVTX records from their JSON payload, or read again from their stored chunk (records() reads a chunk's records one after another, so the last one is
+ * kept).
+ */
 export function evtxRebuild(tables: StoredTables): RecordRebuild<'winevtx'> {
   let last: { id: number; records: ChunkRecords } | undefined;
   return {

@@ -81,7 +81,16 @@ export function evtxShape(templates: EventTemplateSource | undefined): RowShape<
       return [
         {
           time: f.time,
-          values: [eventId, recordId, timestamp, f.provider, f.computer, template ? ctx.templateId(template) : null, JSON.stringify(f.details), sigma.length === 0 ? NO_SIGMA : alternatives(sigma.join(', '), sigma)],
+          values: [
+            eventId,
+            recordId,
+            timestamp,
+            f.provider,
+            f.computer,
+            template ? ctx.templateId(template) : null,
+            JSON.stringify(f.details),
+            sigma.length === 0 ? NO_SIGMA : alternatives(sigma.join(', '), sigma),
+          ],
           parts,
           pairs,
         },

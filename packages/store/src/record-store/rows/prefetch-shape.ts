@@ -88,10 +88,7 @@ export const prefetchShape: RowShape<'prefetch'> = {
   entryOf(values) {
     const [file, name, path, version, count, runTimes, modules, volumes] = values.map(cell) as string[];
     const display = (alts: string): string => (JSON.parse(alts) as string[])[0] ?? '';
-    return [
-      [file!, name!, path!],
-      { Count: count!, RunTimes: display(runTimes!), Modules: display(modules!), Volumes: display(volumes!), Version: version! },
-    ];
+    return [[file!, name!, path!], { Count: count!, RunTimes: display(runTimes!), Modules: display(modules!), Volumes: display(volumes!), Version: version! }];
   },
   field(name) {
     return FIELDS[name.toLowerCase()];

@@ -73,10 +73,7 @@ export const registryShape: RowShape<'registry'> = {
   entryOf(values) {
     const [file, root, key, lastWrite, type, name, value] = values.map(cell) as string[];
     const display = (JSON.parse(value || '[""]') as string[])[0] ?? '';
-    return [
-      [file!, root!, key!, lastWrite!],
-      { ValueType: type!, ValueName: name!, Value: display },
-    ];
+    return [[file!, root!, key!, lastWrite!], { ValueType: type!, ValueName: name!, Value: display }];
   },
   field(name) {
     return FIELDS[name.toLowerCase()];

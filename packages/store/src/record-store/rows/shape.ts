@@ -36,7 +36,8 @@ export interface ChunkPlace {
 export const SHORT_VALUE = 16;
 
 /** How a filter field reads a row: one value, or a JSON array of alternatives any of which may match. */
-export type FieldSql = { kind: 'scalar'; expr: string; params: unknown[]; inParts?: boolean; pair?: string } | { kind: 'list'; expr: string; params: unknown[]; inParts?: boolean };
+export type FieldSql =
+  { kind: 'scalar'; expr: string; params: unknown[]; inParts?: boolean; pair?: string } | { kind: 'list'; expr: string; params: unknown[]; inParts?: boolean };
 // `inParts`: every non-empty value of the field is one of the row's text `parts`, so a positive
 // filter on it can be narrowed through the text index first. `pair`: the name the field's short
 // values are kept under in the pairs table (StoredRow.pairs), which narrows an equals filter.
@@ -63,7 +64,10 @@ export interface WriteContext {
   templateId(template: EventTemplate): number;
   /** Id of a value many records share (a registry hive), stored once as `encode()` gives it (schema.ts `hives`); one per object. */
   sharedId(value: object, encode: () => string): number;
-  /** Id of a source chunk in the store's chunk table: a new one (its bytes copied) unless it is the previous record's chunk, as a chunk's records come one after another. */
+  /**
+   * Id of a source chunk in the store's chunk table: a new one (its bytes copied) unless it is the previous record's chunk, as a chunk's records come
+   * one after another.
+   */
   chunkId(chunk: SourceChunk): number;
 }
 

@@ -68,12 +68,17 @@ export function pickTable(buf: Buffer, layouts: readonly TableLayout[]): PickedT
   const best = tried[0]!;
   const next = tried[1];
   const sizes = layouts.map((l) => `${l.bits}-bit (${l.size}-byte)`).join(' or ');
-  if (best.rows.length === 0) return { failed: `signature ${hex(buf.readUInt32LE(0))} with ${count} entries, but no entry fits the ${sizes} layout (value of ${buf.length} bytes): not decoded` };
+  if (best.rows.length === 0)
+    return {
+      failed: `signature ${hex(buf.readUInt32LE(0))} with ${count} entries, but no entry fits the ${sizes} layout (value of ${buf.length} bytes): not decoded`,
+    };
   if (next && next.rows.length === best.rows.length) return { failed: `${count} entries fit both the ${sizes} layout: not decoded` };
   const warnings: string[] = [];
   if (best.rows.length < count) {
     const at = header + best.rows.length * best.layout.size;
-    warnings.push(`entry ${best.rows.length + 1} of ${count} (offset ${at}) does not fit the ${best.layout.bits}-bit layout: its path is outside the value or its sizes are inconsistent; ${best.rows.length} entries read`);
+    warnings.push(
+      `entry ${best.rows.length + 1} of ${count} (offset ${at}) does not fit the ${best.layout.bits}-bit layout: its path is outside the value or its sizes are inconsistent; ${best.rows.length} entries read`,
+    );
   }
   return { layout: best.layout, rows: best.rows, warnings };
 }

@@ -24,7 +24,13 @@ export const WIN8_0: TsLayout = { format: 'Windows 8.0 / Server 2012', signature
 export const WIN8_1: TsLayout = { format: 'Windows 8.1 / Server 2012 R2', signature: '10ts', start: 0x80, flags: true, countAt: null };
 /** libyal: the 48-byte header counts the entries @36; the 52-byte one (1703 and later) @40. */
 export const WIN10: TsLayout = { format: 'Windows 10 / 11 / Server 2016+ (48-byte header)', signature: '10ts', start: 0x30, flags: false, countAt: 0x24 };
-export const WIN10_1703: TsLayout = { format: 'Windows 10 1703+ / 11 / Server 2019+ (52-byte header)', signature: '10ts', start: 0x34, flags: false, countAt: 0x28 };
+export const WIN10_1703: TsLayout = {
+  format: 'Windows 10 1703+ / 11 / Server 2019+ (52-byte header)',
+  signature: '10ts',
+  start: 0x34,
+  flags: false,
+  countAt: 0x28,
+};
 
 /** One entry's body [at, end), or the name of the field that runs past its end. */
 function body(buf: Buffer, at: number, end: number, layout: TsLayout, warnings: string[], entry: number): Omit<ShimEntry, 'position'> | string {

@@ -35,7 +35,12 @@ export function decodeXp(buf: Buffer): ShimCacheValue {
     const raw = buf.toString('utf16le', e, e + XP_PATH_BYTES);
     const end = raw.indexOf('\0');
     if (end < 0) warnings.push(`entry ${i + 1}: path has no terminating NUL within ${XP_PATH_BYTES} bytes`);
-    entries.push({ position: i + 1, path: end < 0 ? raw : raw.slice(0, end), lastModified: filetimeAt(buf, e + XP_PATH_BYTES, warnings, i + 1), executed: null });
+    entries.push({
+      position: i + 1,
+      path: end < 0 ? raw : raw.slice(0, end),
+      lastModified: filetimeAt(buf, e + XP_PATH_BYTES, warnings, i + 1),
+      executed: null,
+    });
   }
   return { format, entries, warnings };
 }
