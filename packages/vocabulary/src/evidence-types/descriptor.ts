@@ -37,6 +37,8 @@ export interface ParseOption {
   required: boolean;
   /** The 400 message when it is missing or of another type. */
   invalidMessage: string;
+  /** What it does, in words (the typed fronts' documentation). */
+  description: string;
 }
 
 /** A field a search filter may name (the spec's list; the store compares names case-insensitively). */
@@ -57,6 +59,8 @@ export interface EvidenceTypeDescriptor {
   operationName: string;
   /** The type as an article phrase, for "File x is not <expected>" messages. */
   expected: string;
+  /** What a parse job reads, in the plural ("Windows event logs (.evtx)"), for the typed fronts' documentation. */
+  documents: string;
 
   recognition: {
     /** In the order they are tried: the first kind whose signature matches names the file. */

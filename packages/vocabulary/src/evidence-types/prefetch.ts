@@ -8,6 +8,7 @@ export const prefetch = {
   label: 'Prefetch',
   operationName: 'Prefetch',
   expected: 'a prefetch file',
+  documents: 'prefetch files (.pf)',
   recognition: {
     kinds: [
       { id: 'prefetch', label: 'Prefetch (uncompressed)', signatures: [[{ at: 4, text: 'SCCA' }]] },

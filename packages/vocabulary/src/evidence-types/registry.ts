@@ -8,6 +8,7 @@ export const registry = {
   label: 'Registry',
   operationName: 'Registry',
   expected: 'a registry hive (or a zip of hives)',
+  documents: 'registry hives',
   recognition: {
     kinds: [
       // The base block's file type (offset 28): 0 is a primary hive, anything else a transaction log.

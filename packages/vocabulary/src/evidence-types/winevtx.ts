@@ -9,6 +9,7 @@ export const winevtx = {
   label: 'EVTX',
   operationName: 'Evtx',
   expected: 'an EVTX event log',
+  documents: 'Windows event logs (.evtx)',
   recognition: {
     kinds: [{ id: 'evtx', label: 'Windows event log (EVTX)', signatures: [[{ at: 0, text: 'ElfFile\0' }]] }],
     extensions: ['.evtx'],
@@ -24,7 +25,16 @@ export const winevtx = {
     parseBodyBytes: 256 * KiB,
     searchBodyBytes: 256 * KiB,
   },
-  parseOptions: [{ restName: 'run_sigma_rules', name: 'runSigmaRules', type: 'boolean', required: true, invalidMessage: 'run_sigma_rules must be a boolean' }],
+  parseOptions: [
+    {
+      restName: 'run_sigma_rules',
+      name: 'runSigmaRules',
+      type: 'boolean',
+      required: true,
+      invalidMessage: 'run_sigma_rules must be a boolean',
+      description: 'Also run the community Sigma rules over every event.',
+    },
+  ],
   resultTypes: ['Overview', 'Process Inference Graph', 'Key Event Timeline', 'Process Analysis', 'Network Analysis', 'Authentication', 'Persistence'],
   search: {
     title: 'Event Table',
