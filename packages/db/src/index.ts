@@ -5,7 +5,7 @@ export { migrate, type MigrateOptions, type MigrateResult } from './migrate/migr
 export { defaultMigrationsDir } from './migrate/migration-files.js';
 export { hashToken } from './token-hash.js';
 export { isUuid } from './uuid.js';
-export { JobCategory, JobStatus, JobTier, Tier, Visibility } from './generated/prisma/enums.js';
+export { JobStatus, JobTier, Tier, Visibility } from './generated/prisma/enums.js';
 export type { Prisma } from './generated/prisma/client.js';
 export * as users from './repositories/users.js';
 export * as tokens from './repositories/tokens.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { DbError } from '../errors.js';
+import { syncCategoryCheck } from './category-check.js';
 import { defaultMigrationsDir, readMigrationFiles, type MigrationFile } from './migration-files.js';
 import { CREATE_PRISMA_MIGRATIONS_TABLE, PRISMA_ADVISORY_LOCK_KEY, type AppliedMigrationRow } from './prisma-migrations-table.js';
 
@@ -18,6 +19,7 @@ export interface MigrateResult {
  * Applies pending migrations from prisma/migrations, each in its own transaction, recording
  * `_prisma_migrations` rows as Prisma's `migrate deploy` does. Holds Prisma's advisory lock for the
  * whole run so concurrent starters (or a real `prisma migrate deploy`) apply each migration once.
+ * Then the job categories' CHECK constraint is brought up to the vocabulary (category-check.ts).
  */
 export async function migrate(databaseUrl: string, options: MigrateOptions = {}): Promise<MigrateResult> {
   const files = await readMigrationFiles(options.migrationsDir ?? defaultMigrationsDir());
@@ -37,6 +39,7 @@ export async function migrate(databaseUrl: string, options: MigrateOptions = {})
         await applyOne(client, file);
         applied.push(file.name);
       }
+      await syncCategoryCheck(client);
       return { applied };
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [PRISMA_ADVISORY_LOCK_KEY]);

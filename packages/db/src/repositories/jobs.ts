@@ -2,7 +2,8 @@ import type { DbClient } from '../client.js';
 import { toBuffer, toBytes } from '../bytes.js';
 import { DbError } from '../errors.js';
 import type { Prisma } from '../generated/prisma/client.js';
-import type { JobCategory, JobStatus, JobTier, Visibility } from '../generated/prisma/enums.js';
+import { isJobCategory, type JobCategory } from '@quarry/vocabulary';
+import type { JobStatus, JobTier, Visibility } from '../generated/prisma/enums.js';
 import { assertStorableText } from '../text.js';
 import { atomically } from '../transaction.js';
 import { isUuid } from '../uuid.js';
@@ -92,7 +93,8 @@ const jobSelect = {
 const stateSelect = { id: true, status: true, finishedAt: true, bytesDone: true, bytesTotal: true } as const;
 
 type ProgressColumns = { bytesDone: bigint | null; bytesTotal: bigint | null };
-type JobRow = Omit<JobDto, 'wrappedKey' | 'params' | 'progress'> & ProgressColumns & { wrappedKey: Uint8Array | null; params: Prisma.JsonValue };
+type JobRow = Omit<JobDto, 'wrappedKey' | 'params' | 'progress' | 'category'> &
+  ProgressColumns & { category: string; wrappedKey: Uint8Array | null; params: Prisma.JsonValue };
 
 function progressOf(row: ProgressColumns): JobProgressDto | null {
   if (row.bytesDone === null || row.bytesTotal === null) return null;
@@ -100,10 +102,17 @@ function progressOf(row: ProgressColumns): JobProgressDto | null {
   return { done: Number(row.bytesDone), total: Number(row.bytesTotal), unit: 'bytes' };
 }
 
+/** The column is text under a CHECK kept equal to the vocabulary (category-check.ts). */
+function categoryOf(value: string): JobCategory {
+  if (!isJobCategory(value)) throw new DbError('invalid-argument', `job category ${JSON.stringify(value)} is not one this version knows`);
+  return value;
+}
+
 function toDto(row: JobRow): JobDto {
-  const { bytesDone, bytesTotal, params, ...rest } = row;
+  const { bytesDone, bytesTotal, params, category, ...rest } = row;
   return {
     ...rest,
+    category: categoryOf(category),
     params: params !== null && typeof params === 'object' && !Array.isArray(params) ? (params as JobParams) : {},
     wrappedKey: row.wrappedKey === null ? null : toBuffer(row.wrappedKey),
     progress: progressOf({ bytesDone, bytesTotal }),

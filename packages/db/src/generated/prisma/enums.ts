@@ -44,14 +44,3 @@ export const JobStatus = {
 } as const
 
 export type JobStatus = (typeof JobStatus)[keyof typeof JobStatus]
-
-
-export const JobCategory = {
-  winevtx: 'winevtx',
-  registry: 'registry',
-  prefetch: 'prefetch',
-  Yara: 'Yara',
-  sigma: 'sigma'
-} as const
-
-export type JobCategory = (typeof JobCategory)[keyof typeof JobCategory]

@@ -39,7 +39,7 @@ export type JobSumAggregateOutputType = {
 export type JobMinAggregateOutputType = {
   id: string | null
   jobName: string | null
-  category: $Enums.JobCategory | null
+  category: string | null
   status: $Enums.JobStatus | null
   ownerId: string | null
   visibility: $Enums.Visibility | null
@@ -57,7 +57,7 @@ export type JobMinAggregateOutputType = {
 export type JobMaxAggregateOutputType = {
   id: string | null
   jobName: string | null
-  category: $Enums.JobCategory | null
+  category: string | null
   status: $Enums.JobStatus | null
   ownerId: string | null
   visibility: $Enums.Visibility | null
@@ -248,7 +248,7 @@ export type JobGroupByArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs
 export type JobGroupByOutputType = {
   id: string
   jobName: string
-  category: $Enums.JobCategory
+  category: string
   status: $Enums.JobStatus
   ownerId: string | null
   visibility: $Enums.Visibility
@@ -290,7 +290,7 @@ export type JobWhereInput = {
   NOT?: Prisma.JobWhereInput | Prisma.JobWhereInput[]
   id?: Prisma.UuidFilter<"Job"> | string
   jobName?: Prisma.StringFilter<"Job"> | string
-  category?: Prisma.EnumJobCategoryFilter<"Job"> | $Enums.JobCategory
+  category?: Prisma.StringFilter<"Job"> | string
   status?: Prisma.EnumJobStatusFilter<"Job"> | $Enums.JobStatus
   ownerId?: Prisma.UuidNullableFilter<"Job"> | string | null
   visibility?: Prisma.EnumVisibilityFilter<"Job"> | $Enums.Visibility
@@ -338,7 +338,7 @@ export type JobWhereUniqueInput = Prisma.AtLeast<{
   OR?: Prisma.JobWhereInput[]
   NOT?: Prisma.JobWhereInput | Prisma.JobWhereInput[]
   jobName?: Prisma.StringFilter<"Job"> | string
-  category?: Prisma.EnumJobCategoryFilter<"Job"> | $Enums.JobCategory
+  category?: Prisma.StringFilter<"Job"> | string
   status?: Prisma.EnumJobStatusFilter<"Job"> | $Enums.JobStatus
   ownerId?: Prisma.UuidNullableFilter<"Job"> | string | null
   visibility?: Prisma.EnumVisibilityFilter<"Job"> | $Enums.Visibility
@@ -386,7 +386,7 @@ export type JobScalarWhereWithAggregatesInput = {
   NOT?: Prisma.JobScalarWhereWithAggregatesInput | Prisma.JobScalarWhereWithAggregatesInput[]
   id?: Prisma.UuidWithAggregatesFilter<"Job"> | string
   jobName?: Prisma.StringWithAggregatesFilter<"Job"> | string
-  category?: Prisma.EnumJobCategoryWithAggregatesFilter<"Job"> | $Enums.JobCategory
+  category?: Prisma.StringWithAggregatesFilter<"Job"> | string
   status?: Prisma.EnumJobStatusWithAggregatesFilter<"Job"> | $Enums.JobStatus
   ownerId?: Prisma.UuidNullableWithAggregatesFilter<"Job"> | string | null
   visibility?: Prisma.EnumVisibilityWithAggregatesFilter<"Job"> | $Enums.Visibility
@@ -405,7 +405,7 @@ export type JobScalarWhereWithAggregatesInput = {
 export type JobCreateInput = {
   id?: string
   jobName: string
-  category: $Enums.JobCategory
+  category: string
   status?: $Enums.JobStatus
   visibility: $Enums.Visibility
   tier: $Enums.JobTier
@@ -426,7 +426,7 @@ export type JobCreateInput = {
 export type JobUncheckedCreateInput = {
   id?: string
   jobName: string
-  category: $Enums.JobCategory
+  category: string
   status?: $Enums.JobStatus
   ownerId?: string | null
   visibility: $Enums.Visibility
@@ -447,7 +447,7 @@ export type JobUncheckedCreateInput = {
 export type JobUpdateInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   jobName?: Prisma.StringFieldUpdateOperationsInput | string
-  category?: Prisma.EnumJobCategoryFieldUpdateOperationsInput | $Enums.JobCategory
+  category?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.EnumJobStatusFieldUpdateOperationsInput | $Enums.JobStatus
   visibility?: Prisma.EnumVisibilityFieldUpdateOperationsInput | $Enums.Visibility
   tier?: Prisma.EnumJobTierFieldUpdateOperationsInput | $Enums.JobTier
@@ -468,7 +468,7 @@ export type JobUpdateInput = {
 export type JobUncheckedUpdateInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   jobName?: Prisma.StringFieldUpdateOperationsInput | string
-  category?: Prisma.EnumJobCategoryFieldUpdateOperationsInput | $Enums.JobCategory
+  category?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.EnumJobStatusFieldUpdateOperationsInput | $Enums.JobStatus
   ownerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   visibility?: Prisma.EnumVisibilityFieldUpdateOperationsInput | $Enums.Visibility
@@ -489,7 +489,7 @@ export type JobUncheckedUpdateInput = {
 export type JobCreateManyInput = {
   id?: string
   jobName: string
-  category: $Enums.JobCategory
+  category: string
   status?: $Enums.JobStatus
   ownerId?: string | null
   visibility: $Enums.Visibility
@@ -508,7 +508,7 @@ export type JobCreateManyInput = {
 export type JobUpdateManyMutationInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   jobName?: Prisma.StringFieldUpdateOperationsInput | string
-  category?: Prisma.EnumJobCategoryFieldUpdateOperationsInput | $Enums.JobCategory
+  category?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.EnumJobStatusFieldUpdateOperationsInput | $Enums.JobStatus
   visibility?: Prisma.EnumVisibilityFieldUpdateOperationsInput | $Enums.Visibility
   tier?: Prisma.EnumJobTierFieldUpdateOperationsInput | $Enums.JobTier
@@ -526,7 +526,7 @@ export type JobUpdateManyMutationInput = {
 export type JobUncheckedUpdateManyInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   jobName?: Prisma.StringFieldUpdateOperationsInput | string
-  category?: Prisma.EnumJobCategoryFieldUpdateOperationsInput | $Enums.JobCategory
+  category?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.EnumJobStatusFieldUpdateOperationsInput | $Enums.JobStatus
   ownerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   visibility?: Prisma.EnumVisibilityFieldUpdateOperationsInput | $Enums.Visibility
@@ -664,10 +664,6 @@ export type JobUncheckedUpdateManyWithoutOwnerNestedInput = {
   deleteMany?: Prisma.JobScalarWhereInput | Prisma.JobScalarWhereInput[]
 }
 
-export type EnumJobCategoryFieldUpdateOperationsInput = {
-  set?: $Enums.JobCategory
-}
-
 export type EnumJobStatusFieldUpdateOperationsInput = {
   set?: $Enums.JobStatus
 }
@@ -715,7 +711,7 @@ export type JobUpdateOneRequiredWithoutResultNestedInput = {
 export type JobCreateWithoutOwnerInput = {
   id?: string
   jobName: string
-  category: $Enums.JobCategory
+  category: string
   status?: $Enums.JobStatus
   visibility: $Enums.Visibility
   tier: $Enums.JobTier
@@ -735,7 +731,7 @@ export type JobCreateWithoutOwnerInput = {
 export type JobUncheckedCreateWithoutOwnerInput = {
   id?: string
   jobName: string
-  category: $Enums.JobCategory
+  category: string
   status?: $Enums.JobStatus
   visibility: $Enums.Visibility
   tier: $Enums.JobTier
@@ -784,7 +780,7 @@ export type JobScalarWhereInput = {
   NOT?: Prisma.JobScalarWhereInput | Prisma.JobScalarWhereInput[]
   id?: Prisma.UuidFilter<"Job"> | string
   jobName?: Prisma.StringFilter<"Job"> | string
-  category?: Prisma.EnumJobCategoryFilter<"Job"> | $Enums.JobCategory
+  category?: Prisma.StringFilter<"Job"> | string
   status?: Prisma.EnumJobStatusFilter<"Job"> | $Enums.JobStatus
   ownerId?: Prisma.UuidNullableFilter<"Job"> | string | null
   visibility?: Prisma.EnumVisibilityFilter<"Job"> | $Enums.Visibility
@@ -803,7 +799,7 @@ export type JobScalarWhereInput = {
 export type JobCreateWithoutInputsInput = {
   id?: string
   jobName: string
-  category: $Enums.JobCategory
+  category: string
   status?: $Enums.JobStatus
   visibility: $Enums.Visibility
   tier: $Enums.JobTier
@@ -823,7 +819,7 @@ export type JobCreateWithoutInputsInput = {
 export type JobUncheckedCreateWithoutInputsInput = {
   id?: string
   jobName: string
-  category: $Enums.JobCategory
+  category: string
   status?: $Enums.JobStatus
   ownerId?: string | null
   visibility: $Enums.Visibility
@@ -859,7 +855,7 @@ export type JobUpdateToOneWithWhereWithoutInputsInput = {
 export type JobUpdateWithoutInputsInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   jobName?: Prisma.StringFieldUpdateOperationsInput | string
-  category?: Prisma.EnumJobCategoryFieldUpdateOperationsInput | $Enums.JobCategory
+  category?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.EnumJobStatusFieldUpdateOperationsInput | $Enums.JobStatus
   visibility?: Prisma.EnumVisibilityFieldUpdateOperationsInput | $Enums.Visibility
   tier?: Prisma.EnumJobTierFieldUpdateOperationsInput | $Enums.JobTier
@@ -879,7 +875,7 @@ export type JobUpdateWithoutInputsInput = {
 export type JobUncheckedUpdateWithoutInputsInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   jobName?: Prisma.StringFieldUpdateOperationsInput | string
-  category?: Prisma.EnumJobCategoryFieldUpdateOperationsInput | $Enums.JobCategory
+  category?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.EnumJobStatusFieldUpdateOperationsInput | $Enums.JobStatus
   ownerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   visibility?: Prisma.EnumVisibilityFieldUpdateOperationsInput | $Enums.Visibility
@@ -899,7 +895,7 @@ export type JobUncheckedUpdateWithoutInputsInput = {
 export type JobCreateWithoutResultInput = {
   id?: string
   jobName: string
-  category: $Enums.JobCategory
+  category: string
   status?: $Enums.JobStatus
   visibility: $Enums.Visibility
   tier: $Enums.JobTier
@@ -919,7 +915,7 @@ export type JobCreateWithoutResultInput = {
 export type JobUncheckedCreateWithoutResultInput = {
   id?: string
   jobName: string
-  category: $Enums.JobCategory
+  category: string
   status?: $Enums.JobStatus
   ownerId?: string | null
   visibility: $Enums.Visibility
@@ -955,7 +951,7 @@ export type JobUpdateToOneWithWhereWithoutResultInput = {
 export type JobUpdateWithoutResultInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   jobName?: Prisma.StringFieldUpdateOperationsInput | string
-  category?: Prisma.EnumJobCategoryFieldUpdateOperationsInput | $Enums.JobCategory
+  category?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.EnumJobStatusFieldUpdateOperationsInput | $Enums.JobStatus
   visibility?: Prisma.EnumVisibilityFieldUpdateOperationsInput | $Enums.Visibility
   tier?: Prisma.EnumJobTierFieldUpdateOperationsInput | $Enums.JobTier
@@ -975,7 +971,7 @@ export type JobUpdateWithoutResultInput = {
 export type JobUncheckedUpdateWithoutResultInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   jobName?: Prisma.StringFieldUpdateOperationsInput | string
-  category?: Prisma.EnumJobCategoryFieldUpdateOperationsInput | $Enums.JobCategory
+  category?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.EnumJobStatusFieldUpdateOperationsInput | $Enums.JobStatus
   ownerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   visibility?: Prisma.EnumVisibilityFieldUpdateOperationsInput | $Enums.Visibility
@@ -995,7 +991,7 @@ export type JobUncheckedUpdateWithoutResultInput = {
 export type JobCreateManyOwnerInput = {
   id?: string
   jobName: string
-  category: $Enums.JobCategory
+  category: string
   status?: $Enums.JobStatus
   visibility: $Enums.Visibility
   tier: $Enums.JobTier
@@ -1013,7 +1009,7 @@ export type JobCreateManyOwnerInput = {
 export type JobUpdateWithoutOwnerInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   jobName?: Prisma.StringFieldUpdateOperationsInput | string
-  category?: Prisma.EnumJobCategoryFieldUpdateOperationsInput | $Enums.JobCategory
+  category?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.EnumJobStatusFieldUpdateOperationsInput | $Enums.JobStatus
   visibility?: Prisma.EnumVisibilityFieldUpdateOperationsInput | $Enums.Visibility
   tier?: Prisma.EnumJobTierFieldUpdateOperationsInput | $Enums.JobTier
@@ -1033,7 +1029,7 @@ export type JobUpdateWithoutOwnerInput = {
 export type JobUncheckedUpdateWithoutOwnerInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   jobName?: Prisma.StringFieldUpdateOperationsInput | string
-  category?: Prisma.EnumJobCategoryFieldUpdateOperationsInput | $Enums.JobCategory
+  category?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.EnumJobStatusFieldUpdateOperationsInput | $Enums.JobStatus
   visibility?: Prisma.EnumVisibilityFieldUpdateOperationsInput | $Enums.Visibility
   tier?: Prisma.EnumJobTierFieldUpdateOperationsInput | $Enums.JobTier
@@ -1053,7 +1049,7 @@ export type JobUncheckedUpdateWithoutOwnerInput = {
 export type JobUncheckedUpdateManyWithoutOwnerInput = {
   id?: Prisma.StringFieldUpdateOperationsInput | string
   jobName?: Prisma.StringFieldUpdateOperationsInput | string
-  category?: Prisma.EnumJobCategoryFieldUpdateOperationsInput | $Enums.JobCategory
+  category?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.EnumJobStatusFieldUpdateOperationsInput | $Enums.JobStatus
   visibility?: Prisma.EnumVisibilityFieldUpdateOperationsInput | $Enums.Visibility
   tier?: Prisma.EnumJobTierFieldUpdateOperationsInput | $Enums.JobTier
@@ -1205,7 +1201,7 @@ export type $JobPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
     jobName: string
-    category: $Enums.JobCategory
+    category: string
     status: $Enums.JobStatus
     ownerId: string | null
     visibility: $Enums.Visibility
@@ -1647,7 +1643,7 @@ export interface Prisma__JobClient<T, Null = never, ExtArgs extends runtime.Type
 export interface JobFieldRefs {
   readonly id: Prisma.FieldRef<"Job", 'String'>
   readonly jobName: Prisma.FieldRef<"Job", 'String'>
-  readonly category: Prisma.FieldRef<"Job", 'JobCategory'>
+  readonly category: Prisma.FieldRef<"Job", 'String'>
   readonly status: Prisma.FieldRef<"Job", 'JobStatus'>
   readonly ownerId: Prisma.FieldRef<"Job", 'String'>
   readonly visibility: Prisma.FieldRef<"Job", 'Visibility'>
