@@ -1,24 +1,31 @@
 /**
- * Thread entry of SigmaThread: holds the process's one compiled community set (a SigmaRuleSet,
- * compiled on first need and again when its files change) and serves inline scans, rule lines and
- * the process's own task. It says `start` before a scan once the rules are ready, so the caller's
- * time limit counts the scan only, never a (re)compilation of thousands of rules.
+ * The stream task of SigmaThread, on the process's thread pool: holds the process's one compiled
+ * community set (a SigmaRuleSet, compiled on first need and again when its files change) for as
+ * long as the SigmaThread is open, and serves inline scans, rule lines and the process's own task
+ * sent through `port`. It says `start` before a scan once the rules are ready, so the caller's time
+ * limit counts the scan only, never a (re)compilation of thousands of rules.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import { SigmaRuleSet } from '../sigma/sigma-rule-set.js';
 import { sigmaDataScan } from './sigma-data-scan.js';
 import { sigmaRuleLines } from './sigma-rule-lines.js';
 import { TASK_EXPORT, type SigmaThreadTask } from './sigma-thread-task.js';
 import type { SigmaThreadReply, SigmaThreadRequest } from './sigma-thread-protocol.js';
 
-const port = parentPort!;
-const { dirs, task: taskModule } = workerData as { dirs: string[]; task: string | undefined };
-const rules = new SigmaRuleSet(dirs);
-const task = taskModule === undefined ? undefined : ((await import(taskModule)) as Record<string, SigmaThreadTask>)[TASK_EXPORT];
+export interface SigmaStreamInput {
+  dirs: string[];
+  /** file: URL of the process's task module, if any. */
+  task: string | undefined;
+  /** Requests come in here and replies go back; the task ends when either side closes it. */
+  port: MessagePort;
+}
 
-port.on('message', (req: SigmaThreadRequest) => {
-  const reply = (r: SigmaThreadReply) => port.postMessage(r);
-  void (async () => {
+export async function holdSigmaRules({ dirs, task: taskModule, port }: SigmaStreamInput): Promise<void> {
+  const rules = new SigmaRuleSet(dirs);
+  const task = taskModule === undefined ? undefined : ((await import(taskModule)) as Record<string, SigmaThreadTask>)[TASK_EXPORT];
+  const reply = (r: SigmaThreadReply): void => port.postMessage(r);
+
+  const serve = async (req: SigmaThreadRequest): Promise<void> => {
     try {
       if (req.type === 'warm') {
         const set = rules.current();
@@ -36,5 +43,10 @@ port.on('message', (req: SigmaThreadRequest) => {
     } catch (err) {
       reply({ type: 'failed', id: req.id, message: (err as Error).message });
     }
-  })();
-});
+  };
+
+  return new Promise<void>((resolve) => {
+    port.once('close', () => resolve());
+    port.on('message', (req: SigmaThreadRequest) => void serve(req));
+  });
+}
