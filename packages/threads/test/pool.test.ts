@@ -138,6 +138,22 @@ describe('ThreadPool', () => {
     port1.close();
   });
 
+  it('runs two streams at once on a one-thread pool (one may live as long as the process)', async () => {
+    const p = pool(1);
+    const channels = [new MessageChannel(), new MessageChannel()];
+    const done = channels.map(({ port2 }) => p.stream(streamSum, { port: port2 }, { transfer: [port2] }));
+    // Both answer before either ends: neither waits for the other's thread.
+    const answers = channels.map(({ port1 }, i) => {
+      const answer = new Promise<number>((resolve) => port1.once('message', resolve));
+      port1.postMessage(i + 4);
+      return answer;
+    });
+    await expect(Promise.all(answers)).resolves.toEqual([4, 5]);
+    for (const { port1 } of channels) port1.postMessage('end');
+    await expect(Promise.all(done)).resolves.toEqual([4, 5]);
+    for (const { port1 } of channels) port1.close();
+  });
+
   it('feeds a long-running task through a MessagePort', async () => {
     const { port1, port2 } = new MessageChannel();
     const done = pool(1)

@@ -1,10 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel } from 'node:worker_threads';
+import { defineTask, threadPool } from '@quarry/threads';
 import type { BuiltinCounts } from './builtin-counts.js';
+import type { UpdateTaskInput } from './first-run-task.js';
 import type { RuleSources } from './sources.js';
 import { rulesRoot, type RuleSetsStatus } from './status.js';
-import type { UpdateThreadReply } from './update-thread-protocol.js';
+import type { UpdateOutcome } from './update-outcome.js';
 
 export interface FirstRunOptions {
   dataDir: string;
@@ -30,13 +32,14 @@ export function hasCommunitySets(dataDir: string): boolean {
   }
 }
 
-function threadUrl(): URL {
-  // From source (tests) the built thread runs: a worker thread cannot load TypeScript.
-  return import.meta.url.endsWith('.ts') ? new URL('../../dist/rule-sets/update-thread.js', import.meta.url) : new URL('./update-thread.js', import.meta.url);
-}
+// From source (tests) the built task runs: a pool thread cannot load TypeScript.
+const UPDATE_TASK = defineTask<UpdateTaskInput, UpdateOutcome>(
+  import.meta.url.endsWith('.ts') ? new URL('../../dist/rule-sets/first-run-task.js', import.meta.url) : new URL('./first-run-task.js', import.meta.url),
+  'updateOnFirstRun',
+);
 
 /**
- * The first start without community rule sets: fetches them as `rules update` does, in a thread,
+ * The first start without community rule sets: fetches them as `rules update` does, on a pool thread,
  * without holding anything up; running processes pick the sets up through their reload. When the
  * fetch fails (offline) or is off, logs ONE warning with the rules loaded and how to add more.
  */
@@ -44,20 +47,15 @@ export function fetchRuleSetsOnFirstRun(opts: FirstRunOptions): FirstRun {
   if (hasCommunitySets(opts.dataDir) || opts.configuredDirs.some((d) => existsSync(d))) return { started: false };
   if (opts.autoFetch)
     opts.log.info('no community rule sets yet: fetching SigmaHQ and the YARA packs in the background (`npm run -s rules -- update` does the same)');
-  const done = new Promise<RuleSetsStatus | undefined>((resolve, reject) => {
-    const thread = new Worker(threadUrl(), { workerData: { dataDir: opts.dataDir, sources: opts.sources, fetchSets: opts.autoFetch }, execArgv: [] });
-    // The fetch must never keep a stopping server alive.
-    thread.unref();
-    thread.on('message', (r: UpdateThreadReply) => {
-      if (r.type === 'log') opts.log.info(`rules: ${r.line}`);
-      else if (r.type === 'failed') reject(new Error(r.message));
-      else {
-        if (r.builtin) opts.log.warn(offlineWarning(r.status, r.builtin));
-        resolve(r.status);
-      }
-    });
-    thread.on('error', reject);
-    thread.on('exit', (code) => reject(new Error(`rule-set thread exited (${code})`)));
+  const { port1, port2 } = new MessageChannel();
+  port1.on('message', (line: string) => opts.log.info(`rules: ${line}`));
+  // The task closes its end when it ends (a dead thread's ports close too): every line is in by then.
+  const logged = new Promise<void>((resolve) => port1.once('close', () => resolve()));
+  // A stream, not a leased task: the update compiles the whole SigmaHQ set, past a CPU thread's heap cap.
+  const run = threadPool().stream(UPDATE_TASK, { dataDir: opts.dataDir, sources: opts.sources, fetchSets: opts.autoFetch, log: port2 }, { transfer: [port2] });
+  const done = Promise.all([run, logged]).then(([{ status, builtin }]) => {
+    if (builtin) opts.log.warn(offlineWarning(status, builtin));
+    return status;
   });
   return { started: true, done };
 }

@@ -1,5 +1,7 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { LoadedRuleSet } from '@quarry/insights';
+import { defineTask, threadPool } from '@quarry/threads';
+import type { SigmaStreamInput } from './sigma-thread-stream.js';
 import type { SigmaThreadReply, SigmaThreadRequest } from './sigma-thread-protocol.js';
 import type { SigmaDataOutcome } from './sigma-data-scan.js';
 
@@ -8,17 +10,25 @@ export class SigmaScanTimeoutError extends Error {
   override readonly name = 'SigmaScanTimeoutError';
 }
 
-function workerUrl(): URL {
-  // Under vitest this module is the .ts source; the thread runs the compiled sibling in dist/.
-  return import.meta.url.endsWith('.ts')
-    ? new URL('../../dist/scans/sigma-thread-worker.js', import.meta.url)
-    : new URL('./sigma-thread-worker.js', import.meta.url);
-}
+// Under vitest this module is the .ts source; the task runs the compiled sibling in dist/.
+const HOLD_TASK = defineTask<SigmaStreamInput, void>(
+  import.meta.url.endsWith('.ts') ? new URL('../../dist/scans/sigma-thread-stream.js', import.meta.url) : new URL('./sigma-thread-stream.js', import.meta.url),
+  'holdSigmaRules',
+);
+
+const noop = (): void => undefined;
 
 interface Pending {
   resolve: (r: SigmaThreadReply) => void;
   reject: (e: Error) => void;
   timer?: NodeJS.Timeout;
+}
+
+/** One run of the stream task: its port, the abort that ends its thread, and its end. */
+interface Holder {
+  port: MessagePort;
+  stop: AbortController;
+  ended: Promise<void>;
 }
 
 export interface SigmaThreadOptions {
@@ -31,21 +41,20 @@ export interface SigmaThreadOptions {
 }
 
 /**
- * The process's compiled community Sigma set, held off the event loop: one thread compiles it once
+ * The process's compiled community Sigma set, held off the event loop: a long-lived stream task on
+ * the process's thread pool (sigma-thread-stream.ts, a thread of its own, fed through a
+ * MessagePort; the stream lane has no idle release and no CPU thread's heap cap) compiles it once
  * (again when its files change) and runs everything that needs it: inline scans, rule lines, and
- * the process's own task (the web server's search summaries). Evaluation is JavaScript and cannot
- * be interrupted from outside, so a scan past `timeoutMs` costs the thread: it is terminated and
- * the next request starts (and compiles in) a fresh one. Requests queue FIFO behind the one
- * running. Not on the shared thread pool: the compiled set lives as long as the process, and a
- * pool thread ended when idle would take it along.
+ * the process's own task (the web server's search summaries). The task lives until `close`.
+ * Evaluation is JavaScript and cannot be interrupted from outside, so a scan past `timeoutMs` costs
+ * the thread: the task is aborted (the pool ends its thread) and the next request starts (and
+ * compiles in) a fresh one. Requests queue FIFO behind the one running.
  */
 export class SigmaThread {
-  private worker: Worker | undefined;
+  private holder: Holder | undefined;
   private readonly pending = new Map<number, Pending>();
   private queue: Promise<unknown> = Promise.resolve();
   private nextId = 1;
-  /** Threads stopped on purpose (timeout): their exit must not fail requests sent to the next thread. */
-  private readonly retired = new WeakSet<Worker>();
 
   constructor(private readonly opts: SigmaThreadOptions) {}
 
@@ -81,10 +90,14 @@ export class SigmaThread {
     return { found: r.found, missing: r.missing };
   }
 
+  /** Ends the task (closing its port ends it; its thread ends with it). Until then the task keeps the process alive. */
   async close(): Promise<void> {
-    const w = this.worker;
-    this.worker = undefined;
-    await w?.terminate();
+    const h = this.holder;
+    this.holder = undefined;
+    this.fail(new Error('the Sigma thread was closed'));
+    if (!h) return;
+    h.port.close();
+    await h.ended;
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -93,20 +106,25 @@ export class SigmaThread {
     return run;
   }
 
-  private thread(): Worker {
-    if (this.worker) return this.worker;
-    // execArgv: [] so the thread never inherits a test runner's loader flags: it runs the built JavaScript.
-    const w = new Worker(workerUrl(), { workerData: { dirs: [...this.opts.dirs], task: this.opts.task }, execArgv: [] });
-    w.unref();
-    w.on('message', (r: SigmaThreadReply) => {
+  private thread(): Holder {
+    if (this.holder) return this.holder;
+    const { port1, port2 } = new MessageChannel();
+    const stop = new AbortController();
+    const input: SigmaStreamInput = { dirs: [...this.opts.dirs], task: this.opts.task, port: port2 };
+    // The task ends when its port closes (close, or a retired holder); any other end means its thread died.
+    const run = threadPool().stream(HOLD_TASK, input, { transfer: [port2], signal: stop.signal });
+    const h: Holder = { port: port1, stop, ended: run.then(noop, noop) };
+    run.then(
+      () => this.ended(h, new Error('the Sigma thread task ended')),
+      (err: unknown) => this.ended(h, new Error(`sigma scan thread failed: ${err instanceof Error ? err.message : String(err)}`)),
+    );
+    port1.on('message', (r: SigmaThreadReply) => {
       const p = this.pending.get(r.id);
       if (!p) return;
       if (r.type === 'start') {
         p.timer = setTimeout(() => {
           this.pending.delete(r.id);
-          if (this.worker === w) this.worker = undefined;
-          this.retired.add(w);
-          void w.terminate();
+          this.retire(h);
           p.reject(new SigmaScanTimeoutError(`scan exceeded ${this.opts.timeoutMs} ms`));
         }, this.opts.timeoutMs);
         return;
@@ -115,25 +133,36 @@ export class SigmaThread {
       this.pending.delete(r.id);
       p.resolve(r);
     });
-    const fail = (err: Error) => {
-      if (this.retired.has(w)) return;
-      if (this.worker === w) this.worker = undefined;
-      for (const [id, p] of this.pending) {
-        clearTimeout(p.timer);
-        this.pending.delete(id);
-        p.reject(err);
-      }
-    };
-    w.on('error', (err) => fail(new Error(`sigma scan thread failed: ${err.message}`)));
-    w.on('exit', (code) => fail(new Error(`sigma scan thread exited with ${code}`)));
-    this.worker = w;
-    return w;
+    this.holder = h;
+    return h;
+  }
+
+  /** Ends a holder on purpose (a scan ran past its limit): the pool ends its thread; the next request starts another. */
+  private retire(h: Holder): void {
+    if (this.holder === h) this.holder = undefined;
+    h.stop.abort();
+    h.port.close();
+  }
+
+  private ended(h: Holder, err: Error): void {
+    if (this.holder !== h) return;
+    this.holder = undefined;
+    h.port.close();
+    this.fail(err);
+  }
+
+  private fail(err: Error): void {
+    for (const [id, p] of this.pending) {
+      clearTimeout(p.timer);
+      this.pending.delete(id);
+      p.reject(err);
+    }
   }
 
   private send(req: SigmaThreadRequest): Promise<SigmaThreadReply> {
     return new Promise((resolve, reject) => {
       this.pending.set(req.id, { resolve, reject });
-      this.thread().postMessage(req);
+      this.thread().port.postMessage(req);
     });
   }
 }

@@ -1,11 +1,13 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { closeThreadPool, configureThreadPool } from '@quarry/threads';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BUILTIN_RULES_DIR } from '@quarry/yara';
 import {
   BUILTIN_SIGMA_RULES,
   SigmaRuleSet,
+  SigmaThread,
   YaraRuleSet,
   fetchRuleSetsOnFirstRun,
   loadedYaraSets,
@@ -33,9 +35,12 @@ describe.skipIf(!HAVE_RULES)(`rules update from git repositories holding ../shar
     sigma = makeSigmaRepo(join(root, 'repos'));
     pack = makePackRepo(join(root, 'repos'));
     sources = { sigmaRepo: sigma.url, yaraPacks: [{ name: 'reversinglabs', repo: pack.url, branch: pack.branch }] };
+    // A one-core host's pool: the fetch's task must not wait behind the web server's Sigma stream.
+    configureThreadPool({ threads: 1 });
   });
-  afterAll(() => {
+  afterAll(async () => {
     rmSync(root, { recursive: true, force: true });
+    await closeThreadPool();
   });
 
   test('installs the newest release and the pack, with licences and install records; running loaders pick them up', async () => {
@@ -102,10 +107,12 @@ describe.skipIf(!HAVE_RULES)(`rules update from git repositories holding ../shar
     const warnings: string[] = [];
     const info: string[] = [];
     const log = { info: (m: string) => info.push(m), warn: (m: string) => warnings.push(m) };
+    const held = new SigmaThread({ dirs: [], timeoutMs: 10_000 });
+    await held.warm();
     const first = fetchRuleSetsOnFirstRun({ dataDir, sources, configuredDirs: [], autoFetch: true, log });
     expect(first.started).toBe(true);
     if (!first.started) return;
-    const status = await first.done;
+    const status = await first.done.finally(() => held.close());
     expect(status?.state).toBe('installed');
     expect(status?.trigger).toBe('first-run');
     expect(info.some((l) => l.includes(`installed ${sigma.newest.length} rules from SigmaHQ r2026-01-01`))).toBe(true);
