@@ -1,9 +1,9 @@
-export { LOOKUP_MODULES, MODULES, FILE_NAME_COLUMNS, EVENT_ID_COLUMNS, isLookupModule } from './modules.js';
-export type { LookupModule, ModuleDefinition } from './modules.js';
+export { MODULES, FILE_NAME_COLUMNS, EVENT_ID_COLUMNS } from './modules.js';
+export type { ModuleDefinition } from './modules.js';
 export { LookupError } from './errors.js';
 export type { LookupErrorCode } from './errors.js';
-export { FILTER_OPERATORS, lookupFilterSchema, lookupParamsSchema, parseLookupParams } from './params.js';
-export type { FilterOperator, LookupFilter, LookupParams, LookupParamsInput } from './params.js';
+export { lookupFilterSchema, lookupParamsSchema, parseLookupParams } from './params.js';
+export type { LookupFilter, LookupParams, LookupParamsInput } from './params.js';
 export { queryDataset } from './query/lookup.js';
 export type { LookupResult } from './query/lookup.js';
 export { LookupStore } from './store.js';

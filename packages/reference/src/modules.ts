@@ -1,14 +1,12 @@
+import { LOOKUP_COLUMNS, type LookupModule } from '@quarry/vocabulary';
+
 /**
- * The two lookup modules of the spec ("POST /analysis/lookup"): their columns, in the spec's order
- * and spelling, and the separator their multi-value cells use. Everything else (queries, files,
- * importer) reads from this table, so a column exists in exactly one place.
+ * How the two lookup modules of the spec ("POST /analysis/lookup") are stored and searched: their
+ * columns (from @quarry/vocabulary, where the modules are declared) and the separator their
+ * multi-value cells use. Everything else (queries, files, importer) reads from this table.
  */
-export const LOOKUP_MODULES = ['file_name', 'event_id'] as const;
-export type LookupModule = (typeof LOOKUP_MODULES)[number];
-
-export const FILE_NAME_COLUMNS = ['File Name', 'File Path', 'Description', 'Product Name', 'Company Name', 'Runtime Window Title'] as const;
-
-export const EVENT_ID_COLUMNS = ['Event ID', 'OS Version', 'Version', 'Provider', 'Description Short', 'Data Fields'] as const;
+export const FILE_NAME_COLUMNS = LOOKUP_COLUMNS.file_name;
+export const EVENT_ID_COLUMNS = LOOKUP_COLUMNS.event_id;
 
 export interface ModuleDefinition {
   module: LookupModule;
@@ -39,7 +37,3 @@ export const MODULES: Record<LookupModule, ModuleDefinition> = {
     key: 'Event ID',
   },
 };
-
-export function isLookupModule(value: string): value is LookupModule {
-  return (LOOKUP_MODULES as readonly string[]).includes(value);
-}

@@ -1,10 +1,7 @@
+import { FILTER_OPERATORS, PAGE_BOUNDS, SHOW_BOUNDS, isLookupModule, type FilterOperator, type LookupModule } from '@quarry/vocabulary';
 import { z } from 'zod';
 import { LookupError } from './errors.js';
-import { MODULES, isLookupModule, type LookupModule } from './modules.js';
-
-/** The spec's Filter criterion operators. */
-export const FILTER_OPERATORS = ['equals', 'not_equals', 'contains', 'does_not_contain', 'starts_with', 'ends_with'] as const;
-export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+import { MODULES } from './modules.js';
 
 // Bounds are ours (the spec has none): they keep one request's work small and predictable.
 export const MAX_SEARCH_LENGTH = 256;
@@ -25,8 +22,8 @@ export const lookupParamsSchema = z.object({
   module: z.string(),
   search: z.string().max(MAX_SEARCH_LENGTH),
   filter: z.array(lookupFilterSchema).max(MAX_FILTERS).default([]),
-  page: z.number().int().min(1).max(10).default(1),
-  show: z.number().int().min(1).max(100).default(10),
+  page: z.number().int().min(PAGE_BOUNDS.min).max(PAGE_BOUNDS.max).default(PAGE_BOUNDS.default),
+  show: z.number().int().min(SHOW_BOUNDS.min).max(SHOW_BOUNDS.max).default(SHOW_BOUNDS.default),
 });
 export type LookupParamsInput = z.input<typeof lookupParamsSchema>;
 

@@ -2,7 +2,7 @@ import type { Dataset } from './dataset/format.js';
 import { fileSignature, loadDatasetFile, sameSignature, type FileSignature } from './dataset/load.js';
 import { DEFAULT_DATA_DIR, datasetPath } from './dataset/paths.js';
 import { LookupError } from './errors.js';
-import type { LookupModule } from './modules.js';
+import { LOOKUP_MODULES, type LookupModule } from '@quarry/vocabulary';
 import { parseLookupParams } from './params.js';
 import { queryDataset, type LookupResult } from './query/lookup.js';
 import { findEventTemplate, type EventTemplate } from './templates/event-template.js';
@@ -55,7 +55,7 @@ export class LookupStore {
     return findEventTemplate(await this.dataset('event_id'), provider, eventId, version);
   }
 
-  async preload(modules: readonly LookupModule[] = ['file_name', 'event_id']): Promise<void> {
+  async preload(modules: readonly LookupModule[] = LOOKUP_MODULES): Promise<void> {
     await Promise.all(modules.map((m) => this.dataset(m)));
   }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MODULES, type LookupModule } from '../src/modules.js';
-import { FILTER_OPERATORS, parseLookupParams, type FilterOperator } from '../src/params.js';
+import { FILTER_OPERATORS, type FilterOperator, type LookupModule } from '@quarry/vocabulary';
+import { MODULES } from '../src/modules.js';
+import { parseLookupParams } from '../src/params.js';
 import { queryDataset } from '../src/query/lookup.js';
 import { shipped } from './support.js';
 

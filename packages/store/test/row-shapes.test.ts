@@ -1,6 +1,6 @@
 import { EVIDENCE_TYPES, evidenceTypes, type EvidenceType, type FilterField } from '@quarry/vocabulary';
 import { describe, expect, test } from 'vitest';
-import { ROW_SHAPES } from '../src/record-store/rows/shapes.js';
+import { ROW_SHAPES, usesEventTemplates } from '../src/record-store/rows/shapes.js';
 import type { RowShape } from '../src/record-store/rows/shape.js';
 
 // @ts-expect-error a shape record that lacks an evidence type does not compile
@@ -26,5 +26,9 @@ describe('every evidence type has its row shape', () => {
       const name = f.prefix ? `${f.name}Image` : f.name;
       expect([name, shape.field(name) !== undefined]).toEqual([name, true]);
     }
+  });
+
+  test('only the EVTX writer asks for event templates (its Message column), so only EVTX jobs load them', () => {
+    expect(EVIDENCE_TYPES.filter((type) => usesEventTemplates(type))).toEqual(['winevtx']);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The one vocabulary of jobs: categories, tiers, statuses and visibilities, spelled exactly as the
- * REST contract and the database spell them. Every package types against these; the database
+ * REST contract and the database spell them; and of queries: filter operators, page/show bounds,
+ * scan engines, lookup modules and their columns. Every package types against these; the database
  * enums are checked against them by a test in @quarry/db.
  */
 
@@ -44,3 +45,6 @@ export const VISIBILITIES = ['public', 'private'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 
 export { HTTP_PATHS, type HttpPath } from './http-paths.js';
+export * from './queries.js';
+export * from './scan-engines.js';
+export * from './lookup-modules.js';

@@ -3,21 +3,20 @@
 import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { LOOKUP_FIELDS, type FilterRow } from '../lib/filters';
+import { LOOKUP_COLUMNS, SHOW_BOUNDS, isLookupModule, type LookupModule } from '@quarry/vocabulary';
+import type { FilterRow } from '../lib/filters';
 import { errorMessage, trpc } from '../lib/trpc';
 import { DataGrid } from './DataGrid';
 import { Pager } from './Pager';
 import { FilterRows } from './search/FilterRows';
 
-type Module = 'file_name' | 'event_id';
-
 /** Lookups by file name or event id, with filters and paging (10 pages of up to 100 rows). */
 export function LookupPanel() {
-  const [module, setModule] = useState<Module>('file_name');
+  const [module, setModule] = useState<LookupModule>('file_name');
   const [text, setText] = useState('');
   const [filters, setFilters] = useState<FilterRow[]>([]);
   const [page, setPage] = useState(1);
-  const show = 100;
+  const show = SHOW_BOUNDS.max;
   const lookup = useMutation({
     mutationFn: (p: number) => trpc.lookup.query({ module, search: text, filter: filters.filter((f) => f.field !== ''), page: p, show }),
   });
@@ -26,13 +25,13 @@ export function LookupPanel() {
     lookup.mutate(p);
   };
   // Opened from an insight's link (/lookup?module=event_id&search=4624&provider=…): run that lookup.
-  const [fromLink, setFromLink] = useState<{ module: Module; search: string; filters: FilterRow[] } | null>(null);
+  const [fromLink, setFromLink] = useState<{ module: LookupModule; search: string; filters: FilterRow[] } | null>(null);
   useEffect(() => {
     const q = new URLSearchParams(window.location.search);
     const m = q.get('module');
-    if (m !== 'file_name' && m !== 'event_id') return;
+    if (m === null || !isLookupModule(m)) return;
     const provider = q.get('provider');
-    const linked: { module: Module; search: string; filters: FilterRow[] } = {
+    const linked: { module: LookupModule; search: string; filters: FilterRow[] } = {
       module: m,
       search: q.get('search') ?? '',
       filters: provider ? [{ field: 'Provider', operator: 'equals' as const, value: provider }] : [],
@@ -65,7 +64,7 @@ export function LookupPanel() {
                 value={module}
                 onChange={(v) => {
                   // Each module has its own columns: filters of the other one would not apply.
-                  setModule(v as Module);
+                  setModule(v as LookupModule);
                   setFilters([]);
                 }}
                 data={[
@@ -84,7 +83,7 @@ export function LookupPanel() {
                 Look up
               </Button>
             </Group>
-            <FilterRows rows={filters} fields={LOOKUP_FIELDS[module]} onChange={setFilters} />
+            <FilterRows rows={filters} fields={LOOKUP_COLUMNS[module]} onChange={setFilters} />
           </Stack>
         </form>
       </Paper>

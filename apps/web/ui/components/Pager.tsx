@@ -1,12 +1,11 @@
 'use client';
 
 import { Button, Group, Text } from '@mantine/core';
+import { PAGE_BOUNDS } from '@quarry/vocabulary';
 
-/** The spec caps paging at 10 pages of `show` rows, so the last reachable page is at most 10. */
-export const MAX_PAGES = 10;
-
+/** The spec caps paging (PAGE_BOUNDS: 10 pages of `show` rows), so the last reachable page is at most that. */
 export function pageCount(total: number, show: number): number {
-  return Math.min(MAX_PAGES, Math.max(1, Math.ceil(total / show)));
+  return Math.min(PAGE_BOUNDS.max, Math.max(1, Math.ceil(total / show)));
 }
 
 /** Previous / "Page n of m" / Next for a paged search or lookup result. */

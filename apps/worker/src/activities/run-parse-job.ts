@@ -1,9 +1,8 @@
 import { Context } from '@temporalio/activity';
 import { files, jobs } from '@quarry/db';
-import { UnusableInputError, runPipeline, type PipelineInput, type RecordNotes } from '@quarry/insights';
+import { UnusableInputError, pluginOf, runPipeline, type PipelineInput, type RecordNotes } from '@quarry/insights';
 import { findEventTemplate } from '@quarry/reference';
-import type { EventTemplateSource } from '@quarry/store';
-import { writeInsights } from '@quarry/store';
+import { usesEventTemplates, writeInsights, type EventTemplateSource } from '@quarry/store';
 import type { JobInput } from '@quarry/temporal';
 import { isFinished, isParseCategory } from '@quarry/vocabulary';
 import type { WorkerDeps } from '../deps.js';
@@ -48,21 +47,22 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
 
   const notes: RecordNotes = { sigmaMatches: [] };
   const writer = deps.recordStores.writer(job.id, job.category, jobKey, {
-    // Only EVTX rows have messages: other jobs do not load the dataset (about 60 MiB, 0.15 s on first use).
-    eventTemplates: job.category === 'winevtx' ? await eventTemplates(deps) : undefined,
+    // Only types whose rows render messages (EVTX) load the dataset (about 60 MiB, 0.15 s on first use).
+    eventTemplates: usesEventTemplates(job.category) ? await eventTemplates(deps) : undefined,
     annotate: () => (notes.sigmaMatches.length > 0 ? { sigmaMatches: notes.sigmaMatches } : undefined),
   });
   // Closing finishes the store (indexes) and publishes it (an upload, with an object store): no
   // records flow meanwhile, so it heartbeats on a timer instead.
   const sink = { write: writer.write.bind(writer), close: () => heartbeatWhile(ctx, () => writer.close()), abort: () => writer.abort() };
   const lease = deps.cpu.acquire();
+  const runSigmaRules = job.params['run_sigma_rules'] === true;
   let insights;
   try {
     insights = await runPipeline({
       category: job.category,
       inputs,
-      options: { runSigmaRules: job.params['run_sigma_rules'] === true },
-      sigmaRules: job.category === 'winevtx' && job.params['run_sigma_rules'] === true ? deps.sigma.current() : undefined,
+      options: { runSigmaRules },
+      sigmaRules: runSigmaRules && pluginOf(job.category).runsSigmaRules ? deps.sigma.current() : undefined,
       threads: lease.threads,
       sink,
       notes,

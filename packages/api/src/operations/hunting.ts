@@ -1,4 +1,5 @@
-import { lookupParamsSchema, LOOKUP_MODULES } from '@quarry/reference';
+import { lookupParamsSchema } from '@quarry/reference';
+import { LOOKUP_MODULES, isLookupModule } from '@quarry/vocabulary';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { lookupReference } from '../lookups/lookup-reference.js';
@@ -23,7 +24,7 @@ export const lookupOperation = operation({
   // The contract answers an unknown module on its own (400) and any other problem as 422.
   invalid: (raw) => {
     const module = (raw as { module?: unknown } | null | undefined)?.module;
-    return typeof module === 'string' && !(LOOKUP_MODULES as readonly string[]).includes(module)
+    return typeof module === 'string' && !isLookupModule(module)
       ? new AppError('BAD_REQUEST', 'Unknown lookup module')
       : new AppError('VALIDATION_FAILED', 'Validation failed');
   },

@@ -1,10 +1,9 @@
+import { SCAN_ENGINES, type ScanCategory, type ScanEngine } from '@quarry/vocabulary';
 import { z } from 'zod';
 
-/** The two scan engines; a file scan's job category is the contract's spelling of each (SCAN_CATEGORY). */
-export const SCAN_ENGINES = ['yara', 'sigma'] as const;
-export type ScanEngine = (typeof SCAN_ENGINES)[number];
-export const scanEngine = z.enum(SCAN_ENGINES, { error: 'engine must be yara or sigma' });
-export const SCAN_CATEGORY = { yara: 'Yara', sigma: 'sigma' } as const;
+export const scanEngine = z.enum(SCAN_ENGINES, { error: `engine must be ${SCAN_ENGINES.join(' or ')}` });
+/** A file scan's job category: the contract's spelling of each engine. */
+export const SCAN_CATEGORY: Record<ScanEngine, ScanCategory> = { yara: 'Yara', sigma: 'sigma' };
 
 /** The two ways to scan (the spec's `operation`). */
 export const SCAN_OPERATIONS = ['run_rule', 'run_community_rules'] as const;

@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { FILTER_OPERATORS, type SearchQuery } from '@quarry/store';
+import type { SearchQuery } from '@quarry/store';
+import { FILTER_OPERATORS, PAGE_BOUNDS, SHOW_BOUNDS, boundsMessage, type Bounds } from '@quarry/vocabulary';
 
 const FILTER_SHAPE = 'filter must be an array of {field, operator, value} objects';
 const TIME = 'start_time and end_time must be integers (Unix milliseconds)';
-const int = (message: string, min: number, max: number) =>
-  z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+const bounded = (name: string, bounds: Bounds) => {
+  const message = boundsMessage(name, bounds);
+  return z.number({ error: message }).int({ error: message }).min(bounds.min, { error: message }).max(bounds.max, { error: message }).default(bounds.default);
+};
 const unixMs = z.number({ error: TIME }).int({ error: TIME });
 
 /**
@@ -30,8 +33,8 @@ export const searchFields = {
     )
     .max(32, { error: 'at most 32 filter criteria' })
     .default([]),
-  page: int('page must be an integer from 1 to 10', 1, 10).default(1),
-  show: int('show must be an integer from 1 to 100', 1, 100).default(10),
+  page: bounded('page', PAGE_BOUNDS),
+  show: bounded('show', SHOW_BOUNDS),
   time: unixMs.optional(),
 };
 

@@ -1,7 +1,8 @@
 import { relative } from 'node:path';
 import { SigmaEngine, readRuleFiles } from '@quarry/sigma';
 import { loadPack } from '@quarry/yara';
-import { MAX_REASONS, type RuleEngineName } from './set-record.js';
+import type { ScanEngine } from '@quarry/vocabulary';
+import { MAX_REASONS } from './set-record.js';
 
 /** What our engine makes of a set: rules compiled, and what it refused and why. */
 export interface SetCheck {
@@ -33,6 +34,6 @@ export async function checkYaraSet(dir: string): Promise<SetCheck> {
   };
 }
 
-export function checkSet(engine: RuleEngineName, dir: string): Promise<SetCheck> {
+export function checkSet(engine: ScanEngine, dir: string): Promise<SetCheck> {
   return engine === 'sigma' ? Promise.resolve(checkSigmaSet(dir)) : checkYaraSet(dir);
 }

@@ -1,8 +1,9 @@
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import type { ScanEngine } from '@quarry/vocabulary';
 import { checkSet } from './check-set.js';
 import { copyKept, replaceDir, stagingDir } from './install.js';
-import { writeSetRecord, type RuleEngineName, type RuleSetRecord } from './set-record.js';
+import { writeSetRecord, type RuleSetRecord } from './set-record.js';
 import { rulesRoot, writeStatus, type RuleSetsStatus } from './status.js';
 import { unzipTo } from './unzip-to.js';
 import { SIGMA_KEEP } from './update.js';
@@ -12,7 +13,7 @@ export interface ImportOptions {
   /** A directory or a `.zip` holding one rule set. */
   source: string;
   /** Default: the rule files' kind (more `.yml` than `.yar`: Sigma). */
-  engine?: RuleEngineName | undefined;
+  engine?: ScanEngine | undefined;
   /** Default: `SigmaHQ` for a SigmaHQ layout, else the file or directory name without its version. */
   name?: string | undefined;
   /** Default: a release tag or version number in the file or directory name, else `unversioned`. */

@@ -3,5 +3,5 @@ export { updateRuleSets, type UpdateOptions } from './update.js';
 export { importRuleSet, RuleImportError, type ImportOptions } from './import.js';
 export { fetchRuleSetsOnFirstRun, hasCommunitySets, offlineWarning, type FirstRun, type FirstRunOptions } from './first-run.js';
 export { readStatus, type RuleSetsStatus, type RuleSetsState } from './status.js';
-export { readSetRecord, setLabel, type RuleSetRecord, type RuleEngineName } from './set-record.js';
+export { readSetRecord, setLabel, type RuleSetRecord } from './set-record.js';
 export { builtinRuleCounts, type BuiltinCounts } from './builtin-counts.js';

@@ -1,7 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-
-export type RuleEngineName = 'sigma' | 'yara';
+import { SCAN_ENGINES, type ScanEngine } from '@quarry/vocabulary';
 
 /**
  * What an installed set is, written beside its rules (`.quarry-set.json`) when `rules update` or
@@ -9,7 +8,7 @@ export type RuleEngineName = 'sigma' | 'yara';
  * say which set and version ran.
  */
 export interface RuleSetRecord {
-  engine: RuleEngineName;
+  engine: ScanEngine;
   name: string;
   /** A release tag (SigmaHQ `r2026-01-01`), `branch@commit` for a pack, or the import's version. */
   version: string;
@@ -35,7 +34,7 @@ export function writeSetRecord(dir: string, record: RuleSetRecord): void {
 export function readSetRecord(dir: string): RuleSetRecord | undefined {
   try {
     const r = JSON.parse(readFileSync(join(dir, SET_RECORD_FILE), 'utf8')) as Partial<RuleSetRecord>;
-    if (typeof r.name !== 'string' || typeof r.version !== 'string' || (r.engine !== 'sigma' && r.engine !== 'yara')) return undefined;
+    if (typeof r.name !== 'string' || typeof r.version !== 'string' || !(SCAN_ENGINES as readonly unknown[]).includes(r.engine)) return undefined;
     return r as RuleSetRecord;
   } catch {
     return undefined;

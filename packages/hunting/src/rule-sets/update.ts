@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ScanEngine } from '@quarry/vocabulary';
 import { checkSet } from './check-set.js';
 import { git, redactUrl } from './git.js';
 import { copyKept, replaceDir, stagingDir } from './install.js';
-import { writeSetRecord, type RuleEngineName, type RuleSetRecord } from './set-record.js';
+import { writeSetRecord, type RuleSetRecord } from './set-record.js';
 import type { PackSource, RuleSources } from './sources.js';
 import { rulesRoot, writeStatus, type RuleSetsStatus } from './status.js';
 
@@ -99,7 +100,7 @@ function fetchPack(opts: UpdateOptions, pack: PackSource): Promise<Outcome> {
 /** Shallow clone, keep the rule folders and licences, check, record, swap into `target`. */
 async function installFrom(
   opts: UpdateOptions,
-  engine: RuleEngineName,
+  engine: ScanEngine,
   set: { name: string; version: string; repo: string; branch: string | undefined },
   target: string,
   keep: readonly string[],

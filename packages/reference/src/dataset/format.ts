@@ -1,5 +1,6 @@
 import { LookupError } from '../errors.js';
-import { MODULES, isLookupModule, type LookupModule } from '../modules.js';
+import { isLookupModule, type LookupModule } from '@quarry/vocabulary';
+import { MODULES } from '../modules.js';
 
 /**
  * Quarry's own lookup dataset file (data/<module>.json.gz), one per module. A string table plus

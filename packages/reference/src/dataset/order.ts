@@ -1,4 +1,4 @@
-import type { LookupModule } from '../modules.js';
+import type { LookupModule } from '@quarry/vocabulary';
 
 /**
  * Providers an analyst means first when an event id is shared by many providers (4624 exists in

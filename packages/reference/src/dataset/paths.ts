@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LookupModule } from '../modules.js';
+import type { LookupModule } from '@quarry/vocabulary';
 
 /**
  * The shipped data directory, packages/reference/data. Resolved from this file, which sits at the

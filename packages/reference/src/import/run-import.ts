@@ -3,7 +3,7 @@ import { datasetRows, encodeDataset } from '../dataset/format.js';
 import { loadDatasetFile } from '../dataset/load.js';
 import { datasetPath } from '../dataset/paths.js';
 import { writeDatasetFile } from '../dataset/write.js';
-import type { LookupModule } from '../modules.js';
+import type { LookupModule } from '@quarry/vocabulary';
 import { EventTable, type EventImportCounts } from './event-table.js';
 import { FileNameTable } from './file-name-table.js';
 import { readSources, type SkippedSource, type SourceKind } from './sources.js';

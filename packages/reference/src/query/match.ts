@@ -1,4 +1,4 @@
-import type { FilterOperator } from '../params.js';
+import type { FilterOperator } from '@quarry/vocabulary';
 
 /** A test on one lower-cased value. Negative operators are built from their positive twin. */
 function positive(op: FilterOperator, needle: string): (value: string) => boolean {

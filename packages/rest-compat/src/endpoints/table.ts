@@ -1,5 +1,5 @@
-import { evidenceOperationNames, operations, type ScanEngine } from '@quarry/api';
-import { EVIDENCE_TYPES, type EvidenceType } from '@quarry/vocabulary';
+import { evidenceOperationNames, operations } from '@quarry/api';
+import { EVIDENCE_TYPES, SCAN_ENGINES, type EvidenceType, type ScanEngine } from '@quarry/vocabulary';
 import { fileListRow } from '../presenters/files.js';
 import { createdJobBody, jobListEntryBody, jobStatusBody } from '../presenters/jobs.js';
 import { lookupBody } from '../presenters/lookup.js';
@@ -96,5 +96,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint({ name: 'jobStatus', operation: operations.getJob, input: (_body, params) => ({ id: params['job_id'] }), present: jobStatusBody }),
   // A body that is not a JSON object is a parameter problem like any other here: 422.
   endpoint({ name: 'lookup', operation: operations.lookup, unreadableBody: { as: null }, input: (body) => body, present: lookupBody }),
-  ...(['yara', 'sigma'] as const).flatMap(engineEndpoints),
+  ...SCAN_ENGINES.flatMap(engineEndpoints),
 ];

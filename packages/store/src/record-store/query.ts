@@ -1,10 +1,7 @@
+import { FILTER_OPERATORS, PAGE_BOUNDS, SHOW_BOUNDS, boundsMessage, isWithin, type FilterOperator } from '@quarry/vocabulary';
 import { RecordStoreError } from './errors.js';
 import { SHORT_VALUE, type AnyShape, type FieldSql } from './rows/shape.js';
 import { indexCanNarrow } from './text-index.js';
-
-/** The spec's filter operators (Filter criterion). */
-export const FILTER_OPERATORS = ['equals', 'not_equals', 'contains', 'does_not_contain', 'starts_with', 'ends_with'] as const;
-export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 export interface RecordFilter {
   field: string;
@@ -233,8 +230,8 @@ export function trigramQuery(needles: readonly string[]): string | undefined {
   return [...terms].map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ');
 }
 
-/** Checks page (1-10) and show (1-100) as the spec bounds them. */
+/** Checks page and show as the spec bounds them. */
 export function checkPage(q: SearchQuery): void {
-  if (!Number.isInteger(q.page) || q.page < 1 || q.page > 10) throw new RecordStoreError('invalid-query', 'page must be an integer from 1 to 10');
-  if (!Number.isInteger(q.show) || q.show < 1 || q.show > 100) throw new RecordStoreError('invalid-query', 'show must be an integer from 1 to 100');
+  if (!isWithin(q.page, PAGE_BOUNDS)) throw new RecordStoreError('invalid-query', boundsMessage('page', PAGE_BOUNDS));
+  if (!isWithin(q.show, SHOW_BOUNDS)) throw new RecordStoreError('invalid-query', boundsMessage('show', SHOW_BOUNDS));
 }

@@ -1,5 +1,5 @@
 import type { IndexTableEntry, InputRef, RecordOf } from '@quarry/insights';
-import type { ParseCategory } from '@quarry/vocabulary';
+import { PAGE_BOUNDS, SHOW_BOUNDS, type ParseCategory } from '@quarry/vocabulary';
 import { unpackBlock } from './codec.js';
 import type { Db } from './database.js';
 import { checkPage, planOf, trigramQuery, type RecordQuery, type SearchQuery, type Where } from './query.js';
@@ -18,8 +18,8 @@ export interface SearchResult {
   totalIsLowerBound?: boolean;
 }
 
-/** Matching rows are counted up to this many: as many as the 10 pages of 100 a search can show. */
-export const COUNT_LIMIT = 1_000;
+/** Matching rows are counted up to this many: as many as the pages of rows a search can show (1,000). */
+export const COUNT_LIMIT = PAGE_BOUNDS.max * SHOW_BOUNDS.max;
 
 /** The rows of the text groups a narrowing finds (its query first); CROSS JOIN keeps the groups the outer loop. */
 const grouped = (groups: string): string =>

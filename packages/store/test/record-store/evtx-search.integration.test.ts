@@ -4,7 +4,8 @@ import Database from 'libsql';
 import { LocalFiles } from '@quarry/storage';
 import { openEvtx, type EvtxRecord } from '@quarry/evtx';
 import { toolGate } from '@quarry/testkit';
-import { RecordStoreError, RecordStores, type FilterOperator, type RecordStoreReader } from '../../src/index.js';
+import type { FilterOperator } from '@quarry/vocabulary';
+import { RecordStoreError, RecordStores, type RecordStoreReader } from '../../src/index.js';
 import { dumpEvents, type DumpedEvent } from './evidence.js';
 import { buildStore, HAVE_SAMPLES, inputsOf, NO_SAMPLES, samplePath, shippedTemplates, tempDir } from './support.js';
 

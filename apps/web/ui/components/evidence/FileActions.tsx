@@ -2,11 +2,13 @@
 
 import { Button, Checkbox, Group, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { SCAN_ENGINE_LABELS, type ScanEngine } from '@quarry/vocabulary';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { toBase64 } from '../../lib/base64';
 import { KIND_LABEL, type EvidenceKind } from '../../lib/evidence-kind';
+import { SCAN_ENGINE_OPTIONS } from '../../lib/scan-engines';
 import { errorMessage, evidenceProcedures, trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
 import type { EvidenceFile } from './FilesPanel';
@@ -20,7 +22,7 @@ export function FileActions({ files, onDone }: { files: EvidenceFile[]; onDone()
   const router = useRouter();
   const queries = useQueryClient();
   const [sigma, setSigma] = useState(true);
-  const [engine, setEngine] = useState<'yara' | 'sigma'>('yara');
+  const [engine, setEngine] = useState<ScanEngine>('yara');
   const [operation, setOperation] = useState<'run_community_rules' | 'run_rule'>('run_community_rules');
   const [rule, setRule] = useState('');
   const [busy, setBusy] = useState(false);
@@ -88,17 +90,7 @@ export function FileActions({ files, onDone }: { files: EvidenceFile[]; onDone()
         )}
       </Group>
       <Group gap="sm" align="end">
-        <Select
-          label="Scan engine"
-          data={[
-            { value: 'yara', label: 'YARA' },
-            { value: 'sigma', label: 'Sigma' },
-          ]}
-          value={engine}
-          onChange={(v) => v && setEngine(v as 'yara' | 'sigma')}
-          w={120}
-          allowDeselect={false}
-        />
+        <Select label="Scan engine" data={SCAN_ENGINE_OPTIONS} value={engine} onChange={(v) => v && setEngine(v as ScanEngine)} w={120} allowDeselect={false} />
         <SegmentedControl
           value={operation}
           onChange={(v) => setOperation(v as typeof operation)}
@@ -113,7 +105,7 @@ export function FileActions({ files, onDone }: { files: EvidenceFile[]; onDone()
       </Group>
       {operation === 'run_rule' && (
         <Textarea
-          label={`${engine === 'yara' ? 'YARA' : 'Sigma'} rule`}
+          label={`${SCAN_ENGINE_LABELS[engine]} rule`}
           autosize
           minRows={4}
           maxRows={16}

@@ -1,13 +1,15 @@
 'use client';
 
 import { Alert, Button, Code, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import type { ScanEngine } from '@quarry/vocabulary';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SCAN_ENGINE_OPTIONS } from '../../lib/scan-engines';
 import { errorMessage, trpc } from '../../lib/trpc';
 
 /** Community rules by exact name (as they appear in scan results), shown as their text. */
 export function RuleRetrieval() {
-  const [engine, setEngine] = useState<'yara' | 'sigma'>('sigma');
+  const [engine, setEngine] = useState<ScanEngine>('sigma');
   const [names, setNames] = useState('');
   const get = useMutation({
     mutationFn: () =>
@@ -30,17 +32,7 @@ export function RuleRetrieval() {
         <Stack gap="sm">
           <Text fw={600}>Community rule</Text>
           <Group align="end">
-            <Select
-              label="Engine"
-              data={[
-                { value: 'sigma', label: 'Sigma' },
-                { value: 'yara', label: 'YARA' },
-              ]}
-              value={engine}
-              onChange={(v) => v && setEngine(v as 'yara' | 'sigma')}
-              w={120}
-              allowDeselect={false}
-            />
+            <Select label="Engine" data={SCAN_ENGINE_OPTIONS} value={engine} onChange={(v) => v && setEngine(v as ScanEngine)} w={120} allowDeselect={false} />
             <TextInput
               label="Rule names"
               description="exact and case-sensitive; several separated by commas"

@@ -2,8 +2,10 @@
 
 import { Alert, Button, Group, Paper, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { SCAN_ENGINE_LABELS, type ScanEngine } from '@quarry/vocabulary';
 import { useState } from 'react';
 import { toBase64 } from '../../lib/base64';
+import { SCAN_ENGINE_OPTIONS } from '../../lib/scan-engines';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { DataGrid } from '../DataGrid';
 import { ImportanceBadge } from '../ImportanceBadge';
@@ -12,7 +14,7 @@ const SAMPLE_SIGMA_DATA = '{"EventID": 4688, "NewProcessName": "C:\\\\Windows\\\
 
 /** Inline scans: paste test data (JSON/XML events for Sigma, any text for YARA) and a rule, see matches at once. */
 export function ScanPlayground() {
-  const [engine, setEngine] = useState<'yara' | 'sigma'>('yara');
+  const [engine, setEngine] = useState<ScanEngine>('yara');
   const [operation, setOperation] = useState<'run_rule' | 'run_community_rules'>('run_rule');
   const [data, setData] = useState('');
   const [rule, setRule] = useState('');
@@ -31,17 +33,7 @@ export function ScanPlayground() {
         <Stack gap="sm">
           <Text fw={600}>Scan playground</Text>
           <Group align="end">
-            <Select
-              label="Engine"
-              data={[
-                { value: 'yara', label: 'YARA' },
-                { value: 'sigma', label: 'Sigma' },
-              ]}
-              value={engine}
-              onChange={(v) => v && setEngine(v as 'yara' | 'sigma')}
-              w={120}
-              allowDeselect={false}
-            />
+            <Select label="Engine" data={SCAN_ENGINE_OPTIONS} value={engine} onChange={(v) => v && setEngine(v as ScanEngine)} w={120} allowDeselect={false} />
             <SegmentedControl
               value={operation}
               onChange={(v) => setOperation(v as typeof operation)}
@@ -64,7 +56,7 @@ export function ScanPlayground() {
           />
           {operation === 'run_rule' && (
             <Textarea
-              label={`${engine === 'yara' ? 'YARA' : 'Sigma'} rule`}
+              label={`${SCAN_ENGINE_LABELS[engine]} rule`}
               autosize
               minRows={5}
               maxRows={20}

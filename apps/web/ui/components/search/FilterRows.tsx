@@ -1,10 +1,11 @@
 'use client';
 
 import { ActionIcon, Autocomplete, Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { OPERATORS, type FilterRow, type Operator } from '../../lib/filters';
+import { FILTER_OPERATORS, type FilterOperator } from '@quarry/vocabulary';
+import type { FilterRow } from '../../lib/filters';
 
 /** Filter criteria (field, operator, value), as many as needed; fields are suggested, not forced. */
-export function FilterRows({ rows, fields, onChange }: { rows: FilterRow[]; fields: string[]; onChange(rows: FilterRow[]): void }) {
+export function FilterRows({ rows, fields, onChange }: { rows: FilterRow[]; fields: readonly string[]; onChange(rows: FilterRow[]): void }) {
   const set = (i: number, patch: Partial<FilterRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
     <Stack gap={6}>
@@ -13,7 +14,7 @@ export function FilterRows({ rows, fields, onChange }: { rows: FilterRow[]; fiel
           <Autocomplete
             label={i === 0 ? 'Field' : undefined}
             aria-label={`Filter ${i + 1} field`}
-            data={fields}
+            data={[...fields]}
             value={r.field}
             onChange={(v) => set(i, { field: v })}
             w={200}
@@ -21,9 +22,9 @@ export function FilterRows({ rows, fields, onChange }: { rows: FilterRow[]; fiel
           <Select
             label={i === 0 ? 'Operator' : undefined}
             aria-label={`Filter ${i + 1} operator`}
-            data={[...OPERATORS]}
+            data={[...FILTER_OPERATORS]}
             value={r.operator}
-            onChange={(v) => v && set(i, { operator: v as Operator })}
+            onChange={(v) => v && set(i, { operator: v as FilterOperator })}
             allowDeselect={false}
             w={170}
           />

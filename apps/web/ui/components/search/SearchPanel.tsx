@@ -2,6 +2,7 @@
 
 import { Alert, Button, Group, NumberInput, Paper, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { Insight } from '@quarry/insights';
+import { SHOW_BOUNDS } from '@quarry/vocabulary';
 import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
@@ -83,7 +84,14 @@ export function SearchPanel() {
             <Group align="end">
               <TextInput type="datetime-local" label="From (UTC)" value={start} onChange={(e) => setStart(e.currentTarget.value)} />
               <TextInput type="datetime-local" label="To (UTC)" value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
-              <NumberInput label="Rows per page" min={1} max={100} value={show} onChange={(v) => setShow(Number(v) || 10)} w={130} />
+              <NumberInput
+                label="Rows per page"
+                min={SHOW_BOUNDS.min}
+                max={SHOW_BOUNDS.max}
+                value={show}
+                onChange={(v) => setShow(Number(v) || SHOW_BOUNDS.default)}
+                w={130}
+              />
               <Switch label="Browse raw records" checked={browse} onChange={(e) => setBrowse(e.currentTarget.checked)} mb={8} />
               <Button type="submit" loading={search.isPending}>
                 Search

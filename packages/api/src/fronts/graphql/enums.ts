@@ -2,9 +2,7 @@ import type { Importance, InsightCategory } from '@quarry/insights';
 import { LEVELS as SIGMA_LEVELS } from '@quarry/sigma';
 
 export { SIGMA_LEVELS };
-import { JOB_CATEGORIES, JOB_STATUSES, JOB_TIERS, PARSE_CATEGORIES, VISIBILITIES } from '@quarry/vocabulary';
-import { LOOKUP_MODULES } from '@quarry/reference';
-import { FILTER_OPERATORS } from '@quarry/store';
+import { FILTER_OPERATORS, JOB_CATEGORIES, JOB_STATUSES, JOB_TIERS, LOOKUP_MODULES, PARSE_CATEGORIES, SCAN_ENGINES, VISIBILITIES } from '@quarry/vocabulary';
 import { builder } from './builder.js';
 
 /** GraphQL spells enum values in SCREAMING_CASE; each maps to the internal string as the vocabulary spells it. */
@@ -50,4 +48,4 @@ export const LookupModuleEnum = builder.enumType('LookupModule', {
   description: 'FILE_NAME: Windows executables; EVENT_ID: Windows event ids.',
   values: enumValues(LOOKUP_MODULES),
 });
-export const ScanEngineEnum = builder.enumType('ScanEngine', { values: enumValues(['yara', 'sigma'] as const) });
+export const ScanEngineEnum = builder.enumType('ScanEngine', { values: enumValues(SCAN_ENGINES) });

@@ -1,3 +1,4 @@
+import { PAGE_BOUNDS, SHOW_BOUNDS } from '@quarry/vocabulary';
 import type { LookupAnswer } from '../../lookups/lookup-reference.js';
 import { builder } from './builder.js';
 import { FilterOperatorEnum, LookupModuleEnum, ScanEngineEnum } from './enums.js';
@@ -15,8 +16,8 @@ const LookupInput = builder.inputType('LookupInput', {
     module: t.field({ type: LookupModuleEnum }),
     search: t.string({ defaultValue: '', description: 'At most 256 characters; empty matches every row.' }),
     filters: t.field({ type: [LookupFilterInput], defaultValue: [], description: 'At most 16, ANDed.' }),
-    page: t.int({ defaultValue: 1, description: '1 to 10.' }),
-    show: t.int({ defaultValue: 10, description: 'Rows per page, 1 to 100.' }),
+    page: t.int({ defaultValue: PAGE_BOUNDS.default, description: `${PAGE_BOUNDS.min} to ${PAGE_BOUNDS.max}.` }),
+    show: t.int({ defaultValue: SHOW_BOUNDS.default, description: `Rows per page, ${SHOW_BOUNDS.min} to ${SHOW_BOUNDS.max}.` }),
   }),
 });
 

@@ -45,6 +45,7 @@ export function evtxShape(templates: EventTemplateSource | undefined): RowShape<
   };
   return {
     category: 'winevtx',
+    usesEventTemplates: true,
     title: 'Event Table',
     columns: ['Event ID', 'Record ID', 'Timestamp', 'Provider', 'Computer', 'Message', 'Event Data'],
     sqlColumns: [

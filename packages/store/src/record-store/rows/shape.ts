@@ -112,6 +112,8 @@ export interface RowShape<C extends ParseCategory> {
   indexed: readonly string[];
   /** Rows carry several times (StoredRow.times, schema.ts `times`): a time window matches when any falls in it. */
   severalTimes: boolean;
+  /** Its writer renders messages from event templates (RecordWriterOptions.eventTemplates), so the caller loads them. */
+  usesEventTemplates?: true;
   /** The record's shared cells (`recordColumns`); required when the shape has them. */
   recordOf?(record: RecordOf<C>, input: InputRef): StoredRecordCells;
   rowsOf(record: RecordOf<C>, input: InputRef, ctx: WriteContext): StoredRow[];

@@ -14,6 +14,9 @@ export const ROW_SHAPES: { [K in EvidenceType]: (templates?: EventTemplateSource
   prefetch: () => prefetchShape,
 };
 
+/** Whether a category's writer wants event templates: callers load them (a large dataset) only then. */
+export const usesEventTemplates = (category: EvidenceType): boolean => ROW_SHAPES[category]().usesEventTemplates === true;
+
 /** The row shape of a category, typed for it. */
 export function shapeFor<C extends EvidenceType>(category: C, templates?: EventTemplateSource): RowShape<C> {
   return (ROW_SHAPES[category] as (templates?: EventTemplateSource) => RowShape<C>)(templates);
