@@ -67,9 +67,10 @@ test.skipIf(!present)('the typed GraphQL example uploads a sample, follows its S
   // The graph's node count is the one REST reports for the same job (`_stats_optimized_nodes`).
   const rest = await fetch(`${service.base}/analysis/job/${out.jobUuid}`, { headers: { 'x-service-api-token': token, 'x-service-api-enc-key': key } });
   expect(rest.status).toBe(200);
-  const body = (await rest.json()) as { insights: { title: string; data: string; graph_metadata?: Record<string, string[]> }[] };
-  const graph = body.insights.find((i) => i.title === 'Process Inference Graph');
+  // REST insights are keyed by their type ({Graph: {title, data, graph_metadata, category}}).
+  const body = (await rest.json()) as { insights: { Graph?: { title: string; data: string; graph_metadata: Record<string, string[]> } }[] };
+  const graph = body.insights.map((i) => i.Graph).find((g) => g?.title === 'Process Inference Graph');
   expect(graph?.data).toContain('digraph');
   expect(out.processGraphNodes).toBeGreaterThan(0);
-  expect(out.processGraphNodes).toBe(Number(graph!.graph_metadata!._stats_optimized_nodes![0]));
+  expect(out.processGraphNodes).toBe(Number(graph!.graph_metadata._stats_optimized_nodes![0]));
 });
