@@ -1,0 +1,2 @@
+export { ShortcutError, type ShortcutErrorDetails, type ShortcutFormat } from './errors.js';
+export type * from './model.js';
