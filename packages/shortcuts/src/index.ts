@@ -1,2 +1,3 @@
 export { ShortcutError, type ShortcutErrorDetails, type ShortcutFormat } from './errors.js';
 export type * from './model.js';
+export { shortcutRecords } from './records.js';

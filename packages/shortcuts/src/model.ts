@@ -274,3 +274,20 @@ export interface LinkFile {
 /** What `parseShortcutFile` returns for any input it recognises. */
 export type ShortcutFile = LinkFile | AutomaticDestinations | CustomDestinations;
 export type ShortcutFileKind = ShortcutFile['kind'];
+
+/**
+ * One searchable, analysable item: a standalone link, one Jump List entry (its link and DestList
+ * entry), or one link of a custom Jump List category.
+ */
+export interface ShortcutRecord {
+  container: ShortcutFileKind;
+  appId: string | null;
+  /** The entry within its container: the stream name (automatic), "<category index>/<link index>" (custom); null for a standalone link. */
+  entry: string | null;
+  /** Custom Jump List category name, or "Tasks" / "Frequent" / "Recent". */
+  category: string | null;
+  link: ShellLink | null;
+  destList: DestListEntry | null;
+  /** Why the entry's link could not be read. */
+  error: string | null;
+}
