@@ -125,3 +125,25 @@ describe.skipIf(!HAVE_SAMPLES)(withSamples('Misc/unicodeNetworkPath.lnk.test (a 
     expect(link.environmentTarget).toBe('\\\\\u0793\\c\\relay\\\u8bf4\u660e.txt');
   });
 });
+
+describe.skipIf(!HAVE_SAMPLES)(withSamples('Misc/local.file.env.test (a PowerShell link with a console block)'), () => {
+  test('console block at 0x6DB (0xCC bytes, 0xA0000002)', () => {
+    const block = load('Misc/local.file.env.test').extraData.find((b) => b.offset === 0x6db);
+    expect(block).toEqual({
+      offset: 0x6db,
+      size: 0xcc,
+      signature: 0xa0000002,
+      kind: 'console',
+      // +8 fill 0x0056; +12 buffer 0x0078 × 0x0BB8; +16 window 0x0078 × 0x0032; +32 font size 0;
+      // +44 face name all zero; +116 quick edit 1; +120 insert mode 1; +128 history buffer 0x32.
+      fillAttributes: 0x56,
+      screenBufferSize: [120, 3000],
+      windowSize: [120, 50],
+      faceName: '',
+      fontSize: 0,
+      quickEdit: true,
+      insertMode: true,
+      historyBufferSize: 50,
+    });
+  });
+});
