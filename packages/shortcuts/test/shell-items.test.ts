@@ -89,3 +89,10 @@ describe('other items', () => {
     expect(link.target).toEqual({ kind: 'local', path: 'D:\\', source: 'idList' });
   });
 });
+
+test('a URI item with 36 bytes of data and empty connection strings: the URI follows the data at 6 + 36 + 12', () => {
+  // Data: 36 bytes (two u32, a FILETIME, u32, 12 bytes, u32), then three u32 string sizes of 0.
+  const data = concat([new Uint8Array(36), u32(0), u32(0), u32(0)]);
+  const item = withSize(concat([new Uint8Array([0x61, 0x00]), u16(data.length), data, ascii('ftp://host/x', true)]));
+  expect(parseShellLink(buildLink({ idList: [item] })).idList[0]).toMatchObject({ kind: 'uri', uri: 'ftp://host/x' });
+});
