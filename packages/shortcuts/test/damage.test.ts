@@ -200,3 +200,14 @@ test('a VolumeID offset outside the LinkInfo is a warning; the local base path i
   expect(link.linkInfo?.localBasePath).toBe('C:\\x');
   expect(link.warnings).toEqual([expect.objectContaining({ structure: 'volume id', offset: 0x4c })]);
 });
+
+test('non-zero reserved header fields (0x42-0x4B) and unknown hot key modifier bits are warned about', () => {
+  const bytes = buildLink({ hotKey: 0x2041 });
+  bytes[0x48] = 1;
+  const link = parseShellLink(bytes);
+  expect(link.header.hotKey).toEqual({ key: 'A', modifiers: [] });
+  expect(link.warnings.map((w) => [w.structure, w.offset])).toEqual([
+    ['link header hot key', 0x40],
+    ['link header reserved', 0x42],
+  ]);
+});

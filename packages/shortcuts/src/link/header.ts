@@ -135,6 +135,12 @@ export function readHeader(r: LinkReader, offset: number, end: number, warnings:
     warnings.add('link header', offset + 60, `show command ${show} is not a SW_* value the format allows; kept as a number`);
     showCommand = show;
   }
+  const hotKeyValue = r.u16(offset + 64, 'hot key');
+  if (hotKeyValue >> 8 > 7) warnings.add('link header hot key', offset + 64, `modifier bits 0x${(hotKeyValue >> 8).toString(16)} beyond shift/control/alt`);
+  // Reserved1..3 (0x42-0x4B) must be zero; anything there was written by something other than Windows.
+  if (r.u16(offset + 66, 'reserved') !== 0 || r.u32(offset + 68, 'reserved') !== 0 || r.u32(offset + 72, 'reserved') !== 0) {
+    warnings.add('link header reserved', offset + 66, 'reserved fields are not zero');
+  }
   return {
     linkFlags,
     flags: bitNames(linkFlags, LINK_FLAGS),
@@ -146,6 +152,6 @@ export function readHeader(r: LinkReader, offset: number, end: number, warnings:
     fileSize: r.u32(offset + 52, 'file size'),
     iconIndex: r.i32(offset + 56, 'icon index'),
     showCommand,
-    hotKey: hotKey(r.u16(offset + 64, 'hot key')),
+    hotKey: hotKey(hotKeyValue),
   };
 }
