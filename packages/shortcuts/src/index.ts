@@ -1,3 +1,8 @@
 export { ShortcutError, type ShortcutErrorDetails, type ShortcutFormat } from './errors.js';
 export type * from './model.js';
 export { shortcutRecords } from './records.js';
+// Jump Lists and the dispatch by content.
+export { parseAutomaticDestinations, type JumpListOptions } from './jumplists/automatic-destinations.js';
+export { parseCustomDestinations } from './jumplists/custom-destinations.js';
+export { parseDestList, type DestListResult } from './jumplists/destlist.js';
+export { detectShortcutKind, parseShortcutFile } from './shortcut-file.js';
