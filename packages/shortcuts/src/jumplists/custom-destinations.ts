@@ -75,10 +75,10 @@ function readCategory(r: LinkReader, at: number, index: number, warnings: Warnin
     const category: CustomCategory = { type, name: null, knownCategory: null, offset: at, links: [] };
     let offset = at + 4;
     if (type === 'known') {
-      category.knownCategory = r.u32(offset, structure);
-      if (category.knownCategory !== 1 && category.knownCategory !== 2) {
-        warnings.add(structure, offset, `known category id ${category.knownCategory} is neither 1 (frequent) nor 2 (recent)`);
-      }
+      const id = r.i32(offset, structure);
+      // Windows 10 writes -1 in some files (a known-category slot with no category chosen): no id, not damage.
+      if (id === 1 || id === 2) category.knownCategory = id;
+      else if (id !== -1) warnings.add(structure, offset, `known category id ${id} is neither 1 (frequent) nor 2 (recent)`);
       offset += 4;
     } else {
       if (type === 'custom') {
@@ -105,7 +105,10 @@ function readLinks(r: LinkReader, at: number, declared: number, structure: strin
   let offset = at;
   for (let i = 0; i < count; i++) {
     const linkStructure = `${structure} link ${i}`;
-    r.need(offset, 16, linkStructure);
+    if (offset + 16 > r.length) {
+      warnings.add(linkStructure, offset, 'file ends before this link');
+      return { links, end: r.length };
+    }
     if (!SHELL_LINK_CLSID.every((b, k) => r.data[offset + k] === b)) {
       warnings.add(linkStructure, offset, 'entry is not a shell link (CLSID differs); the category resumes at its footer');
       return { links, end: nextFooter(r, offset) };
