@@ -3,6 +3,7 @@ import type { Warnings } from './warnings.js';
 /** 100-ns intervals between 1601-01-01 and 1970-01-01. */
 const EPOCH_DIFF = 116444736000000000n;
 const TICKS_PER_MS = 10000n;
+const EPOCH_DIFF_MS = Number(EPOCH_DIFF / TICKS_PER_MS);
 /** Times before this (1970-01-01) cannot be a real file's, after now + 1 year neither. */
 const YEAR_MS = 366 * 24 * 3600 * 1000;
 
@@ -12,13 +13,12 @@ const YEAR_MS = 366 * 24 * 3600 * 1000;
  */
 export function filetimeToIso(value: bigint): string | null {
   if (value === 0n) return null;
-  const sinceUnix = value - EPOCH_DIFF;
-  const ms = sinceUnix / TICKS_PER_MS - (sinceUnix % TICKS_PER_MS < 0n ? 1n : 0n);
-  const date = new Date(Number(ms));
+  // FILETIMEs are unsigned, so one BigInt division each for the milliseconds and the 100-ns digits.
+  const date = new Date(Number(value / TICKS_PER_MS) - EPOCH_DIFF_MS);
   if (Number.isNaN(date.getTime())) return null;
-  const ticks = Number(((value % 10000000n) + 10000000n) % 10000000n);
-  // Replacing the milliseconds keeps extended years (garbage values) well-formed.
-  return date.toISOString().replace(/\.\d{3}Z$/, `.${ticks.toString().padStart(7, '0')}Z`);
+  const ticks = Number(value % 10000000n);
+  // Cutting ".sssZ" off keeps extended years (garbage values) well-formed.
+  return `${date.toISOString().slice(0, -5)}.${ticks.toString().padStart(7, '0')}Z`;
 }
 
 /** Whether a FILETIME lies between 1970 and a year from now (where any real file time lies). */

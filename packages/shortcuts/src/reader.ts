@@ -70,8 +70,12 @@ export class LinkReader extends BoundedReader {
   }
 }
 
+/** Two lower-case hex digits per byte value: GUIDs are formatted on every link, so no per-byte toString. */
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 export function formatGuid(data: Uint8Array, offset: number): string {
-  const hex = (i: number): string => data[offset + i]!.toString(16).padStart(2, '0');
-  const run = (indices: number[]): string => indices.map(hex).join('');
-  return `${run([3, 2, 1, 0])}-${run([5, 4])}-${run([7, 6])}-${run([8, 9])}-${run([10, 11, 12, 13, 14, 15])}`;
+  const h = (i: number): string => HEX[data[offset + i]!]!;
+  return (
+    h(3) + h(2) + h(1) + h(0) + '-' + h(5) + h(4) + '-' + h(7) + h(6) + '-' + h(8) + h(9) + '-' + h(10) + h(11) + h(12) + h(13) + h(14) + h(15)
+  );
 }
