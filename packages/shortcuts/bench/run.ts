@@ -102,7 +102,9 @@ const row = (label: string, r: Rate, vs?: Rate) =>
   );
 
 const kib = (files: { bytes: Uint8Array }[]) => fmt(files.reduce((n, f) => n + f.bytes.length, 0) / 1024);
-console.log(`shortcuts benchmark: ${links.length} links (${kib(links)} KiB), ${jumpLists.length} Jump Lists (${kib(jumpLists)} KiB); ~${SECONDS} s per figure\n`);
+console.log(
+  `shortcuts benchmark: ${links.length} links (${kib(links)} KiB), ${jumpLists.length} Jump Lists (${kib(jumpLists)} KiB); ~${SECONDS} s per figure\n`,
+);
 row('ours: parseShortcutFile, links + Jump Lists', measure(all.length, parseAll(all)));
 const ours = measure(links.length, parseAll(links));
 row('ours: parseShortcutFile, links only', ours);
@@ -123,6 +125,10 @@ if (spawnSync('python3', ['-c', 'import LnkParse3']).status === 0) {
   const out = spawnSync('python3', ['-c', LNKPARSE3, 'loop', String(SECONDS), ...links.map((f) => f.path)], { encoding: 'utf8' }).stdout.trim();
   const [wall, cpu] = out.split(' ').map(Number) as [number, number];
   row('LnkParse3: one Python process, files in a loop', { wall, cpu }, ours);
-  const perFile = measure(spread.length, () => spread.forEach((f) => spawnSync('python3', ['-c', LNKPARSE3, 'once', '0', f.path], { stdio: 'ignore' })), childCpu);
+  const perFile = measure(
+    spread.length,
+    () => spread.forEach((f) => spawnSync('python3', ['-c', LNKPARSE3, 'once', '0', f.path], { stdio: 'ignore' })),
+    childCpu,
+  );
   row(`LnkParse3: a Python process per file (${spread.length} links)`, perFile, ours);
 } else console.log('LnkParse3 not installed (pip install LnkParse3==1.6.0): skipped');

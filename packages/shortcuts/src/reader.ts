@@ -73,9 +73,31 @@ export class LinkReader extends BoundedReader {
 /** Two lower-case hex digits per byte value: GUIDs are formatted on every link, so no per-byte toString. */
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
-export function formatGuid(data: Uint8Array, offset: number): string {
-  const h = (i: number): string => HEX[data[offset + i]!]!;
+export function formatGuid(d: Uint8Array, o: number): string {
   return (
-    h(3) + h(2) + h(1) + h(0) + '-' + h(5) + h(4) + '-' + h(7) + h(6) + '-' + h(8) + h(9) + '-' + h(10) + h(11) + h(12) + h(13) + h(14) + h(15)
+    hx(d, o + 3) +
+    hx(d, o + 2) +
+    hx(d, o + 1) +
+    hx(d, o) +
+    '-' +
+    hx(d, o + 5) +
+    hx(d, o + 4) +
+    '-' +
+    hx(d, o + 7) +
+    hx(d, o + 6) +
+    '-' +
+    hx(d, o + 8) +
+    hx(d, o + 9) +
+    '-' +
+    hx(d, o + 10) +
+    hx(d, o + 11) +
+    hx(d, o + 12) +
+    hx(d, o + 13) +
+    hx(d, o + 14) +
+    hx(d, o + 15)
   );
+}
+
+function hx(data: Uint8Array, at: number): string {
+  return HEX[data[at]!]!;
 }

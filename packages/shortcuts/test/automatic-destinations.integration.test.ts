@@ -14,34 +14,37 @@ const automatic = jumpListSamples().filter((s) => s.name.endsWith('.automaticDes
 const olecf = toolGate('olecfexport');
 const lnk = toolGate('lnkinfo');
 
-describe.skipIf(!HAVE_JUMPLISTS || olecf.skip)(!HAVE_JUMPLISTS ? JUMPLISTS_SKIP : olecf.skip ? olecf.reason : 'streams compared with olecfexport and olecfinfo', () => {
-  test('the corpus holds 8 automaticDestinations files', () => {
-    expect(automatic).toHaveLength(8);
-  });
+describe.skipIf(!HAVE_JUMPLISTS || olecf.skip)(
+  !HAVE_JUMPLISTS ? JUMPLISTS_SKIP : olecf.skip ? olecf.reason : 'streams compared with olecfexport and olecfinfo',
+  () => {
+    test('the corpus holds 8 automaticDestinations files', () => {
+      expect(automatic).toHaveLength(8);
+    });
 
-  test.each(automatic.map((s) => [s.name, s.path] as const))('%s: stream names, sizes and bytes equal olecfexport', (_name, path) => {
-    const bytes = new Uint8Array(readFileSync(path));
-    const ours = readCompoundStreams(bytes)
-      .map((s) => ({ name: s.path, data: s.data }))
-      .sort((a, b) => a.name.localeCompare(b.name));
-    const exported = olecfExport(path);
-    expect(ours.map((s) => s.name)).toEqual(exported.map((s) => s.name));
-    expect(ours.map((s) => ({ name: s.name, size: s.data.length }))).toEqual(olecfInfo(path));
-    ours.forEach((s, i) => expect(Buffer.from(s.data).equals(Buffer.from(exported[i]!.data)), s.name).toBe(true));
-  });
+    test.each(automatic.map((s) => [s.name, s.path] as const))('%s: stream names, sizes and bytes equal olecfexport', (_name, path) => {
+      const bytes = new Uint8Array(readFileSync(path));
+      const ours = readCompoundStreams(bytes)
+        .map((s) => ({ name: s.path, data: s.data }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+      const exported = olecfExport(path);
+      expect(ours.map((s) => s.name)).toEqual(exported.map((s) => s.name));
+      expect(ours.map((s) => ({ name: s.name, size: s.data.length }))).toEqual(olecfInfo(path));
+      ours.forEach((s, i) => expect(Buffer.from(s.data).equals(Buffer.from(exported[i]!.data)), s.name).toBe(true));
+    });
 
-  test.each(automatic.map((s) => [s.name, s.path] as const))('%s: every link stream joined, each DestList entry with its stream', (name, path) => {
-    const file = parseAutomaticDestinations(new Uint8Array(readFileSync(path)), { fileName: name });
-    const linkStreams = olecfExport(path).filter((s) => s.name !== 'DestList');
-    expect(file.entries.map((e) => e.streamName).sort()).toEqual(linkStreams.map((s) => s.name));
-    expect(file.warnings).toEqual([]);
-    for (const entry of file.entries) {
-      expect(entry.destList?.streamName ?? entry.streamName).toBe(entry.streamName);
-      expect(entry.error).toBeNull();
-    }
-    expect(file.appId).toBe(name.slice(name.lastIndexOf('/') + 1, name.lastIndexOf('/') + 17));
-  });
-});
+    test.each(automatic.map((s) => [s.name, s.path] as const))('%s: every link stream joined, each DestList entry with its stream', (name, path) => {
+      const file = parseAutomaticDestinations(new Uint8Array(readFileSync(path)), { fileName: name });
+      const linkStreams = olecfExport(path).filter((s) => s.name !== 'DestList');
+      expect(file.entries.map((e) => e.streamName).sort()).toEqual(linkStreams.map((s) => s.name));
+      expect(file.warnings).toEqual([]);
+      for (const entry of file.entries) {
+        expect(entry.destList?.streamName ?? entry.streamName).toBe(entry.streamName);
+        expect(entry.error).toBeNull();
+      }
+      expect(file.appId).toBe(name.slice(name.lastIndexOf('/') + 1, name.lastIndexOf('/') + 17));
+    });
+  },
+);
 
 describe.skipIf(!HAVE_JUMPLISTS || olecf.skip || lnk.skip)(
   !HAVE_JUMPLISTS ? JUMPLISTS_SKIP : olecf.skip ? olecf.reason : lnk.skip ? lnk.reason : 'link streams compared with lnkinfo -v',

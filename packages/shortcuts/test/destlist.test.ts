@@ -143,7 +143,13 @@ describe('DestList versions the corpus lacks, built from the documented layout',
   test('version 3 (early Windows 10) reads like version 4', () => {
     const { destList, warnings } = parseDestList(buildDestList(3, [{ ...base, entryNumber: 0x1a }]));
     expect(warnings).toEqual([]);
-    expect(destList.entries[0]).toMatchObject({ entryNumber: 26, streamName: '1a', accessCount: 7, path: base.path, lastAccess: '2011-04-12T07:28:32.5000000Z' });
+    expect(destList.entries[0]).toMatchObject({
+      entryNumber: 26,
+      streamName: '1a',
+      accessCount: 7,
+      path: base.path,
+      lastAccess: '2011-04-12T07:28:32.5000000Z',
+    });
   });
 
   test('an unknown version is read with the nearest layout and warned about', () => {

@@ -22,7 +22,10 @@ function run(seeds: { name: string; bytes: Uint8Array }[], parse: (bytes: Uint8A
 
 describe.skipIf(!HAVE_JUMPLISTS)(HAVE_JUMPLISTS ? 'fuzzing mutated and truncated Jump Lists' : JUMPLISTS_SKIP, () => {
   test(`${ITERATIONS} mutants of automaticDestinations files: only ShortcutError escapes, no parse is slow`, () => {
-    run(AUTOMATIC.map((name) => ({ name, bytes: readSample(name) })), parseFile);
+    run(
+      AUTOMATIC.map((name) => ({ name, bytes: readSample(name) })),
+      parseFile,
+    );
   });
 
   test(`${ITERATIONS} mutants of a DestList stream: only ShortcutError escapes, and most parse`, () => {
@@ -32,7 +35,12 @@ describe.skipIf(!HAVE_JUMPLISTS)(HAVE_JUMPLISTS ? 'fuzzing mutated and truncated
   });
 
   test(`${ITERATIONS} mutants of customDestinations files: only ShortcutError escapes, and most parse`, () => {
-    expect(run(CUSTOM.map((name) => ({ name, bytes: readSample(name) })), parseFile)).toBeLessThan(0.5);
+    expect(
+      run(
+        CUSTOM.map((name) => ({ name, bytes: readSample(name) })),
+        parseFile,
+      ),
+    ).toBeLessThan(0.5);
   });
 });
 
