@@ -1,5 +1,5 @@
 import { ShortcutError } from './errors.js';
-import { parseAutomaticDestinations, type JumpListOptions } from './jumplists/automatic-destinations.js';
+import { automaticFromStreams, isJumpListStreams, type JumpListOptions } from './jumplists/automatic-destinations.js';
 import { hasCompoundFileMagic, readCompoundStreams } from './jumplists/compound-file.js';
 import { CATEGORY_FOOTER, parseCustomDestinations, SHELL_LINK_CLSID } from './jumplists/custom-destinations.js';
 import { isShellLink, parseShellLink } from './link/parse-shell-link.js';
@@ -21,16 +21,15 @@ export function detectShortcutKind(bytes: Uint8Array): ShortcutFileKind | null {
 
 /** Parses any shell link or Jump List; a file that is none of them is a ShortcutError. */
 export function parseShortcutFile(bytes: Uint8Array, options: JumpListOptions = {}): ShortcutFile {
-  switch (detectShortcutKind(bytes)) {
-    case 'link':
-      return { kind: 'link', link: parseShellLink(bytes) };
-    case 'automaticDestinations':
-      return parseAutomaticDestinations(bytes, options);
-    case 'customDestinations':
-      return parseCustomDestinations(bytes, options);
-    case null:
-      throw new ShortcutError('neither a shell link nor a Jump List', { format: 'LNK', structure: 'file signature', offset: 0 });
+  if (isShellLink(bytes)) return { kind: 'link', link: parseShellLink(bytes) };
+  if (hasCompoundFileMagic(bytes)) {
+    // The compound file is read once, for detection and parsing alike.
+    const streams = readCompoundStreams(bytes);
+    if (isJumpListStreams(streams)) return automaticFromStreams(streams, options);
+    throw new ShortcutError('a compound file without a DestList or link streams', { format: 'CFB', structure: 'compound file', offset: 0 });
   }
+  if (isCustomDestinations(bytes)) return parseCustomDestinations(bytes, options);
+  throw new ShortcutError('neither a shell link nor a Jump List', { format: 'LNK', structure: 'file signature', offset: 0 });
 }
 
 function u32(bytes: Uint8Array, offset: number): number | null {
@@ -40,7 +39,7 @@ function u32(bytes: Uint8Array, offset: number): number | null {
 
 function isJumpListCompound(bytes: Uint8Array): boolean {
   try {
-    return readCompoundStreams(bytes).some((s) => s.path === 'DestList' || /^[0-9a-f]+$/i.test(s.path));
+    return isJumpListStreams(readCompoundStreams(bytes));
   } catch (error) {
     if (error instanceof ShortcutError) return false;
     throw error;

@@ -21,8 +21,17 @@ export interface JumpListOptions {
  * becomes a warning or the entry's `error`.
  */
 export function parseAutomaticDestinations(bytes: Uint8Array, options: JumpListOptions = {}): AutomaticDestinations {
+  return automaticFromStreams(readCompoundStreams(bytes), options);
+}
+
+/** Whether a compound file's streams are a Jump List's: a DestList or hex-named link streams. */
+export function isJumpListStreams(streams: CompoundStream[]): boolean {
+  return streams.some((s) => s.path === 'DestList' || ENTRY_STREAM.test(s.path));
+}
+
+/** parseAutomaticDestinations over streams already read (detection reads them once). */
+export function automaticFromStreams(streams: CompoundStream[], options: JumpListOptions): AutomaticDestinations {
   const warnings = new Warnings();
-  const streams = readCompoundStreams(bytes);
   const destList = findDestList(streams, warnings);
 
   const links = new Map<string, CompoundStream>();
