@@ -25,6 +25,9 @@ const DOCUMENT = new Set(['pdf', 'doc', 'docx', 'docm', 'xls', 'xlsx', 'xlsm', '
 /** High-tier LOLBINs an attacker names without `.exe` in a command (others count only as `name.exe`, to spare words like `at` or `sc`). */
 const BARE_NAMES = new Set(['mshta', 'rundll32', 'regsvr32', 'certutil', 'bitsadmin', 'powershell', 'pwsh', 'wscript', 'cscript', 'msiexec', 'wmic']);
 
+/** Folders Windows and installers put programs in. */
+const INSTALLED = /^[a-z]:\\(windows|program files( \(x86\))?)\\/i;
+
 const L4_ATTACK: Record<string, string[]> = {
   C1: ['T1027', 'T1059.001'],
   C2: ['T1564.003'],
@@ -163,8 +166,10 @@ export function judgeShortcut(e: ShortcutEntry, linkName: string | null): Shortc
   else if (remoteTarget && executes) hit('Medium', 'S4 executable target on a network share', 'T1204.002');
 
   // S5: an executable target in a staging folder; a file's alternate data stream.
-  const staging = executes ? stagingPath(target) : null;
-  if (staging) hit('Medium', `S5 executable target in ${staging.reason.replace(/^L1 /, '')}`, 'T1204.002');
+  // Installed software is not staged: L1's `\Intel\` means C:\Intel, not Program Files\Intel. Per-user
+  // installs (OneDrive, JetBrains) live in AppData\Local: L1's Medium user-AppData level drops to Low.
+  const staging = executes && !INSTALLED.test(target) ? stagingPath(target) : null;
+  if (staging) hit(staging.importance === 'High' ? 'Medium' : 'Low', `S5 executable target in ${staging.reason.replace(/^L1 /, '')}`, 'T1204.002');
   if (hasStream(e.targetPath)) hit('High', 'S5 target is an alternate data stream', 'T1564.004');
 
   // S6: an executable dressed as a document (its icon, or the link's own name).
@@ -182,7 +187,8 @@ export function judgeShortcut(e: ShortcutEntry, linkName: string | null): Shortc
   }
 
   // S7: bytes after the link structure: a payload the command extracts from the link itself.
-  if (e.appendedBytes > 0) hit('High', `S7 ${e.appendedBytes} bytes appended after the link`, 'T1027');
+  // (A link inside a custom Jump List is followed by the next link or the footer: not appended data.)
+  if (e.appendedBytes > 0 && e.container !== 'customDestinations') hit('High', `S7 ${e.appendedBytes} bytes appended after the link`, 'T1027');
 
   // S8: a link named like a program whose target is another file, or none.
   if (EXECUTABLE.has(stemExt) && stemExt !== 'dll') {
