@@ -1,0 +1,17 @@
+/**
+ * A FAT (DOS) date and time as stored in shell items: local time, 2-second resolution, as ISO
+ * without a zone (e.g. 2010-06-23T07:25:06). 0 (never set) or an impossible value gives null.
+ */
+export function dosDateTimeToIso(date: number, time: number): string | null {
+  if (date === 0 && time === 0) return null;
+  const day = date & 0x1f;
+  const month = (date >> 5) & 0x0f;
+  const year = 1980 + (date >> 9);
+  const seconds = (time & 0x1f) * 2;
+  const minutes = (time >> 5) & 0x3f;
+  const hours = time >> 11;
+  if (day < 1 || month < 1 || month > 12 || hours > 23 || minutes > 59 || seconds > 59) return null;
+  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
+  const p = (n: number): string => n.toString().padStart(2, '0');
+  return `${year}-${p(month)}-${p(day)}T${p(hours)}:${p(minutes)}:${p(seconds)}`;
+}

@@ -1,0 +1,36 @@
+import { filetimeToIso } from '../filetime.js';
+import type { TrackerData } from '../model.js';
+import type { LinkReader } from '../reader.js';
+
+/** 100-ns intervals between the UUID epoch (1582-10-15) and the FILETIME epoch (1601-01-01). */
+const UUID_TO_FILETIME = 5748192000000000n;
+
+/**
+ * The MAC address and time of a version 1 (time-based) GUID; nulls for other versions. The time is
+ * the 60-bit count of 100-ns intervals since 1582-10-15 in time_low, time_mid and time_hi.
+ */
+export function uuidV1(data: Uint8Array, at: number): { macAddress: string | null; time: string | null } {
+  const view = new DataView(data.buffer, data.byteOffset + at, 16);
+  const timeHi = view.getUint16(6, true);
+  if (timeHi >> 12 !== 1) return { macAddress: null, time: null };
+  const ticks = (BigInt(timeHi & 0x0fff) << 48n) | (BigInt(view.getUint16(4, true)) << 32n) | BigInt(view.getUint32(0, true));
+  const mac = Array.from(data.subarray(at + 10, at + 16), (b) => b.toString(16).padStart(2, '0')).join(':');
+  return { macAddress: mac, time: ticks >= UUID_TO_FILETIME ? filetimeToIso(ticks - UUID_TO_FILETIME) : null };
+}
+
+/** TrackerDataBlock ([MS-SHLLINK] 2.5.10): machine id (16 ANSI bytes), droid and birth droid GUID pairs. */
+export function readTracker(r: LinkReader, at: number, end: number): TrackerData {
+  const s = 'tracker data block';
+  r.need(at, 0x60, s);
+  const machineId = r.ansiz(at + 16, Math.min(at + 32, end), s).text;
+  const { macAddress, time } = uuidV1(r.data, at + 48);
+  return {
+    machineId,
+    droidVolumeId: r.guid(at + 32, s),
+    droidFileId: r.guid(at + 48, s),
+    birthDroidVolumeId: r.guid(at + 64, s),
+    birthDroidFileId: r.guid(at + 80, s),
+    macAddress,
+    droidTime: time,
+  };
+}

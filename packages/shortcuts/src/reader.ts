@@ -1,0 +1,77 @@
+import { BoundedReader } from '@quarry/binary';
+import { ShortcutError, type ShortcutFormat } from './errors.js';
+
+const utf16Decoder = new TextDecoder('utf-16le');
+// The link's ANSI code page is not recorded in the file; Windows-1252 is what Western systems wrote.
+const ansiDecoder = new TextDecoder('windows-1252');
+
+/** Bounds-checked reads over one buffer; a short read is a ShortcutError with structure and offset. */
+export class LinkReader extends BoundedReader {
+  private readonly format: ShortcutFormat;
+
+  constructor(bytes: Uint8Array, format: ShortcutFormat = 'LNK') {
+    super(bytes);
+    this.format = format;
+  }
+
+  protected outOfRange(offset: number, needed: number, available: number, structure: string): Error {
+    return new ShortcutError('read past end of data', { format: this.format, structure, offset, needed, available });
+  }
+
+  fail(message: string, offset: number, structure: string): never {
+    throw new ShortcutError(message, { format: this.format, structure, offset });
+  }
+
+  u16s(offset: number, structure: string): number {
+    this.need(offset, 2, structure);
+    return this.view.getInt16(offset, true);
+  }
+
+  bytes(offset: number, size: number, structure: string): Uint8Array {
+    this.need(offset, size, structure);
+    return this.data.subarray(offset, offset + size);
+  }
+
+  /** UTF-16LE text of exactly `chars` code units; an unpaired surrogate becomes U+FFFD. */
+  utf16(offset: number, chars: number, structure: string): string {
+    this.need(offset, chars * 2, structure);
+    return utf16Decoder.decode(this.data.subarray(offset, offset + chars * 2));
+  }
+
+  /** ANSI text of exactly `size` bytes. */
+  ansi(offset: number, size: number, structure: string): string {
+    this.need(offset, size, structure);
+    return ansiDecoder.decode(this.data.subarray(offset, offset + size));
+  }
+
+  /** NUL-terminated UTF-16LE text before `limit`; `end` is the offset after the terminator (or `limit`). */
+  utf16z(offset: number, limit: number, structure: string): { text: string; end: number } {
+    this.need(offset, 0, structure);
+    const stop = Math.min(limit, this.length);
+    let end = offset;
+    while (end + 1 < stop && (this.data[end] !== 0 || this.data[end + 1] !== 0)) end += 2;
+    const text = utf16Decoder.decode(this.data.subarray(offset, Math.min(end, stop - ((stop - offset) % 2))));
+    return { text, end: Math.min(end + 2, stop) };
+  }
+
+  /** NUL-terminated ANSI text before `limit`; `end` is the offset after the terminator (or `limit`). */
+  ansiz(offset: number, limit: number, structure: string): { text: string; end: number } {
+    this.need(offset, 0, structure);
+    const stop = Math.min(limit, this.length);
+    let end = offset;
+    while (end < stop && this.data[end] !== 0) end++;
+    return { text: ansiDecoder.decode(this.data.subarray(offset, end)), end: Math.min(end + 1, stop) };
+  }
+
+  /** A GUID in its registry form, lower-case (as lnkinfo prints it). */
+  guid(offset: number, structure: string): string {
+    this.need(offset, 16, structure);
+    return formatGuid(this.data, offset);
+  }
+}
+
+export function formatGuid(data: Uint8Array, offset: number): string {
+  const hex = (i: number): string => data[offset + i]!.toString(16).padStart(2, '0');
+  const run = (indices: number[]): string => indices.map(hex).join('');
+  return `${run([3, 2, 1, 0])}-${run([5, 4])}-${run([7, 6])}-${run([8, 9])}-${run([10, 11, 12, 13, 14, 15])}`;
+}
