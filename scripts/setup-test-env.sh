@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need_apt=()
-for pair in evtxexport:libevtx-utils regfexport:libregf-utils hivexml:libhivex-bin sccainfo:libscca-utils yara:yara chromium:chromium lnkinfo:liblnk-utils olecfexport:libolecf-utils; do
+for pair in evtxexport:libevtx-utils regfexport:libregf-utils hivexml:libhivex-bin sccainfo:libscca-utils olecfexport:libolecf-utils yara:yara chromium:chromium lnkinfo:liblnk-utils; do
   command -v "${pair%%:*}" >/dev/null 2>&1 || need_apt+=("${pair#*:}")
 done
 [ -x /usr/bin/time ] || need_apt+=(time) # GNU time: the benchmarks read peak RSS from it
