@@ -1,3 +1,6 @@
+import type { LinkReader } from './reader.js';
+import type { Warnings } from './warnings.js';
+
 /**
  * A FAT (DOS) date and time as stored in shell items: local time, 2-second resolution, as ISO
  * without a zone (e.g. 2010-06-23T07:25:06). 0 (never set) or an impossible value gives null.
@@ -22,4 +25,15 @@ const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function daysInMonth(year: number, month: number): number {
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   return month === 2 && leap ? 29 : DAYS[month - 1]!;
+}
+
+/** The FAT date/time at `at` (date first, as shell items store it); a non-zero impossible value is null with a warning. */
+export function readDosDateTime(r: LinkReader, at: number, warnings: Warnings, structure: string): string | null {
+  const date = r.u16(at, structure);
+  const time = r.u16(at + 2, structure);
+  const iso = dosDateTimeToIso(date, time);
+  if (iso === null && (date !== 0 || time !== 0)) {
+    warnings.add(structure, at, `FAT date 0x${date.toString(16).padStart(4, '0')} time 0x${time.toString(16).padStart(4, '0')} is not a valid date; not shown`);
+  }
+  return iso;
 }

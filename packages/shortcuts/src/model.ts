@@ -45,9 +45,12 @@ export interface ShellItemExtension {
   signature: string; // e.g. "0xbeef0004"
   version: number;
   offset: number;
-  /** BEEF0004: times, NTFS file reference, long and localised names. */
-  created?: IsoTime;
-  accessed?: IsoTime;
+  /**
+   * BEEF0004: times, NTFS file reference, long and localised names. The times are FAT date/times
+   * like `fileEntry.modified` (local, 2-second resolution, ISO without a zone), not FILETIMEs.
+   */
+  created?: string | null;
+  accessed?: string | null;
   longName?: string;
   localizedName?: string;
   /** NTFS MFT reference of the target (BEEF0004 version ≥ 7). */

@@ -190,3 +190,24 @@ describe('header and targets of built links', () => {
     });
   });
 });
+
+test('a VolumeID offset outside the LinkInfo is a warning; the local base path is still read', () => {
+  const info = localLinkInfo(3, 1, 'L', 'C:\\x');
+  // VolumeIDOffset is the u32 at LinkInfo + 12.
+  info.set(u32(0x4000), 12);
+  const link = parseShellLink(buildLink({ linkInfo: info }));
+  expect(link.linkInfo?.volume).toBeNull();
+  expect(link.linkInfo?.localBasePath).toBe('C:\\x');
+  expect(link.warnings).toEqual([expect.objectContaining({ structure: 'volume id', offset: 0x4c })]);
+});
+
+test('non-zero reserved header fields (0x42-0x4B) and unknown hot key modifier bits are warned about', () => {
+  const bytes = buildLink({ hotKey: 0x2041 });
+  bytes[0x48] = 1;
+  const link = parseShellLink(bytes);
+  expect(link.header.hotKey).toEqual({ key: 'A', modifiers: [] });
+  expect(link.warnings.map((w) => [w.structure, w.offset])).toEqual([
+    ['link header hot key', 0x40],
+    ['link header reserved', 0x42],
+  ]);
+});

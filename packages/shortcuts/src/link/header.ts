@@ -120,7 +120,7 @@ export function hasLinkSignature(bytes: Uint8Array, offset = 0): boolean {
 
 /** The ShellLinkHeader at `offset`; throws when it is not a link header or is cut short. */
 export function readHeader(r: LinkReader, offset: number, end: number, warnings: Warnings): LinkHeader {
-  if (!hasLinkSignature(r.data.subarray(0, end), offset)) {
+  if (!hasLinkSignature(r.data, offset)) {
     if (end - offset < 20) r.need(offset, HEADER_SIZE, 'link header');
     throw new ShortcutError('not a shell link (header size 0x4C and link CLSID expected)', { format: 'LNK', structure: 'link header', offset });
   }
@@ -130,10 +130,15 @@ export function readHeader(r: LinkReader, offset: number, end: number, warnings:
   const linkFlags = r.u32(offset + 20, 'link flags');
   const fileAttributes = r.u32(offset + 24, 'file attributes');
   const show = r.u32(offset + 60, 'show command');
-  let showCommand: ShowCommand = SHOW_COMMANDS[show] ?? show;
+  const showCommand: ShowCommand = SHOW_COMMANDS[show] ?? show;
   if (typeof showCommand === 'number') {
     warnings.add('link header', offset + 60, `show command ${show} is not a SW_* value the format allows; kept as a number`);
-    showCommand = show;
+  }
+  const hotKeyValue = r.u16(offset + 64, 'hot key');
+  if (hotKeyValue >> 8 > 7) warnings.add('link header hot key', offset + 64, `modifier bits 0x${(hotKeyValue >> 8).toString(16)} beyond shift/control/alt`);
+  // Reserved1..3 (0x42-0x4B) must be zero; anything there was written by something other than Windows.
+  if (r.u16(offset + 66, 'reserved') !== 0 || r.u32(offset + 68, 'reserved') !== 0 || r.u32(offset + 72, 'reserved') !== 0) {
+    warnings.add('link header reserved', offset + 66, 'reserved fields are not zero');
   }
   return {
     linkFlags,
@@ -146,6 +151,6 @@ export function readHeader(r: LinkReader, offset: number, end: number, warnings:
     fileSize: r.u32(offset + 52, 'file size'),
     iconIndex: r.i32(offset + 56, 'icon index'),
     showCommand,
-    hotKey: hotKey(r.u16(offset + 64, 'hot key')),
+    hotKey: hotKey(hotKeyValue),
   };
 }

@@ -55,7 +55,9 @@ export function parseShellLink(bytes: Uint8Array, options: ParseShellLinkOptions
 
   let strings = NO_STRINGS;
   if (pos < end) ({ strings, next: pos } = readStrings(r, pos, end, flags, warnings));
-  else if (flags & 0x7c) warnings.add('string data', pos, 'the link ends before its string data');
+  else if (flags & (LinkFlag.HasName | LinkFlag.HasRelativePath | LinkFlag.HasWorkingDir | LinkFlag.HasArguments | LinkFlag.HasIconLocation)) {
+    warnings.add('string data', pos, 'the link ends before its string data');
+  }
 
   let extraData: ExtraDataBlock[] = [];
   if (pos < end) ({ blocks: extraData, next: pos } = readExtraData(r, pos, end, warnings));

@@ -27,6 +27,6 @@ export function readUsersPropertyView(r: LinkReader, at: number, end: number, cl
   if (storeAt + storeSize > end) warnings.add(s, at + 10, `property store of ${storeSize} bytes does not fit the item`);
   const properties = storeSize > 0 && storeAt < storeEnd ? readPropertyStore(r, storeAt, storeEnd, warnings) : [];
   const display = properties.find((p) => p.name === 'System.ItemNameDisplay' && typeof p.value === 'string')?.value;
-  const name = typeof display === 'string' ? display : knownFolder !== null ? folderName(knownFolder) : null;
+  const name = typeof display === 'string' && display !== '' ? display : knownFolder !== null ? folderName(knownFolder) : null;
   return { kind: 'usersPropertyView', offset: at, size: end - at, classType, name, knownFolder, properties };
 }
