@@ -14,9 +14,17 @@ export function dosDateTimeToIso(date: number, time: number): string | null {
   const minutes = (time >> 5) & 0x3f;
   const hours = time >> 11;
   if (day < 1 || month < 1 || month > 12 || hours > 23 || minutes > 59 || seconds > 59) return null;
-  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
-  const p = (n: number): string => n.toString().padStart(2, '0');
-  return `${year}-${p(month)}-${p(day)}T${p(hours)}:${p(minutes)}:${p(seconds)}`;
+  if (day > daysInMonth(year, month)) return null;
+  return `${year}-${TWO[month]}-${TWO[day]}T${TWO[hours]}:${TWO[minutes]}:${TWO[seconds]}`;
+}
+
+/** "00".."99": shell items carry several DOS times each, so no per-field padStart. */
+const TWO = Array.from({ length: 100 }, (_, i) => i.toString().padStart(2, '0'));
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function daysInMonth(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : DAYS[month - 1]!;
 }
 
 /** The FAT date/time at `at` (date first, as shell items store it); a non-zero impossible value is null with a warning. */

@@ -1,8 +1,10 @@
+import { civilFromDays } from '@quarry/binary';
 import type { Warnings } from './warnings.js';
 
 /** 100-ns intervals between 1601-01-01 and 1970-01-01. */
 const EPOCH_DIFF = 116444736000000000n;
 const TICKS_PER_MS = 10000n;
+const EPOCH_DIFF_MS = Number(EPOCH_DIFF / TICKS_PER_MS);
 /** Times before this (1970-01-01) cannot be a real file's, after now + 1 year neither. */
 const YEAR_MS = 366 * 24 * 3600 * 1000;
 
@@ -12,14 +14,23 @@ const YEAR_MS = 366 * 24 * 3600 * 1000;
  */
 export function filetimeToIso(value: bigint): string | null {
   if (value === 0n) return null;
-  const sinceUnix = value - EPOCH_DIFF;
-  const ms = sinceUnix / TICKS_PER_MS - (sinceUnix % TICKS_PER_MS < 0n ? 1n : 0n);
-  const date = new Date(Number(ms));
-  if (Number.isNaN(date.getTime())) return null;
-  const ticks = Number(((value % 10000000n) + 10000000n) % 10000000n);
-  // Replacing the milliseconds keeps extended years (garbage values) well-formed.
-  return date.toISOString().replace(/\.\d{3}Z$/, `.${ticks.toString().padStart(7, '0')}Z`);
+  // FILETIMEs are unsigned, so one BigInt division each for the milliseconds and the 100-ns digits;
+  // the date comes from days-to-civil arithmetic rather than a Date and its ISO text (links carry several times each).
+  const ms = Number(value / TICKS_PER_MS) - EPOCH_DIFF_MS;
+  const ticks = Number(value % 10000000n);
+  const days = Math.floor(ms / DAY_MS);
+  const secs = Math.floor((ms - days * DAY_MS) / 1000);
+  civilFromDays(days, ymd);
+  // Years past 9999 (garbage values) in ISO 8601's extended form, as Date#toISOString writes them.
+  const year = ymd[0]! <= 9999 ? String(ymd[0]).padStart(4, '0') : `+${String(ymd[0]).padStart(6, '0')}`;
+  const time = `${TWO[(secs / 3600) | 0]}:${TWO[((secs / 60) | 0) % 60]}:${TWO[secs % 60]}`;
+  return `${year}-${TWO[ymd[1]!]}-${TWO[ymd[2]!]}T${time}.${String(ticks + 10_000_000).slice(1)}Z`;
 }
+
+const DAY_MS = 86_400_000;
+const ymd = new Int32Array(3);
+/** "00".."59": months, days, hours, minutes and seconds without per-field padding. */
+const TWO = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
 
 /** Whether a FILETIME lies between 1970 and a year from now (where any real file time lies). */
 export function plausibleFiletime(value: bigint, nowMs = Date.now()): boolean {

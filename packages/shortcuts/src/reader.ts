@@ -70,8 +70,34 @@ export class LinkReader extends BoundedReader {
   }
 }
 
-export function formatGuid(data: Uint8Array, offset: number): string {
-  const hex = (i: number): string => data[offset + i]!.toString(16).padStart(2, '0');
-  const run = (indices: number[]): string => indices.map(hex).join('');
-  return `${run([3, 2, 1, 0])}-${run([5, 4])}-${run([7, 6])}-${run([8, 9])}-${run([10, 11, 12, 13, 14, 15])}`;
+/** Two lower-case hex digits per byte value: GUIDs are formatted on every link, so no per-byte toString. */
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+export function formatGuid(d: Uint8Array, o: number): string {
+  return (
+    hx(d, o + 3) +
+    hx(d, o + 2) +
+    hx(d, o + 1) +
+    hx(d, o) +
+    '-' +
+    hx(d, o + 5) +
+    hx(d, o + 4) +
+    '-' +
+    hx(d, o + 7) +
+    hx(d, o + 6) +
+    '-' +
+    hx(d, o + 8) +
+    hx(d, o + 9) +
+    '-' +
+    hx(d, o + 10) +
+    hx(d, o + 11) +
+    hx(d, o + 12) +
+    hx(d, o + 13) +
+    hx(d, o + 14) +
+    hx(d, o + 15)
+  );
+}
+
+function hx(data: Uint8Array, at: number): string {
+  return HEX[data[at]!]!;
 }

@@ -12,3 +12,13 @@ export {
   type PackRepo,
   type SigmaRepo,
 } from './rule-repos.js';
+export {
+  buildShellLink,
+  guidBytes,
+  pathIdList,
+  type LinkNetworkSpec,
+  type LinkVolumeSpec,
+  type ShellItemSpec,
+  type ShellLinkSpec,
+  type TrackerSpec,
+} from './shell-link-builder.js';

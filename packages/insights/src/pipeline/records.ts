@@ -1,5 +1,6 @@
 import type { Hive, HiveType, RegistryKey } from '@quarry/registry';
 import type { PrefetchResult } from '@quarry/prefetch';
+import type { ShortcutRecord } from '@quarry/shortcuts';
 import type { ParseCategory } from '@quarry/vocabulary';
 import type { InputRef } from './input.js';
 import type { RecordTypes } from '../plugins.js';
@@ -29,6 +30,14 @@ export interface RegistryRecord {
 /** One parsed prefetch file. */
 export interface PrefetchRecord {
   result: PrefetchResult;
+}
+
+/**
+ * One link, Jump List entry or custom-category link of a job. `member` names the file inside a
+ * zip input it came from (absent for a plain input, whose name is the input's).
+ */
+export interface ShortcutJobRecord extends ShortcutRecord {
+  member?: string;
 }
 
 export type { RecordTypes };

@@ -9,7 +9,7 @@ import { cellTime } from './time.js';
 const TIMELINE_LIMIT = 2000;
 
 /** The most important entries (then earliest) when over the limit, listed by time. */
-function capped(entries: TimelineEntry[]): TimelineEntry[] {
+export function capped(entries: TimelineEntry[]): TimelineEntry[] {
   const byTime = (a: TimelineEntry, b: TimelineEntry) => a.timestamp_start - b.timestamp_start || a.record_id - b.record_id;
   if (entries.length <= TIMELINE_LIMIT) return entries.sort(byTime);
   return entries

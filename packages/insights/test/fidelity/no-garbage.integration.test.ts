@@ -16,7 +16,7 @@ import { badCharacters, boundsUntil, implausibleCells, type ImplausibleCell } fr
  * takes them, through every analyzer of its category (Sigma on); no cell of the final insights may
  * hold a time before 1980 or after the collection time + 1 day, or a string with broken characters.
  */
-const CATEGORY_DIR: Record<ParseCategory, string> = { winevtx: 'evtx', registry: 'registry', prefetch: 'prefetch' };
+const CATEGORY_DIR: Record<ParseCategory, string> = { winevtx: 'evtx', registry: 'registry', prefetch: 'prefetch', lnk: 'lnk' };
 
 function files(dir: string): string[] {
   return readdirSync(dir)

@@ -43,7 +43,7 @@ export interface Service {
   base: string;
   workerPid: number;
   uploadFile(path: string, name?: string): Promise<string>;
-  runJob(category: 'winevtx' | 'registry' | 'prefetch', body: Record<string, unknown>, timeoutS?: number): Promise<JobRun>;
+  runJob(category: 'winevtx' | 'registry' | 'prefetch' | 'lnk', body: Record<string, unknown>, timeoutS?: number): Promise<JobRun>;
   stop(): Promise<void>;
 }
 
@@ -160,7 +160,7 @@ export async function startService(opts: { sigmaRules: string }): Promise<Servic
       return ids[0]![0];
     };
 
-    const runJob = async (category: 'winevtx' | 'registry' | 'prefetch', body: Record<string, unknown>, timeoutS = 1800): Promise<JobRun> => {
+    const runJob = async (category: 'winevtx' | 'registry' | 'prefetch' | 'lnk', body: Record<string, unknown>, timeoutS = 1800): Promise<JobRun> => {
       global.gc?.();
       const idleRss = procField(workerPid, 'VmRSS');
       writeFileSync(`/proc/${workerPid}/clear_refs`, '5'); // resets VmHWM to the current RSS

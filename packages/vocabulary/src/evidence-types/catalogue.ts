@@ -1,4 +1,5 @@
 import type { EvidenceTypeDescriptor } from './descriptor.js';
+import { lnk } from './lnk.js';
 import { prefetch } from './prefetch.js';
 import { registry } from './registry.js';
 import { winevtx } from './winevtx.js';
@@ -7,7 +8,7 @@ import { winevtx } from './winevtx.js';
  * Every evidence type Quarry parses, by id. Adding one is a descriptor file and a line here; each
  * layer's plug-in record (`Record<EvidenceType, …>`) then fails to compile until it has the type.
  */
-export const evidenceTypes = { winevtx, registry, prefetch } as const satisfies { [Id in string]: EvidenceTypeDescriptor & { id: Id } };
+export const evidenceTypes = { winevtx, registry, prefetch, lnk } as const satisfies { [Id in string]: EvidenceTypeDescriptor & { id: Id } };
 
 export type EvidenceType = keyof typeof evidenceTypes;
 

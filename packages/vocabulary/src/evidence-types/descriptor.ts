@@ -65,6 +65,11 @@ export interface EvidenceTypeDescriptor {
   recognition: {
     /** In the order they are tried: the first kind whose signature matches names the file. */
     kinds: readonly FileKindDescriptor[];
+    /**
+     * Container kinds another type owns whose members this type also reads (a zip of links): a kind
+     * has one owner, which recognition answers with, but more than one type may take it.
+     */
+    archives?: readonly string[];
     /** Lower-case file-name endings that suggest the type when the bytes are not at hand (dashboard only). */
     extensions: readonly string[];
     /** Whole lower-case file names that suggest it (registry hives keep their Windows names, without extension). */

@@ -34,6 +34,13 @@ export function evidenceTypeOf(kind: FileKind): EvidenceType | null {
   return KINDS.find((k) => k.kind.id === kind)?.type ?? null;
 }
 
+/** Whether an evidence type takes files of this kind: its own kinds, and the archives of others it reads members of. */
+export function takesKind(type: EvidenceType, kind: FileKind): boolean {
+  if (evidenceTypeOf(kind) === type) return true;
+  const r = evidenceTypes[type].recognition;
+  return 'archives' in r && (r.archives as readonly string[]).includes(kind);
+}
+
 /** Human label of a file kind (File metadata insights, wrong-type messages). */
 export function fileKindLabel(kind: FileKind): string {
   return KINDS.find((k) => k.kind.id === kind)?.kind.label ?? 'Unknown';

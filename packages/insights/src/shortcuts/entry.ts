@@ -1,0 +1,180 @@
+import type { ShortcutRecord, ShellLink } from '@quarry/shortcuts';
+import { implausibleName, implausibleTime, quoteValue, timeMs, type TimeBounds } from '../common/plausibility.js';
+import type { ImplausibleItems } from '../pipeline/implausible-items.js';
+import type { InputRef } from '../pipeline/input.js';
+import { applicationLabel } from './app-ids.js';
+
+export type TargetKind = 'local' | 'network' | 'removable' | 'shell' | 'unknown';
+
+/** What the shortcut result types keep of one record: a link, a Jump List entry or a custom-category link. */
+export interface ShortcutEntry {
+  input: InputRef;
+  /** 1-based position of the input in the job (the Timeline's record_id, as for prefetch). */
+  recordId: number;
+  container: ShortcutRecord['container'];
+  appId: string | null;
+  /** The AppID's application, or `Unknown (<appid>)`; null for a standalone link. */
+  application: string | null;
+  /** Stream name (automatic) or `<category>/<link>` (custom); null for a standalone link. */
+  entry: string | null;
+  category: string | null;
+  targetPath: string;
+  targetKind: TargetKind;
+  idListPath: string;
+  arguments: string;
+  workingDirectory: string;
+  iconLocation: string;
+  iconIndex: number | null;
+  description: string;
+  relativePath: string;
+  environmentTarget: string;
+  iconEnvironment: string;
+  /** Target times (Unix ms), null when not set or not plausible. */
+  created: number | null;
+  modified: number | null;
+  accessed: number | null;
+  size: number | null;
+  attributes: string[];
+  driveType: string | null;
+  volumeSerial: string | null;
+  volumeLabel: string | null;
+  /** `\\server\share` of a network target. */
+  share: string | null;
+  deviceName: string | null;
+  /** Tracker block, or the DestList entry's copy for a Jump List entry without one. */
+  tracker: EntryTracker | null;
+  /** DestList facts (automatic Jump Lists). */
+  lastAccess: number | null;
+  accessCount: number | null;
+  pinned: number | null;
+  /** Bytes after the link structure (an appended payload when > 0). */
+  appendedBytes: number;
+  /** Why the entry's link could not be read. */
+  error: string | null;
+}
+
+export interface EntryTracker {
+  machineId: string;
+  droidVolumeId: string;
+  droidFileId: string;
+  birthDroidVolumeId: string;
+  birthDroidFileId: string;
+  macAddress: string | null;
+  source: 'tracker block' | 'DestList';
+}
+
+/** Where a rejected value lies, for the File metadata warnings. */
+function where(record: ShortcutRecord): string {
+  return record.entry === null ? 'link header' : `entry ${record.entry}`;
+}
+
+/** `\\server\share` of a UNC path, or null. */
+export function uncShare(path: string): string | null {
+  const m = /^\\\\([^\\]+)\\([^\\]+)/.exec(path);
+  return m ? `\\\\${m[1]}\\${m[2]}` : null;
+}
+
+function targetKind(link: ShellLink | null, path: string): TargetKind {
+  if (link) return link.target.kind;
+  if (path.startsWith('\\\\')) return 'network';
+  if (/^[a-z]:\\/i.test(path)) return 'local';
+  return path ? 'shell' : 'unknown';
+}
+
+/**
+ * The entry of one record. Times outside the job's plausible bounds, and names no decoder emits,
+ * are left out and reported (File metadata) rather than shown.
+ */
+export function toEntry(record: ShortcutRecord, input: InputRef, bounds: TimeBounds, implausible: ImplausibleItems): ShortcutEntry {
+  const link = record.link;
+  const dest = record.destList;
+  const reject = (structure: string, reason: string) => implausible.add({ input, structure, offset: where(record), reason });
+  const time = (label: string, iso: string | null | undefined): number | null => {
+    const why = implausibleTime(iso, bounds);
+    if (why) {
+      reject(label, why);
+      return null;
+    }
+    const ms = timeMs(iso);
+    return ms !== null && Number.isFinite(ms) ? ms : null;
+  };
+  const name = (label: string, s: string | null | undefined): string => {
+    const why = implausibleName(s);
+    if (why) {
+      reject(label, `${why} in ${quoteValue(s ?? '')}`);
+      return '';
+    }
+    return s ?? '';
+  };
+
+  const targetPath = name('link target path', link?.target.path ?? dest?.path ?? '');
+  const volume = link?.linkInfo?.volume ?? null;
+  const network = link?.linkInfo?.network ?? null;
+  const iconEnv = link?.extraData.find((b) => b.kind === 'iconEnvironment');
+  const t = link?.tracker ?? null;
+  const tracker: EntryTracker | null = t
+    ? { ...t, source: 'tracker block' }
+    : dest && (dest.hostname || dest.droidFileId)
+      ? {
+          machineId: dest.hostname,
+          droidVolumeId: dest.droidVolumeId,
+          droidFileId: dest.droidFileId,
+          birthDroidVolumeId: dest.birthDroidVolumeId,
+          birthDroidFileId: dest.birthDroidFileId,
+          macAddress: dest.macAddress,
+          source: 'DestList',
+        }
+      : null;
+  if (tracker && implausibleName(tracker.machineId)) {
+    reject('tracker machine id', `${implausibleName(tracker.machineId)} in ${quoteValue(tracker.machineId)}`);
+    tracker.machineId = '';
+  }
+
+  return {
+    input,
+    recordId: input.position + 1,
+    container: record.container,
+    appId: record.appId,
+    application: record.appId === null ? null : applicationLabel(record.appId),
+    entry: record.entry,
+    category: record.category,
+    targetPath,
+    targetKind: targetKind(link, targetPath),
+    idListPath: link?.idListPath ?? '',
+    arguments: link?.strings.arguments ?? '',
+    workingDirectory: link?.strings.workingDirectory ?? '',
+    iconLocation: link?.strings.iconLocation ?? '',
+    iconIndex: link ? link.header.iconIndex : null,
+    description: link?.strings.description ?? '',
+    relativePath: link?.strings.relativePath ?? '',
+    environmentTarget: link?.environmentTarget ?? '',
+    iconEnvironment: iconEnv?.kind === 'iconEnvironment' ? iconEnv.target : '',
+    created: time('link target creation time', link?.header.creationTime),
+    modified: time('link target modification time', link?.header.writeTime),
+    accessed: time('link target access time', link?.header.accessTime),
+    size: link ? link.header.fileSize : null,
+    attributes: link?.header.attributes ?? [],
+    driveType: volume?.driveType ?? null,
+    volumeSerial: volume?.driveSerialNumber ?? null,
+    volumeLabel: volume?.volumeLabel ?? null,
+    share: network?.netName ?? (targetPath.startsWith('\\\\') ? uncShare(targetPath) : null),
+    deviceName: network?.deviceName ?? null,
+    tracker,
+    lastAccess: time('DestList last access time', dest?.lastAccess),
+    accessCount: dest?.accessCount ?? null,
+    pinned: dest?.pinned ?? null,
+    appendedBytes: link?.appendedBytes ?? 0,
+    error: record.error,
+  };
+}
+
+/** Every time the entry holds (target times and the Jump List access), for ranges. */
+export function entryTimes(e: ShortcutEntry): number[] {
+  return [e.created, e.modified, e.accessed, e.lastAccess].filter((t): t is number => t !== null);
+}
+
+/** The latest time of the entry, for ordering tables newest first. */
+export function latestTime(e: ShortcutEntry): number | null {
+  const times = entryTimes(e);
+  return times.length === 0 ? null : Math.max(...times);
+}
