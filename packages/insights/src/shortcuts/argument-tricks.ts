@@ -55,7 +55,8 @@ export function argumentTricks(args: string): ArgumentTrick[] {
   if (ENV_SUBSTRING.test(args)) out.push({ kind: 'obfuscated', detail: 'environment-variable substrings' });
   const blanks = longestBlankRun(args);
   if (blanks >= PADDING_RUN) out.push({ kind: 'padded', detail: `padded with ${blanks} blank characters` });
-  if (args.length > VISIBLE_TARGET_CHARS) out.push({ kind: 'overlong', detail: `${args.length} characters, beyond the ${VISIBLE_TARGET_CHARS} the Properties dialog shows` });
+  if (args.length > VISIBLE_TARGET_CHARS)
+    out.push({ kind: 'overlong', detail: `${args.length} characters, beyond the ${VISIBLE_TARGET_CHARS} the Properties dialog shows` });
   return out;
 }
 

@@ -20,6 +20,8 @@ export interface UnreadableInput {
 export class ShortcutJob {
   readonly entries: ShortcutEntry[] = [];
   readonly unreadable: UnreadableInput[] = [];
+  /** Inputs read without a record: an emptied Jump List (or a zip of nothing), by name. */
+  readonly empty: InputRef[] = [];
   private last: ShortcutRecord | null = null;
   private lastReport: InputReport | null = null;
 
@@ -39,6 +41,7 @@ export class ShortcutJob {
     if (report === this.lastReport) return;
     this.lastReport = report;
     if (report.error) this.unreadable.push({ recordId: report.input.position + 1, name: report.input.name, error: report.error });
+    else if (report.records === 0) this.empty.push(report.input);
   }
 }
 

@@ -95,10 +95,7 @@ export function buildMachinesTrackers(job: ShortcutJob): Insight[] {
       Majority: id === majority ? 'yes' : 'no',
     },
   }));
-  return [
-    table('Machines & Trackers', 'General', TRACKER_COLUMNS, rows),
-    table('Machines & Trackers: Machines', 'General', MACHINE_COLUMNS, machineRows),
-  ];
+  return [table('Machines & Trackers', 'General', TRACKER_COLUMNS, rows), table('Machines & Trackers: Machines', 'General', MACHINE_COLUMNS, machineRows)];
 }
 
 export const machinesTrackers = jobAnalyzer(buildMachinesTrackers);

@@ -49,6 +49,13 @@ export function buildOverview(job: ShortcutJob): Insight[] {
       last = last === null ? t : Math.max(last, t);
     }
   }
+  // A Jump List without entries yields no record: its kind is known by its name (the AppID file names Windows gives them).
+  let emptyOther = 0;
+  for (const input of job.empty) {
+    if (/\.automaticDestinations-ms$/i.test(input.name)) jumpLists.automaticDestinations.add(`${input.position}/`);
+    else if (/\.customDestinations-ms$/i.test(input.name)) jumpLists.customDestinations.add(`${input.position}/`);
+    else emptyOther++;
+  }
   const kindCount = (label: string) => String(kinds.get(label) ?? 0);
   return [
     {
@@ -61,6 +68,8 @@ export function buildOverview(job: ShortcutJob): Insight[] {
           jump_list_entries: String(jumpListEntries),
           unreadable_entries: String(unreadableEntries),
           unreadable_files: String(job.unreadable.length),
+          empty_files: String(job.empty.length),
+          empty_other_files: String(emptyOther),
           targets_local: kindCount('Local'),
           targets_network: kindCount('Network'),
           targets_removable: kindCount('Removable'),

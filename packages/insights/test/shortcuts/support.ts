@@ -54,7 +54,11 @@ export function analyseShortcuts(files: readonly JobFile[]): Insight[] {
   return analyzers.flatMap((a, i) => done[i] ?? a.finish());
 }
 
-export function titled<K extends 'Table' | 'Timeline' | 'Chart' | 'Metadata'>(insights: Insight[], kind: K, title: string): Extract<Insight, Record<K, unknown>>[K] {
+export function titled<K extends 'Table' | 'Timeline' | 'Chart' | 'Metadata'>(
+  insights: Insight[],
+  kind: K,
+  title: string,
+): Extract<Insight, Record<K, unknown>>[K] {
   const hit = insights.find((i) => kind in i && (i as Record<K, { title: string }>)[kind].title === title);
   if (!hit) throw new Error(`no ${kind} "${title}"`);
   return (hit as Record<K, unknown>)[kind] as Extract<Insight, Record<K, unknown>>[K];

@@ -16,10 +16,7 @@ const local = (path: string, extra: Partial<ShellLinkSpec> = {}): ShellLinkSpec 
 });
 
 const suspicious = (files: { name: string; spec: ShellLinkSpec }[]) =>
-  rowsOf(
-    analyseShortcuts(files.map((f) => ({ name: f.name, bytes: buildShellLink(f.spec) }))),
-    'Suspicious Shortcuts',
-  );
+  rowsOf(analyseShortcuts(files.map((f) => ({ name: f.name, bytes: buildShellLink(f.spec) }))), 'Suspicious Shortcuts');
 
 describe('Suspicious Shortcuts on built links', () => {
   it('a benign link (a document opened from Documents) has no row', () => {
