@@ -1,9 +1,12 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { findTool, toolGate } from '@quarry/testkit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Insight } from '../../src/index.js';
 import { lnkinfo, lnkinfoCell, type LnkinfoView } from './lnkinfo.js';
 import { analyseShortcuts, JUMPLIST_SAMPLES, LNK_SAMPLES, rowsOf, sampleFile, sampleFiles, titled } from './support.js';
-import { existsSync } from 'node:fs';
 
 /**
  * Every shell link and Jump List sample as one job, each link's Opened Files & Folders row checked
@@ -15,6 +18,7 @@ const links = HAVE ? sampleFiles(LNK_SAMPLES) : [];
 const jumpLists = HAVE ? sampleFiles(JUMPLIST_SAMPLES) : [];
 const gate = toolGate('lnkinfo');
 const tool = findTool('lnkinfo');
+const oleGate = toolGate('olecfexport');
 
 describe.skipIf(!HAVE)('shortcuts job over every sample', () => {
   let insights: Insight[];
@@ -104,6 +108,43 @@ describe.skipIf(!HAVE)('shortcuts job over every sample', () => {
     expect(compared).toBeGreaterThan(700);
     // Not a comparison of blanks: lnkinfo gave thousands of values (times, paths, serials, machine ids).
     expect(valuesSeen).toBeGreaterThan(3500);
+    expect(diffs).toEqual([]);
+  });
+  it.skipIf(gate.skip || oleGate.skip)("each automatic Jump List entry's row equals lnkinfo's reading of the stream olecfexport extracts", () => {
+    const rows = new Map(rowsOf(insights, 'Opened Files & Folders').map((r) => [`${r['Source File']} ${r['Entry']}`, r]));
+    const dir = mkdtempSync(join(tmpdir(), 'quarry-olecf-'));
+    const diffs: string[] = [];
+    let compared = 0;
+    try {
+      for (const [i, path] of jumpLists.filter((p) => p.endsWith('.automaticDestinations-ms')).entries()) {
+        // Both VMs have a 5f7b… and an f01b… list: one export folder per file.
+        const target = join(dir, `${i}-${basename(path)}`);
+        expect(spawnSync('olecfexport', ['-t', target, path]).status).toBe(0);
+        const exported = `${target}.export`;
+        for (const stream of readdirSync(exported).filter((n) => /^[0-9a-f]+$/i.test(n))) {
+          const view = lnkinfo(tool!, join(exported, stream, 'StreamData.bin'));
+          if (!view) continue;
+          const key = `${path.slice(JUMPLIST_SAMPLES.length + 1)} stream ${stream.toLowerCase()}`;
+          const row = rows.get(key);
+          if (!row) {
+            diffs.push(`${key}: no row`);
+            continue;
+          }
+          compared++;
+          const check = (column: string, expected: string) => {
+            if (row[column] !== expected) diffs.push(`${key}: ${column} ${JSON.stringify(row[column])} ≠ lnkinfo ${JSON.stringify(expected)}`);
+          };
+          check('Target Created', lnkinfoCell(view['Creation time']));
+          check('Target Modified', lnkinfoCell(view['Modification time']));
+          check('Target Accessed', lnkinfoCell(view['Access time']));
+          check('Machine ID', view['Machine identifier'] ?? '');
+          if (view['Local path']) check('Target Path', view['Local path']);
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(compared).toBeGreaterThan(20);
     expect(diffs).toEqual([]);
   });
 });
