@@ -180,3 +180,20 @@ describe('AppID table', () => {
     expect(applicationLabel('0123456789abcdef')).toBe('Unknown (0123456789abcdef)');
   });
 });
+
+describe('values no correct decoder emits', () => {
+  it('a target time in 2200 is left out of the rows and reported in File metadata with where it lies', () => {
+    const job = analyseShortcuts([
+      {
+        name: 'odd.lnk',
+        bytes: buildShellLink({ created: '2200-01-01T00:00:00Z', modified: '2024-01-01T00:00:00Z', volume: { ...USB, localBasePath: 'E:\\a.txt' } }),
+      },
+    ]);
+    const [row] = rowsOf(job, 'Opened Files & Folders');
+    expect([row!['Target Created'], row!['Target Modified']]).toEqual(['', '2024-01-01 00:00:00.000 UTC']);
+    const meta = titled(job, 'Metadata', 'File metadata: odd.lnk').data;
+    expect(meta['implausible_items']).toBe('1');
+    expect(meta['warnings']).toMatch(/^not shown: link target creation time at link header: time in 2200, after /);
+    expect(titled(job, 'Timeline', 'Access Timeline').data.map((e) => e.timestamp_start)).toEqual([Date.UTC(2024, 0, 1)]);
+  });
+});
