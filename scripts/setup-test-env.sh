@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need_apt=()
-for pair in evtxexport:libevtx-utils regfexport:libregf-utils hivexml:libhivex-bin sccainfo:libscca-utils yara:yara chromium:chromium; do
+for pair in evtxexport:libevtx-utils regfexport:libregf-utils hivexml:libhivex-bin sccainfo:libscca-utils olecfexport:libolecf-utils yara:yara chromium:chromium lnkinfo:liblnk-utils; do
   command -v "${pair%%:*}" >/dev/null 2>&1 || need_apt+=("${pair#*:}")
 done
 [ -x /usr/bin/time ] || need_apt+=(time) # GNU time: the benchmarks read peak RSS from it
@@ -20,10 +20,10 @@ if [ ${#need_apt[@]} -gt 0 ] && [ "$(id -u)" = 0 ]; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 
-# Python reference parsers (prebuilt wheels); pyfwsi/pyfwps let regipy decode ShellBags.
-if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import pyscca, regipy, pyfwsi, pyfwps' >/dev/null 2>&1; then
+# Python reference parsers (prebuilt wheels); pyfwsi/pyfwps let regipy decode ShellBags; LnkParse3 is bench:shortcuts' baseline.
+if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import pyscca, regipy, pyfwsi, pyfwps, LnkParse3' >/dev/null 2>&1; then
   echo "setup: installing Python reference parsers"
-  python3 -m pip install -q libscca-python==20260527 regipy==6.5.0 libfwsi-python==20260522 libfwps-python==20260522
+  python3 -m pip install -q libscca-python==20260527 regipy==6.5.0 libfwsi-python==20260522 libfwps-python==20260522 LnkParse3==1.6.0
 fi
 
 # Rust reference parsers: evtx_dump (the evtx crate) and notatin's reg_dump.

@@ -4,7 +4,7 @@ export { INSIGHTS_PLUGINS, pluginOf } from './plugins.js';
 export type { InsightsPlugin } from './plugin.js';
 export type { Analyzer, AnalyzerContext, AnalyzerFactory, AnalysisOptions, InputReport, RecordNotes } from './pipeline/analyzer.js';
 export type { InputRef, PipelineInput } from './pipeline/input.js';
-export type { RecordTypes, RecordOf, RegistryRecord, PrefetchRecord, HiveRef } from './pipeline/records.js';
+export type { RecordTypes, RecordOf, RegistryRecord, PrefetchRecord, ShortcutJobRecord, HiveRef } from './pipeline/records.js';
 export type { RecordSink } from './pipeline/record-sink.js';
 export { UnusableInputError } from './pipeline/errors.js';
 export { runPipeline, type PipelineRun } from './pipeline/run-pipeline.js';

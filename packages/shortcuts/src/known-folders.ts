@@ -25,6 +25,13 @@ const NAMES: Record<string, string> = {
   '1f4de370-d627-11d1-ba4f-00a0c91eedba': 'Search Results - Computers',
   '0df44eaa-ff21-4412-828e-260a8728e7f1': 'Taskbar',
   '9343812e-1c37-4a49-a12e-4b2d810d956b': 'Search Home',
+  '22877a6d-37a1-461a-91b0-dbda5aaebc99': 'Recent Places',
+  '2559a1f1-21d7-11d4-bdaf-00c04f60b9f0': 'Help and Support',
+  '2559a1f3-21d7-11d4-bdaf-00c04f60b9f0': 'Run...',
+  '3080f90d-d7ad-11d9-bd98-0000947b0257': 'Show Desktop',
+  '3080f90e-d7ad-11d9-bd98-0000947b0257': 'Window Switcher',
+  '4336a54d-038b-4685-ab02-99bb52d3fb8b': 'Public',
+  '52205fd8-5dfb-447d-801a-d0b52f2e83e1': 'File Explorer',
   // KNOWNFOLDERIDs and the folder CLSIDs under My Computer.
   'b4bfcc3a-db2c-424c-b029-7fe99a87c641': 'Desktop',
   'fdd39ad0-238f-46af-adb4-6c85480369c7': 'Documents',

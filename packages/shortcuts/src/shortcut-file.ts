@@ -2,10 +2,9 @@ import { ShortcutError } from './errors.js';
 import { parseAutomaticDestinations, type JumpListOptions } from './jumplists/automatic-destinations.js';
 import { hasCompoundFileMagic, readCompoundStreams } from './jumplists/compound-file.js';
 import { CATEGORY_FOOTER, parseCustomDestinations, SHELL_LINK_CLSID } from './jumplists/custom-destinations.js';
-import { parseShellLink } from './link/parse-shell-link.js';
+import { isShellLink, parseShellLink } from './link/parse-shell-link.js';
 import type { ShortcutFile, ShortcutFileKind } from './model.js';
 
-const LINK_HEADER_SIZE = 0x4c;
 /** How far into a customDestinations file its first footer or link is looked for. */
 const CUSTOM_PROBE = 64 * 1024;
 
@@ -15,7 +14,7 @@ const CUSTOM_PROBE = 64 * 1024;
  * header followed by a category footer or a link. null for anything else.
  */
 export function detectShortcutKind(bytes: Uint8Array): ShortcutFileKind | null {
-  if (isLinkHeader(bytes)) return 'link';
+  if (isShellLink(bytes)) return 'link';
   if (hasCompoundFileMagic(bytes)) return isJumpListCompound(bytes) ? 'automaticDestinations' : null;
   return isCustomDestinations(bytes) ? 'customDestinations' : null;
 }
@@ -37,10 +36,6 @@ export function parseShortcutFile(bytes: Uint8Array, options: JumpListOptions = 
 function u32(bytes: Uint8Array, offset: number): number | null {
   if (offset + 4 > bytes.length) return null;
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(offset, true);
-}
-
-function isLinkHeader(bytes: Uint8Array): boolean {
-  return u32(bytes, 0) === LINK_HEADER_SIZE && SHELL_LINK_CLSID.every((b, i) => bytes[4 + i] === b);
 }
 
 function isJumpListCompound(bytes: Uint8Array): boolean {

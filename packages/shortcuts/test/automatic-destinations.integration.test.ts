@@ -3,7 +3,7 @@ import { toolGate } from '@quarry/testkit';
 import { describe, expect, test } from 'vitest';
 import { parseAutomaticDestinations } from '../src/index.js';
 import { readCompoundStreams } from '../src/jumplists/compound-file.js';
-import { lnkinfo, olecfExport, olecfInfo } from './helpers/libolecf.js';
+import { lnkinfo, olecfExport, olecfInfo } from './helpers/reference-tools.js';
 import { HAVE_JUMPLISTS, JUMPLISTS_SKIP, jumpListSamples } from './helpers/jumplist-samples.js';
 
 /**

@@ -119,10 +119,12 @@ export const ACCESS: Record<EndpointName, Row> = {
   parseEvtx: parse('winevtx', { run_sigma_rules: false }),
   parseRegistry: parse('registry'),
   parsePrefetch: parse('prefetch'),
+  parseShortcuts: parse('lnk'),
   lookup: open('/analysis/lookup', { module: 'file_name', search: 'cmd' }),
   searchEvtx: search('winevtx'),
   searchPrefetch: search('prefetch'),
   searchRegistry: search('registry'),
+  searchShortcuts: search('lnk'),
   jobStatus: {
     request: (fx) => ({ method: 'GET', path: `/analysis/job/${fx.aliceJob}`, publicPath: `/analysis/job/${fx.publicJob}` }),
     refuse: {

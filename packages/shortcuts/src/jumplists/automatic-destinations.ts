@@ -4,7 +4,7 @@ import type { AutomaticDestinations, DestList, DestListEntry, JumpListEntry, She
 import { appIdFromFileName } from './app-id.js';
 import { readCompoundStreams, type CompoundStream } from './compound-file.js';
 import { readDestList } from './destlist.js';
-import { Warnings } from './warnings.js';
+import { Warnings } from '../warnings.js';
 
 /** Link streams are named by their entry number in hex. */
 const ENTRY_STREAM = /^[0-9a-f]+$/i;
@@ -58,12 +58,7 @@ function findDestList(streams: CompoundStream[], warnings: Warnings): DestList |
   }
   // Windows leaves a 0-byte DestList when the list was cleared: no list, and nothing damaged.
   if (stream.data.length === 0) return null;
-  try {
-    return readDestList(stream.data, warnings);
-  } catch (error) {
-    warnings.fromError(error);
-    return null;
-  }
+  return warnings.section(null, () => readDestList(stream.data, warnings));
 }
 
 function joinEntry(streamName: string, destList: DestListEntry | null, stream: CompoundStream | undefined): JumpListEntry {

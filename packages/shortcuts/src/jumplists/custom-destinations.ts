@@ -3,8 +3,8 @@ import { parseShellLink } from '../link/parse-shell-link.js';
 import type { CustomCategory, CustomDestinations, ShellLink } from '../model.js';
 import { appIdFromFileName } from './app-id.js';
 import type { JumpListOptions } from './automatic-destinations.js';
-import { JumpListReader } from './reader.js';
-import { Warnings } from './warnings.js';
+import { LinkReader } from '../reader.js';
+import { Warnings } from '../warnings.js';
 
 /** Ends every category (stored little-endian: AB FB BF BA). */
 export const CATEGORY_FOOTER = 0xbabffbab;
@@ -23,7 +23,7 @@ const CATEGORY_TYPES = ['custom', 'known', 'tasks'] as const;
  * resumes at its footer; bytes after the last footer are reported as appended.
  */
 export function parseCustomDestinations(bytes: Uint8Array, options: JumpListOptions = {}): CustomDestinations {
-  const r = new JumpListReader(bytes, 'CUSTOM');
+  const r = new LinkReader(bytes, 'CUSTOM');
   const warnings = new Warnings();
   r.need(0, HEADER_SIZE, 'customDestinations header');
   const version = r.u32(0, 'customDestinations header');
@@ -63,9 +63,9 @@ interface CategoryRead {
   footer: boolean;
 }
 
-function readCategory(r: JumpListReader, at: number, index: number, warnings: Warnings): CategoryRead | null {
+function readCategory(r: LinkReader, at: number, index: number, warnings: Warnings): CategoryRead | null {
   const structure = `category ${index}`;
-  try {
+  return warnings.section(null, (): CategoryRead | null => {
     const typeValue = r.u32(at, structure);
     const type = CATEGORY_TYPES[typeValue];
     if (type === undefined) {
@@ -75,10 +75,10 @@ function readCategory(r: JumpListReader, at: number, index: number, warnings: Wa
     const category: CustomCategory = { type, name: null, knownCategory: null, offset: at, links: [] };
     let offset = at + 4;
     if (type === 'known') {
-      category.knownCategory = r.u32(offset, structure);
-      if (category.knownCategory !== 1 && category.knownCategory !== 2) {
-        warnings.add(structure, offset, `known category id ${category.knownCategory} is neither 1 (frequent) nor 2 (recent)`);
-      }
+      const id = r.i32(offset, structure);
+      // Windows 10 writes -1 in some files (a known-category slot with no category chosen): no id, not damage.
+      if (id === 1 || id === 2) category.knownCategory = id;
+      else if (id !== -1) warnings.add(structure, offset, `known category id ${id} is neither 1 (frequent) nor 2 (recent)`);
       offset += 4;
     } else {
       if (type === 'custom') {
@@ -91,13 +91,10 @@ function readCategory(r: JumpListReader, at: number, index: number, warnings: Wa
       offset = links.end;
     }
     return { category, ...closeCategory(r, offset, structure, warnings) };
-  } catch (error) {
-    warnings.fromError(error);
-    return null;
-  }
+  });
 }
 
-function readLinks(r: JumpListReader, at: number, declared: number, structure: string, warnings: Warnings): { links: ShellLink[]; end: number } {
+function readLinks(r: LinkReader, at: number, declared: number, structure: string, warnings: Warnings): { links: ShellLink[]; end: number } {
   let count = declared;
   const room = Math.floor((r.length - at) / MIN_ENTRY);
   if (count > room) {
@@ -108,7 +105,10 @@ function readLinks(r: JumpListReader, at: number, declared: number, structure: s
   let offset = at;
   for (let i = 0; i < count; i++) {
     const linkStructure = `${structure} link ${i}`;
-    r.need(offset, 16, linkStructure);
+    if (offset + 16 > r.length) {
+      warnings.add(linkStructure, offset, 'file ends before this link');
+      return { links, end: r.length };
+    }
     if (!SHELL_LINK_CLSID.every((b, k) => r.data[offset + k] === b)) {
       warnings.add(linkStructure, offset, 'entry is not a shell link (CLSID differs); the category resumes at its footer');
       return { links, end: nextFooter(r, offset) };
@@ -127,12 +127,12 @@ function readLinks(r: JumpListReader, at: number, declared: number, structure: s
 }
 
 /** Offset of the next category footer at or after `from`, or the end of data when there is none. */
-function nextFooter(r: JumpListReader, from: number): number {
+function nextFooter(r: LinkReader, from: number): number {
   for (let o = from; o + 4 <= r.length; o++) if (r.view.getUint32(o, true) === CATEGORY_FOOTER) return o;
   return r.length;
 }
 
-function closeCategory(r: JumpListReader, at: number, structure: string, warnings: Warnings): { end: number; footer: boolean } {
+function closeCategory(r: LinkReader, at: number, structure: string, warnings: Warnings): { end: number; footer: boolean } {
   if (at + 4 <= r.length && r.u32(at, structure) === CATEGORY_FOOTER) return { end: at + 4, footer: true };
   warnings.add(structure, at, at >= r.length ? 'category footer missing (file cut short)' : 'category footer 0xBABFFBAB not found where the category ends');
   return { end: at, footer: false };

@@ -1,6 +1,8 @@
+import { uuidV1 } from '../extra-data/tracker.js';
+import { checkedFiletime } from '../filetime.js';
 import type { DestList, DestListEntry, ParseWarning } from '../model.js';
-import { JumpListReader, macFromGuid } from './reader.js';
-import { Warnings } from './warnings.js';
+import { LinkReader } from '../reader.js';
+import { Warnings } from '../warnings.js';
 
 const HEADER_SIZE = 32;
 /** Fixed part of an entry before the path: version 1 (Windows 7/8) and versions ≥ 2 (Windows 10/11). */
@@ -28,7 +30,7 @@ export function parseDestList(bytes: Uint8Array): DestListResult {
  * the entries before it are kept. Offsets in warnings are offsets in the stream.
  */
 export function readDestList(bytes: Uint8Array, warnings: Warnings): DestList {
-  const r = new JumpListReader(bytes, 'DESTLIST');
+  const r = new LinkReader(bytes, 'DESTLIST');
   r.need(0, HEADER_SIZE, 'DestList header');
   const version = r.u32(0, 'DestList header');
   const entryCount = r.u32(4, 'DestList header');
@@ -42,14 +44,10 @@ export function readDestList(bytes: Uint8Array, warnings: Warnings): DestList {
   const entries: DestListEntry[] = [];
   let offset = HEADER_SIZE;
   while (offset < r.length && entries.length < MAX_ENTRIES) {
-    try {
-      const { entry, size } = readEntry(r, offset, wide, entries.length, warnings);
-      entries.push(entry);
-      offset += size;
-    } catch (error) {
-      warnings.fromError(error);
-      break;
-    }
+    const read = warnings.section(null, () => readEntry(r, offset, wide, entries.length, warnings));
+    if (!read) break;
+    entries.push(read.entry);
+    offset += read.size;
   }
   if (entries.length !== entryCount) {
     warnings.add('DestList header', 4, `header declares ${entryCount} entries, ${entries.length} read`);
@@ -57,7 +55,7 @@ export function readDestList(bytes: Uint8Array, warnings: Warnings): DestList {
   return { version, entryCount, pinnedCount, lastEntryNumber, entries };
 }
 
-function readEntry(r: JumpListReader, at: number, wide: boolean, index: number, warnings: Warnings): { entry: DestListEntry; size: number } {
+function readEntry(r: LinkReader, at: number, wide: boolean, index: number, warnings: Warnings): { entry: DestListEntry; size: number } {
   const structure = `DestList entry ${index + 1}`;
   const fixed = wide ? V3_FIXED : V1_FIXED;
   r.need(at, fixed, structure);
@@ -65,23 +63,20 @@ function readEntry(r: JumpListReader, at: number, wide: boolean, index: number, 
   const rawPin = r.i32(at + 108, structure);
   const pathChars = r.u16(at + fixed - 2, structure);
   const path = r.utf16(at + fixed, pathChars, structure);
-  const lastAccessRaw = r.u64(at + 100, structure);
-  const lastAccess = r.filetime(at + 100, structure);
-  if (lastAccessRaw !== 0n && lastAccess === null) warnings.add(structure, at + 100, `last access FILETIME 0x${lastAccessRaw.toString(16)} is not a date`);
+  const lastAccess = checkedFiletime(r.u64(at + 100, structure), warnings, structure, at + 100);
   if (rawPin < -1) warnings.add(structure, at + 108, `pin status ${rawPin} is neither -1 (unpinned) nor a position`);
-  const droidFileId = r.guid(at + 24, structure);
   const entry: DestListEntry = {
     offset: at,
     entryNumber,
     streamName: entryNumber.toString(16),
     // Windows keeps the list most recent first, so the position in the stream is the MRU rank.
     mruPosition: index,
-    hostname: r.ascii(at + 72, 16, structure),
+    hostname: r.ansiz(at + 72, at + 88, structure).text,
     droidVolumeId: r.guid(at + 8, structure),
-    droidFileId,
+    droidFileId: r.guid(at + 24, structure),
     birthDroidVolumeId: r.guid(at + 40, structure),
     birthDroidFileId: r.guid(at + 56, structure),
-    macAddress: macFromGuid(droidFileId),
+    macAddress: uuidV1(r.data, at + 24).macAddress,
     lastAccess,
     pinned: rawPin >= 0 ? rawPin : null,
     accessCount: wide ? r.u32(at + 116, structure) : null,

@@ -1,3 +1,4 @@
+import { folderName } from '../known-folders.js';
 import type { ShellItem } from '../model.js';
 import type { LinkReader } from '../reader.js';
 import { readShellItem } from '../shell-items/parse-shell-item.js';
@@ -59,7 +60,7 @@ function itemName(item: ShellItem): string | null {
     case 'uri':
       return item.uri;
     case 'delegate':
-      return item.inner !== null ? itemName(item.inner) : null;
+      return item.inner !== null ? itemName(item.inner) : (folderName(item.itemClsid) ?? `{${item.itemClsid}}`);
     case 'usersPropertyView':
       return item.name ?? (item.knownFolder !== null ? `{${item.knownFolder}}` : null);
     case 'unknown':

@@ -6,6 +6,14 @@ import { readExtensionBlocks } from './extension-blocks.js';
 
 type FileEntry = Extract<ShellItem, { kind: 'fileEntry' }>;
 
+function firstExtension(r: LinkReader, at: number, end: number): number | null {
+  if (end - at < 24) return null;
+  const rel = r.u16(end - 2, 'file entry extension offset');
+  const ext = at + rel;
+  if (rel < 14 || ext + 8 > end) return null;
+  return r.u32(ext + 4, 'file entry extension offset') >>> 16 === 0xbeef ? ext : null;
+}
+
 /**
  * A file entry shell item (class 0x30-0x3F): size, FAT modification time, attributes, the short
  * name (UTF-16 when class bit 0x04 is set, else ANSI), then extension blocks. `extraExtensions`
@@ -24,8 +32,11 @@ export function readFileEntry(
   const fileSize = r.u32(at + 4, s);
   const modified = dosDateTimeToIso(r.u16(at + 8, s), r.u16(at + 10, s));
   const attributes = r.u16(at + 12, s);
-  const primary = unicode ? r.utf16z(at + 14, end, s) : r.ansiz(at + 14, end, s);
-  const afterName = primary.end + ((primary.end - at) % 2);
+  // The item's last 16 bits give the offset of its first extension block; when they point at one,
+  // the name ends there (XP Unicode names are not always NUL-terminated).
+  const first = firstExtension(r, at, end);
+  const primary = unicode ? r.utf16z(at + 14, first ?? end, s) : r.ansiz(at + 14, first ?? end, s);
+  const afterName = first ?? primary.end + ((primary.end - at) % 2);
   const extensions = [...readExtensionBlocks(r, afterName, end, s, warnings), ...extraExtensions];
   const long = extensions.find((e) => e.longName !== undefined && e.longName !== '')?.longName;
   return {

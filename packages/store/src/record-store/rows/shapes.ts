@@ -1,5 +1,6 @@
 import type { EvidenceType } from '@quarry/vocabulary';
 import { evtxShape } from './evtx-shape.js';
+import { lnkShape } from './lnk-shape.js';
 import { prefetchShape } from './prefetch-shape.js';
 import { registryShape } from './registry-shape.js';
 import type { EventTemplateSource, RowShape } from './shape.js';
@@ -12,6 +13,7 @@ export const ROW_SHAPES: { [K in EvidenceType]: (templates?: EventTemplateSource
   winevtx: (templates) => evtxShape(templates),
   registry: () => registryShape,
   prefetch: () => prefetchShape,
+  lnk: () => lnkShape,
 };
 
 /** Whether a category's writer wants event templates: callers load them (a large dataset) only then. */

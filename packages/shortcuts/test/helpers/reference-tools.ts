@@ -32,6 +32,7 @@ export function olecfInfo(file: string): { name: string; size: number }[] {
 
 export interface LnkinfoView {
   localPath: string | null;
+  arguments: string | null;
   networkPath: string | null;
   machineId: string | null;
   droidVolumeId: string | null;
@@ -50,6 +51,7 @@ export function lnkinfo(data: Uint8Array): LnkinfoView {
     const field = (label: string) => new RegExp(`^\\t${label}\\s*: (.*)$`, 'm').exec(out)?.[1] ?? null;
     return {
       localPath: field('Local path'),
+      arguments: field('Command line arguments'),
       networkPath: field('Network path'),
       machineId: field('Machine identifier'),
       droidVolumeId: field('Droid volume identifier'),
