@@ -14,7 +14,9 @@ const NAMES: Record<string, string> = {
   '28636aa6-953d-11d2-b5d6-00c04fd918d0/5': 'System.ComputerName',
   '28636aa6-953d-11d2-b5d6-00c04fd918d0/11': 'System.ItemType',
   '28636aa6-953d-11d2-b5d6-00c04fd918d0/30': 'System.ParsingPath',
-  'e3e0584c-b788-4a5a-bb20-7f5a44c9acdd/6': 'System.Search.Rank',
+  'e3e0584c-b788-4a5a-bb20-7f5a44c9acdd/6': 'System.ItemFolderPathDisplay',
+  'e3e0584c-b788-4a5a-bb20-7f5a44c9acdd/7': 'System.ItemPathDisplay',
+  '49691c90-7e17-101a-a91c-08002b2ecda9/3': 'System.Search.Rank',
   '446d16b1-8dad-4870-a748-402ea43d788c/100': 'System.ThumbnailCacheId',
   '446d16b1-8dad-4870-a748-402ea43d788c/104': 'System.VolumeId',
   '9f4c2855-9f79-4b39-a8d0-e1d42de1d5f3/2': 'System.AppUserModel.RelaunchCommand',
@@ -34,14 +36,8 @@ const NAMES: Record<string, string> = {
   'f29f85e0-4ff9-1068-ab91-08002b27b3d9/6': 'System.Comment',
   '46588ae2-4cbc-4338-bbfc-139326986dce/4': 'System.SID',
   'dabd30ed-0043-4789-a7f8-d013a4736622/100': 'System.ItemFolderPathDisplayNarrow',
-  'e3e0584c-b788-4a5a-bb20-7f5a44c9acdd/7': 'System.Search.EntryID',
   'b9b4b3fc-2b51-4a42-b5d8-324146afcf25/2': 'System.Link.TargetParsingPath',
   'b9b4b3fc-2b51-4a42-b5d8-324146afcf25/8': 'System.Link.TargetSFGAOFlags',
-  'd5cdd502-2e9c-101b-9397-08002b2cf9ae/4': 'System.Category',
-  '5cbf2787-48cf-4208-b90e-ee5e5d420294/2': 'System.Link.Comment',
-  'fceff153-e839-4cf3-a9e7-ea22832094b8/2': 'System.Link.TargetExtension',
-  '8f052d93-abca-4fc5-a5ac-b01df4dbe598/2': 'System.DescriptionID',
-  '0ded77b3-c614-456c-ae5b-285b38d7b01b/2': 'System.AppUserModel.HostEnvironment',
 };
 
 export function propertyName(formatId: string, id: number | string): string | null {
