@@ -23,8 +23,8 @@ function encodedArgument(args: string): string | null {
   return null;
 }
 const LONG_BASE64 = /[A-Za-z0-9+/]{100,}={0,2}/;
-const CARETS = /\w\^\w/g;
-const BACKTICKS = /\w`\w/g;
+const CARETS = /\w\^(?=\w)/g;
+const BACKTICKS = /\w`(?=\w)/g;
 const CHAR_CODES = /\[char\]\s*(?:0x[0-9a-f]+|\d+)|\bString\.fromCharCode\b|\bchr\s*\(\s*\d+\s*\)|-join\s*\(?\s*\[char/i;
 const ENV_SUBSTRING = /%[a-z_][a-z0-9_]*:~-?\d+(?:,-?\d+)?%/i;
 
