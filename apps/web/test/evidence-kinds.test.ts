@@ -19,6 +19,9 @@ describe('the dashboard tells evidence types as the descriptors do', () => {
     expect(kindFromBytes(head('prefetch/Windows-Prefetch-Parser/Win10/CALC.EXE-3FBEF7FD.pf'), 'x.bin')).toBe('prefetch');
     expect(kindFromBytes(head('registry/regipy/SYSTEM_B'), 'x.bin')).toBe('registry');
     expect(kindFromBytes(head('registry/regipy/SYSTEM_B.LOG1'), 'x.bin')).toBe('registry');
+    expect(kindFromBytes(head('lnk/Misc/local.file.env.test'), 'x.bin')).toBe('lnk');
+    expect(kindFromBytes(head('jumplists/Win10/RathbunVM/5f7b5f1e01b83767.automaticDestinations-ms'), 'x.bin')).toBe('lnk');
+    expect(kindFromBytes(head('jumplists/Win10/RathbunVM/590aee7bdd69b59b.customDestinations-ms'), 'x.bin')).toBe('lnk');
   });
 
   test('from the name when the bytes say nothing', () => {
@@ -29,18 +32,22 @@ describe('the dashboard tells evidence types as the descriptors do', () => {
   });
 
   test('labels, search types and filter fields as the spec lists them', () => {
-    expect(KIND_LABEL).toEqual({ winevtx: 'EVTX', registry: 'Registry', prefetch: 'Prefetch' });
-    expect(KIND_OPTIONS.map((o) => o.value)).toEqual(['winevtx', 'registry', 'prefetch']);
+    expect(KIND_LABEL).toEqual({ winevtx: 'EVTX', registry: 'Registry', prefetch: 'Prefetch', lnk: 'Shell links & Jump Lists' });
+    expect(KIND_OPTIONS.map((o) => o.value)).toEqual(['winevtx', 'registry', 'prefetch', 'lnk']);
     // Spec "Filterable fields" (analysis-service-api.md), in its order.
     expect(SEARCH_FIELDS).toEqual({
       winevtx: ['event_id', 'record_id', 'timestamp', 'provider', 'computer', 'sigma_matches', 'details.'],
       prefetch: ['prefetch_file', 'file_name', 'file_path', 'version', 'details.Count', 'details.RunTimes', 'details.Modules', 'details.Volumes'],
       registry: ['file_name', 'root_key', 'key', 'details.ValueType', 'details.ValueName', 'details.Value', 'details.LastWriteTime'],
+      // Not in the spec: the shortcuts extension (docs/api-decisions.md).
+      lnk: expect.arrayContaining(['target_path', 'arguments', 'machine_id', 'volume_serial', 'drive_type', 'app_id', 'application']),
     });
   });
 
-  test("a job's type from its result types, Persistence being both EVTX's and the registry's", () => {
-    expect(categoryFromTitles(['File metadata: a.evtx', 'Overview', 'Persistence'])).toBe('winevtx');
+  test("a job's type from its result types, Persistence being both EVTX's and the registry's, Overview EVTX's and shortcuts'", () => {
+    expect(categoryFromTitles(['File metadata: a.evtx', 'Overview', 'Process Inference Graph', 'Persistence'])).toBe('winevtx');
+    expect(categoryFromTitles(['File metadata: a.lnk', 'Overview', 'Opened Files & Folders'])).toBe('lnk');
+    expect(categoryFromTitles(['Overview'])).toBeNull();
     expect(categoryFromTitles(['File metadata: SYSTEM', 'Persistence', 'User Activity'])).toBe('registry');
     expect(categoryFromTitles(['File metadata: CALC.EXE-3FBEF7FD.pf', 'Execution Timeline'])).toBe('prefetch');
     expect(categoryFromTitles(['Persistence'])).toBeNull();

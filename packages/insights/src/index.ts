@@ -12,4 +12,5 @@ export { fanOut, type FanOut } from './pipeline/fan-out.js';
 export type { ReaderEvent } from './pipeline/readers/reader.js';
 export type { SigmaRules, SigmaAnnotation, LoadedRuleSet } from './evtx/sigma-rules.js';
 export { peek } from './pipeline/peek.js';
+export { applicationFor, applicationLabel } from './shortcuts/app-ids.js';
 export { recordTime, eventRecordId } from './evtx/event-view.js';

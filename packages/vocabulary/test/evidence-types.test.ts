@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { EVIDENCE_TYPES, PARSE_CATEGORIES, detectFileKind, evidenceTypeOf, evidenceTypes, fileKindLabel, typeFromName } from '../src/index.js';
+import { EVIDENCE_TYPES, PARSE_CATEGORIES, detectFileKind, evidenceTypeOf, evidenceTypes, fileKindLabel, takesKind, typeFromName } from '../src/index.js';
 
 /** A 512-byte head with `parts` written at their offsets. */
 function head(...parts: [at: number, bytes: string | number[]][]): Uint8Array {
@@ -60,6 +60,34 @@ describe('recognition from the first bytes', () => {
     expect(detectFileKind(new Uint8Array(0))).toBe('unknown');
   });
 
+  it('tells shell links by HeaderSize 0x4C and the link CLSID, compound files by their magic, custom Jump Lists by version 2 and a category type', () => {
+    // MS-SHLLINK 2.1: HeaderSize (4 bytes, 0x4C) then LinkCLSID 00021401-0000-0000-C000-000000000046.
+    const clsid = [0x01, 0x14, 0x02, 0, 0, 0, 0, 0, 0xc0, 0, 0, 0, 0, 0, 0, 0x46];
+    expect(detectFileKind(head([0, [0x4c, 0, 0, 0, ...clsid]]))).toBe('shell-link');
+    expect(detectFileKind(head([0, [0x4c, 0, 0, 0, ...clsid.slice(0, 15), 0x47]]))).toBe('unknown');
+    expect(detectFileKind(head([0, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]]))).toBe('compound-file');
+    // customDestinations-ms: version 2, category count, a field, then the first category's type (0-2).
+    expect(detectFileKind(head([0, [2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0]]))).toBe('custom-destinations');
+    expect(detectFileKind(head([0, [2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0]]))).toBe('unknown');
+    expect(detectFileKind(new Uint8Array([2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]))).toBe('custom-destinations');
+    for (const kind of ['shell-link', 'compound-file', 'custom-destinations'] as const) expect(evidenceTypeOf(kind)).toBe('lnk');
+  });
+
+  it("lets a type take another type's archives: zips are the registry's kind, and shortcuts read them too", () => {
+    expect(takesKind('registry', 'zip')).toBe(true);
+    expect(takesKind('lnk', 'zip')).toBe(true);
+    expect(takesKind('prefetch', 'zip')).toBe(false);
+    expect(takesKind('lnk', 'evtx')).toBe(false);
+    // An archive a type names is a container kind some type owns.
+    for (const t of EVIDENCE_TYPES) {
+      const r = evidenceTypes[t].recognition;
+      for (const a of 'archives' in r ? r.archives : [])
+        expect(EVIDENCE_TYPES.some((o) => evidenceTypes[o].recognition.kinds.some((k: { id: string; container?: boolean }) => k.id === a && k.container))).toBe(
+          true,
+        );
+    }
+  });
+
   it('labels kinds as the File metadata insights show them', () => {
     expect(fileKindLabel('evtx')).toBe('Windows event log (EVTX)');
     expect(fileKindLabel('prefetch-compressed')).toBe('Prefetch (MAM compressed)');
@@ -74,6 +102,8 @@ describe('a guess from the file name', () => {
     expect(typeFromName('NTUSER.DAT')).toBe('registry');
     expect(typeFromName('SYSTEM')).toBe('registry');
     expect(typeFromName('hives.zip')).toBe('registry');
+    expect(typeFromName('Report.docx.LNK')).toBe('lnk');
+    expect(typeFromName('5f7b5f1e01b83767.automaticDestinations-ms')).toBe('lnk');
     expect(typeFromName('notes.txt')).toBeNull();
   });
 });

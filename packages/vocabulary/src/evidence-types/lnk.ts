@@ -30,16 +30,16 @@ export const lnk = {
       },
       // An OLE compound file: no other type takes one, and the reader checks for the DestList stream.
       { id: 'compound-file', label: 'Compound file (automatic Jump List)', signatures: [[{ at: 0, text: '\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1' }]] },
-      // customDestinations-ms has no magic: version 2, then (after the category count and a zero) the
-      // first category's type, 0 custom, 1 known or 2 tasks. Weak alone, so it is tried last.
+      // customDestinations-ms has no magic: version 2, then (after the category count and a field of
+      // unknown use) the first category's type, 0 custom, 1 known or 2 tasks; a list of no category
+      // ends at 12 bytes. Weak alone: the reader confirms it (a footer or a link CLSID follows).
       {
         id: 'custom-destinations',
         label: 'Custom Jump List',
         signatures: [
           [
             { at: 0, u32leIn: [2], short: false },
-            { at: 8, u32leIn: [0], short: false },
-            { at: 12, u32leIn: [0, 1, 2], short: false },
+            { at: 12, u32leIn: [0, 1, 2], short: true },
           ],
         ],
       },

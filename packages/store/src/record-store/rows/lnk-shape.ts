@@ -1,4 +1,4 @@
-import type { InputRef, ShortcutJobRecord } from '@quarry/insights';
+import { applicationLabel, type InputRef, type ShortcutJobRecord } from '@quarry/insights';
 import { evidenceTypes } from '@quarry/vocabulary';
 import { encodeTagged } from '../codec.js';
 import { formatUtc, isoToMs } from '../time-format.js';
@@ -10,7 +10,8 @@ type Cell = string | number | null | undefined;
 const DETAILS: readonly (readonly [column: string, key: string, value: (r: ShortcutJobRecord) => Cell])[] = [
   ['container', 'Container', (r) => r.container],
   ['app_id', 'AppId', (r) => r.appId],
-  ['application', 'Application', () => null],
+  // The shipped AppID table's name, or `Unknown (<appid>)`, as the result types show it.
+  ['application', 'Application', (r) => (r.appId ? applicationLabel(r.appId) : null)],
   ['category', 'Category', (r) => r.category],
   ['target_kind', 'TargetKind', (r) => r.link?.target.kind],
   ['working_directory', 'WorkingDirectory', (r) => r.link?.strings.workingDirectory],
