@@ -1,3 +1,6 @@
+import type { LinkReader } from './reader.js';
+import type { Warnings } from './warnings.js';
+
 /**
  * A FAT (DOS) date and time as stored in shell items: local time, 2-second resolution, as ISO
  * without a zone (e.g. 2010-06-23T07:25:06). 0 (never set) or an impossible value gives null.
@@ -14,4 +17,15 @@ export function dosDateTimeToIso(date: number, time: number): string | null {
   if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
   const p = (n: number): string => n.toString().padStart(2, '0');
   return `${year}-${p(month)}-${p(day)}T${p(hours)}:${p(minutes)}:${p(seconds)}`;
+}
+
+/** The FAT date/time at `at` (date first, as shell items store it); a non-zero impossible value is null with a warning. */
+export function readDosDateTime(r: LinkReader, at: number, warnings: Warnings, structure: string): string | null {
+  const date = r.u16(at, structure);
+  const time = r.u16(at + 2, structure);
+  const iso = dosDateTimeToIso(date, time);
+  if (iso === null && (date !== 0 || time !== 0)) {
+    warnings.add(structure, at, `FAT date 0x${date.toString(16).padStart(4, '0')} time 0x${time.toString(16).padStart(4, '0')} is not a valid date; not shown`);
+  }
+  return iso;
 }

@@ -190,3 +190,13 @@ describe('header and targets of built links', () => {
     });
   });
 });
+
+test('a VolumeID offset outside the LinkInfo is a warning; the local base path is still read', () => {
+  const info = localLinkInfo(3, 1, 'L', 'C:\\x');
+  // VolumeIDOffset is the u32 at LinkInfo + 12.
+  info.set(u32(0x4000), 12);
+  const link = parseShellLink(buildLink({ linkInfo: info }));
+  expect(link.linkInfo?.volume).toBeNull();
+  expect(link.linkInfo?.localBasePath).toBe('C:\\x');
+  expect(link.warnings).toEqual([expect.objectContaining({ structure: 'volume id', offset: 0x4c })]);
+});

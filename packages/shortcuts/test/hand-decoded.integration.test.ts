@@ -147,3 +147,10 @@ describe.skipIf(!HAVE_SAMPLES)(withSamples('Misc/local.file.env.test (a PowerShe
     });
   });
 });
+
+describe.skipIf(!HAVE_SAMPLES)(withSamples('WinVista/Home Page 7.lnk (a URI shell item)'), () => {
+  test('item 2 at 0x62: size 0x186, class 0x61, flags 0x80, data size 0, four zero bytes, the UTF-16 URI at 0x6A', () => {
+    const item = load('WinVista/Home Page 7.lnk').idList[1];
+    expect(item).toEqual({ kind: 'uri', offset: 0x62, size: 0x186, classType: 0x61, uri: 'http://go.microsoft.com/fwlink/?LinkId=63440' });
+  });
+});

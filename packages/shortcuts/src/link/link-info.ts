@@ -84,15 +84,22 @@ export function readLinkInfo(r: LinkReader, at: number, end: number, warnings: W
   const suffixOffset = r.u32(at + 24, 'common path suffix offset');
   const hasUnicode = headerSize >= 0x24;
   const info: LinkInfo = { flags, volume: null, localBasePath: null, network: null, commonPathSuffix: null };
+  const inside = (rel: number, structure: string): boolean => {
+    if (rel >= 4 && rel < size) return true;
+    warnings.add(structure, at, `offset ${rel} points outside the ${size}-byte link info`);
+    return false;
+  };
   if (flags & 1) {
-    info.volume = warnings.section(null, () => readVolumeId(r, at + volumeIdOffset, limit, warnings));
+    if (inside(volumeIdOffset, 'volume id')) info.volume = warnings.section(null, () => readVolumeId(r, at + volumeIdOffset, limit, warnings));
     info.localBasePath = warnings.section(null, () =>
       hasUnicode && r.u32(at + 28, 'local base path offset unicode') !== 0
         ? textAt(r, at, r.u32(at + 28, 'local base path offset unicode'), limit, true, 'local base path', warnings)
         : textAt(r, at, localBasePathOffset, limit, false, 'local base path', warnings),
     );
   }
-  if (flags & 2) info.network = warnings.section(null, () => readNetwork(r, at + networkOffset, limit, warnings));
+  if (flags & 2 && inside(networkOffset, 'common network relative link')) {
+    info.network = warnings.section(null, () => readNetwork(r, at + networkOffset, limit, warnings));
+  }
   info.commonPathSuffix = warnings.section(null, () =>
     hasUnicode && r.u32(at + 32, 'common path suffix offset unicode') !== 0
       ? textAt(r, at, r.u32(at + 32, 'common path suffix offset unicode'), limit, true, 'common path suffix', warnings)

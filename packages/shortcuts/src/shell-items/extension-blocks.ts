@@ -1,22 +1,18 @@
-import { dosDateTimeToIso } from '../dos-datetime.js';
+import { readDosDateTime } from '../dos-datetime.js';
 import { filetimeToIso } from '../filetime.js';
 import type { ShellItemExtension } from '../model.js';
 import type { LinkReader } from '../reader.js';
 import type { Warnings } from '../warnings.js';
-
-function dosAt(r: LinkReader, at: number, structure: string): string | null {
-  return dosDateTimeToIso(r.u16(at, structure), r.u16(at + 2, structure));
-}
 
 /**
  * The 0xBEEF0004 file entry extension: FAT created/accessed times, then (version ≥ 7) the NTFS file
  * reference, then the long (UTF-16) name and, when its size is non-zero, the localised name (ANSI
  * before version 7, UTF-16 from it).
  */
-function readBeef0004(r: LinkReader, at: number, end: number, version: number, ext: ShellItemExtension): void {
+function readBeef0004(r: LinkReader, at: number, end: number, version: number, ext: ShellItemExtension, warnings: Warnings): void {
   const s = 'file entry extension 0xbeef0004';
-  ext.created = dosAt(r, at + 8, s);
-  ext.accessed = dosAt(r, at + 12, s);
+  ext.created = readDosDateTime(r, at + 8, warnings, `${s} creation time`);
+  ext.accessed = readDosDateTime(r, at + 12, warnings, `${s} access time`);
   let pos = at + 18;
   if (version >= 7) {
     const reference = r.u64(at + 20, s);
@@ -78,7 +74,7 @@ export function readExtensionBlocks(r: LinkReader, at: number, end: number, stru
     const ext: ShellItemExtension = { signature: `0x${signature.toString(16).padStart(8, '0')}`, version, offset: pos };
     const blockEnd = pos + size;
     warnings.section(undefined, () =>
-      signature === 0xbeef0004 ? readBeef0004(r, pos, blockEnd, version, ext) : readOther(r, pos, blockEnd, signature, ext),
+      signature === 0xbeef0004 ? readBeef0004(r, pos, blockEnd, version, ext, warnings) : readOther(r, pos, blockEnd, signature, ext),
     );
     out.push(ext);
     pos = blockEnd;

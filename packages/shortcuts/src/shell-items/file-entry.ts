@@ -1,4 +1,4 @@
-import { dosDateTimeToIso } from '../dos-datetime.js';
+import { readDosDateTime } from '../dos-datetime.js';
 import type { ShellItem, ShellItemExtension } from '../model.js';
 import type { LinkReader } from '../reader.js';
 import type { Warnings } from '../warnings.js';
@@ -30,7 +30,7 @@ export function readFileEntry(
   const s = `file entry shell item`;
   const unicode = (classType & 0x04) !== 0;
   const fileSize = r.u32(at + 4, s);
-  const modified = dosDateTimeToIso(r.u16(at + 8, s), r.u16(at + 10, s));
+  const modified = readDosDateTime(r, at + 8, warnings, `${s} modification time`);
   const attributes = r.u16(at + 12, s);
   // The item's last 16 bits give the offset of its first extension block; when they point at one,
   // the name ends there (XP Unicode names are not always NUL-terminated).
