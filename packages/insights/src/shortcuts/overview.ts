@@ -33,8 +33,8 @@ export function buildOverview(job: ShortcutJob): Insight[] {
   for (const e of job.entries) {
     if (e.container === 'link') links++;
     else {
-      // A zip may hold several Jump Lists: one per input and AppID.
-      jumpLists[e.container].add(`${e.input.position}/${e.appId ?? ''}`);
+      // A zip holds several Jump Lists: one per input and member.
+      jumpLists[e.container].add(`${e.input.position}/${e.member ?? ''}/`);
       jumpListEntries++;
       tally(applications, e.application ?? 'Unknown');
     }
@@ -49,11 +49,11 @@ export function buildOverview(job: ShortcutJob): Insight[] {
       last = last === null ? t : Math.max(last, t);
     }
   }
-  // A Jump List without entries yields no record: its kind is known by its name (the AppID file names Windows gives them).
+  // A Jump List without entries yields no record: the reader's facts say what it was.
   let emptyOther = 0;
-  for (const input of job.empty) {
-    if (/\.automaticDestinations-ms$/i.test(input.name)) jumpLists.automaticDestinations.add(`${input.position}/`);
-    else if (/\.customDestinations-ms$/i.test(input.name)) jumpLists.customDestinations.add(`${input.position}/`);
+  for (const { input, kind } of job.empty) {
+    if (kind === 'automatic Jump List') jumpLists.automaticDestinations.add(`${input.position}//`);
+    else if (kind === 'custom Jump List') jumpLists.customDestinations.add(`${input.position}//`);
     else emptyOther++;
   }
   const kindCount = (label: string) => String(kinds.get(label) ?? 0);

@@ -22,8 +22,8 @@ const oleGate = toolGate('olecfexport');
 
 describe.skipIf(!HAVE)('shortcuts job over every sample', () => {
   let insights: Insight[];
-  beforeAll(() => {
-    insights = analyseShortcuts([...links.map((p) => sampleFile(LNK_SAMPLES, p)), ...jumpLists.map((p) => sampleFile(JUMPLIST_SAMPLES, p))]);
+  beforeAll(async () => {
+    insights = await analyseShortcuts([...links.map((p) => sampleFile(LNK_SAMPLES, p)), ...jumpLists.map((p) => sampleFile(JUMPLIST_SAMPLES, p))]);
   });
 
   it('lists File metadata for every file, then the six result types', () => {

@@ -6,6 +6,9 @@ import { judgeShortcut } from '../../src/shortcuts/suspicious-rules.js';
 /** An entry as the parser would give a standalone link to `targetPath`. */
 const entry = (targetPath: string, extra: Partial<ShortcutEntry> = {}): ShortcutEntry => ({
   input: { position: 0, fileId: 'f0', name: 'x.lnk', size: 0, sha256: '' },
+  member: null,
+  source: 'x.lnk',
+  fileName: 'x.lnk',
   recordId: 1,
   container: 'link',
   appId: null,
