@@ -12,7 +12,7 @@ export interface ShortcutEntry {
   input: InputRef;
   /** The file inside a zip input, or null. */
   member: string | null;
-  /** The file as cells name it: the input's name, or `<zip> › <member>`. */
+  /** The file as cells name it: the input's name, or `<zip>/<member>` (as the Shortcut Table). */
   source: string;
   /** The link's own file name (the member's inside a zip), which S6 and S8 read. */
   fileName: string;
@@ -124,7 +124,7 @@ export function toEntry(record: ShortcutJobRecord, input: InputRef, implausible:
   return {
     input,
     member,
-    source: member ? `${input.name} › ${member}` : input.name,
+    source: member ? `${input.name}/${member}` : input.name,
     fileName: member ?? input.name,
     recordId: input.position + 1,
     container: record.container,

@@ -211,11 +211,11 @@ describe('a zip of links', () => {
     });
     const job = await analyseShortcuts([{ name: 'triage.zip', bytes: zip }]);
     expect(rowsOf(job, 'Opened Files & Folders').map((r) => r['Source File'])).toEqual([
-      'triage.zip › Recent/plan.docx.lnk',
-      'triage.zip › Desktop/Invoice.pdf.lnk',
+      'triage.zip/Recent/plan.docx.lnk',
+      'triage.zip/Desktop/Invoice.pdf.lnk',
     ]);
     const [row] = rowsOf(job, 'Suspicious Shortcuts');
-    expect(row!['Source File']).toBe('triage.zip › Desktop/Invoice.pdf.lnk');
+    expect(row!['Source File']).toBe('triage.zip/Desktop/Invoice.pdf.lnk');
     expect(row!['Reasons']).toContain('S6 link named as a .pdf document runs cmd.exe');
     expect(titled(job, 'Metadata', 'Overview').data['links']).toBe('2');
   });
