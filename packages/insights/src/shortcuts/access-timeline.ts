@@ -8,14 +8,15 @@ import { verdictOf } from './suspicious-shortcuts.js';
 
 /** Where the time was read: the link file, or the Jump List file with its application and entry. */
 function origin(e: ShortcutEntry): string {
-  if (e.container === 'link') return `link ${e.input.name}`;
-  return `${e.input.name} (${e.application ?? 'Unknown'}, ${entryCell(e)})`;
+  if (e.container === 'link') return `link ${e.source}`;
+  return `${e.source} (${e.application ?? 'Unknown'}, ${entryCell(e)})`;
 }
 
 /**
  * "Access Timeline": the target's created, modified and accessed times and the Jump List's last
- * access, one entry each (the 2,000 most important when over the limit, as for prefetch), naming the file and entry they were read from. record_id is the input's
- * 1-based position in file_ids (as for prefetch); suspicious entries carry their importance.
+ * access, one entry each, naming the file and entry they were read from (the 2,000 most important
+ * when over the limit). record_id is the input's 1-based position in file_ids (as for prefetch);
+ * suspicious entries carry their importance.
  */
 export function buildAccessTimeline(job: ShortcutJob): Insight[] {
   const out: TimelineEntry[] = [];

@@ -23,8 +23,8 @@ function encodedArgument(args: string): string | null {
   return null;
 }
 const LONG_BASE64 = /[A-Za-z0-9+/]{100,}={0,2}/;
-const CARETS = /\w\^\w/g;
-const BACKTICKS = /\w`\w/g;
+const CARETS = /\w\^(?=\w)/g;
+const BACKTICKS = /\w`(?=\w)/g;
 const CHAR_CODES = /\[char\]\s*(?:0x[0-9a-f]+|\d+)|\bString\.fromCharCode\b|\bchr\s*\(\s*\d+\s*\)|-join\s*\(?\s*\[char/i;
 const ENV_SUBSTRING = /%[a-z_][a-z0-9_]*:~-?\d+(?:,-?\d+)?%/i;
 
@@ -55,7 +55,8 @@ export function argumentTricks(args: string): ArgumentTrick[] {
   if (ENV_SUBSTRING.test(args)) out.push({ kind: 'obfuscated', detail: 'environment-variable substrings' });
   const blanks = longestBlankRun(args);
   if (blanks >= PADDING_RUN) out.push({ kind: 'padded', detail: `padded with ${blanks} blank characters` });
-  if (args.length > VISIBLE_TARGET_CHARS) out.push({ kind: 'overlong', detail: `${args.length} characters, beyond the ${VISIBLE_TARGET_CHARS} the Properties dialog shows` });
+  if (args.length > VISIBLE_TARGET_CHARS)
+    out.push({ kind: 'overlong', detail: `${args.length} characters, beyond the ${VISIBLE_TARGET_CHARS} the Properties dialog shows` });
   return out;
 }
 

@@ -18,7 +18,8 @@ const DRIVE_TYPE: Record<string, string> = {
 export const driveTypeCell = (t: string | null): string => (t === null ? '' : (DRIVE_TYPE[t] ?? t));
 
 /** Pin position as the DestList stores it (0-based), or "" when not pinned. */
-export const pinnedCell = (e: ShortcutEntry): string => (e.pinned === null ? (e.container === 'automaticDestinations' ? 'no' : '') : `yes (position ${e.pinned})`);
+export const pinnedCell = (e: ShortcutEntry): string =>
+  e.pinned === null ? (e.container === 'automaticDestinations' ? 'no' : '') : `yes (position ${e.pinned})`;
 
 /** The entry within its file: the stream (automatic), category and position (custom). */
 export function entryCell(e: ShortcutEntry): string {

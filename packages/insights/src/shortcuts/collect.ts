@@ -1,8 +1,7 @@
-import type { ShortcutRecord } from '@quarry/shortcuts';
-import { timeBounds, type TimeBounds } from '../common/plausibility.js';
 import type { Analyzer, AnalyzerContext, InputReport } from '../pipeline/analyzer.js';
 import type { ImplausibleItems } from '../pipeline/implausible-items.js';
 import type { InputRef } from '../pipeline/input.js';
+import type { ShortcutJobRecord } from '../pipeline/records.js';
 import type { Insight } from '../types.js';
 import { toEntry, type ShortcutEntry } from './entry.js';
 
@@ -20,25 +19,25 @@ export interface UnreadableInput {
 export class ShortcutJob {
   readonly entries: ShortcutEntry[] = [];
   readonly unreadable: UnreadableInput[] = [];
-  private last: ShortcutRecord | null = null;
+  /** Inputs read without a record, with the kind the reader found (`shortcut_kind`: an emptied Jump List). */
+  readonly empty: { input: InputRef; kind: string }[] = [];
+  private last: ShortcutJobRecord | null = null;
   private lastReport: InputReport | null = null;
 
-  constructor(
-    private readonly implausible: ImplausibleItems,
-    private readonly bounds: TimeBounds = timeBounds(null),
-  ) {}
+  constructor(private readonly implausible: ImplausibleItems) {}
 
   /** Every analyzer is pushed the same record object in turn: the first one adds it. */
-  add(record: ShortcutRecord, input: InputRef): void {
+  add(record: ShortcutJobRecord, input: InputRef): void {
     if (record === this.last) return;
     this.last = record;
-    this.entries.push(toEntry(record, input, this.bounds, this.implausible));
+    this.entries.push(toEntry(record, input, this.implausible));
   }
 
   inputDone(report: InputReport): void {
     if (report === this.lastReport) return;
     this.lastReport = report;
     if (report.error) this.unreadable.push({ recordId: report.input.position + 1, name: report.input.name, error: report.error });
+    else if (report.records === 0) this.empty.push({ input: report.input, kind: report.facts['shortcut_kind'] ?? '' });
   }
 }
 

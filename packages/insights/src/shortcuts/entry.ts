@@ -1,7 +1,8 @@
-import type { ShortcutRecord, ShellLink } from '@quarry/shortcuts';
-import { implausibleName, implausibleTime, quoteValue, timeMs, type TimeBounds } from '../common/plausibility.js';
+import type { ShellLink } from '@quarry/shortcuts';
+import { implausibleName, quoteValue, timeMs } from '../common/plausibility.js';
 import type { ImplausibleItems } from '../pipeline/implausible-items.js';
 import type { InputRef } from '../pipeline/input.js';
+import type { ShortcutJobRecord } from '../pipeline/records.js';
 import { applicationLabel } from './app-ids.js';
 
 export type TargetKind = 'local' | 'network' | 'removable' | 'shell' | 'unknown';
@@ -9,9 +10,15 @@ export type TargetKind = 'local' | 'network' | 'removable' | 'shell' | 'unknown'
 /** What the shortcut result types keep of one record: a link, a Jump List entry or a custom-category link. */
 export interface ShortcutEntry {
   input: InputRef;
+  /** The file inside a zip input, or null. */
+  member: string | null;
+  /** The file as cells name it: the input's name, or `<zip>/<member>` (as the Shortcut Table). */
+  source: string;
+  /** The link's own file name (the member's inside a zip), which S6 and S8 read. */
+  fileName: string;
   /** 1-based position of the input in the job (the Timeline's record_id, as for prefetch). */
   recordId: number;
-  container: ShortcutRecord['container'];
+  container: ShortcutJobRecord['container'];
   appId: string | null;
   /** The AppID's application, or `Unknown (<appid>)`; null for a standalone link. */
   application: string | null;
@@ -29,7 +36,7 @@ export interface ShortcutEntry {
   relativePath: string;
   environmentTarget: string;
   iconEnvironment: string;
-  /** Target times (Unix ms), null when not set or not plausible. */
+  /** Target times (Unix ms), null when not set (or unset by the reader as implausible). */
   created: number | null;
   modified: number | null;
   accessed: number | null;
@@ -63,11 +70,6 @@ export interface EntryTracker {
   source: 'tracker block' | 'DestList';
 }
 
-/** Where a rejected value lies, for the File metadata warnings. */
-function where(record: ShortcutRecord): string {
-  return record.entry === null ? 'link header' : `entry ${record.entry}`;
-}
-
 /** `\\server\share` of a UNC path, or null. */
 export function uncShare(path: string): string | null {
   const m = /^\\\\([^\\]+)\\([^\\]+)/.exec(path);
@@ -82,32 +84,19 @@ function targetKind(link: ShellLink | null, path: string): TargetKind {
 }
 
 /**
- * The entry of one record. Times outside the job's plausible bounds, and names no decoder emits,
- * are left out and reported (File metadata) rather than shown.
+ * The entry of one record. The reader has already unset times and emptied paths no correct
+ * decoder emits (plausible-record.ts); a tracker machine id with broken characters is left out
+ * here, and reported like them.
  */
-export function toEntry(record: ShortcutRecord, input: InputRef, bounds: TimeBounds, implausible: ImplausibleItems): ShortcutEntry {
+export function toEntry(record: ShortcutJobRecord, input: InputRef, implausible: ImplausibleItems): ShortcutEntry {
   const link = record.link;
   const dest = record.destList;
-  const reject = (structure: string, reason: string) => implausible.add({ input, structure, offset: where(record), reason });
-  const time = (label: string, iso: string | null | undefined): number | null => {
-    const why = implausibleTime(iso, bounds);
-    if (why) {
-      reject(label, why);
-      return null;
-    }
+  const member = record.member ?? null;
+  const time = (iso: string | null | undefined): number | null => {
     const ms = timeMs(iso);
     return ms !== null && Number.isFinite(ms) ? ms : null;
   };
-  const name = (label: string, s: string | null | undefined): string => {
-    const why = implausibleName(s);
-    if (why) {
-      reject(label, `${why} in ${quoteValue(s ?? '')}`);
-      return '';
-    }
-    return s ?? '';
-  };
-
-  const targetPath = name('link target path', link?.target.path ?? dest?.path ?? '');
+  const targetPath = link?.target.path ?? (dest?.path || '');
   const volume = link?.linkInfo?.volume ?? null;
   const network = link?.linkInfo?.network ?? null;
   const iconEnv = link?.extraData.find((b) => b.kind === 'iconEnvironment');
@@ -125,13 +114,18 @@ export function toEntry(record: ShortcutRecord, input: InputRef, bounds: TimeBou
           source: 'DestList',
         }
       : null;
-  if (tracker && implausibleName(tracker.machineId)) {
-    reject('tracker machine id', `${implausibleName(tracker.machineId)} in ${quoteValue(tracker.machineId)}`);
+  const badMachine = tracker ? implausibleName(tracker.machineId) : null;
+  if (tracker && badMachine) {
+    const at = `${member ? `${member}: ` : ''}${record.entry === null ? 'the link' : `entry ${record.entry}`}`;
+    implausible.add({ input, structure: `${tracker.source} machine id`, offset: at, reason: `${badMachine} in ${quoteValue(tracker.machineId)}` });
     tracker.machineId = '';
   }
 
   return {
     input,
+    member,
+    source: member ? `${input.name}/${member}` : input.name,
+    fileName: member ?? input.name,
     recordId: input.position + 1,
     container: record.container,
     appId: record.appId,
@@ -149,9 +143,9 @@ export function toEntry(record: ShortcutRecord, input: InputRef, bounds: TimeBou
     relativePath: link?.strings.relativePath ?? '',
     environmentTarget: link?.environmentTarget ?? '',
     iconEnvironment: iconEnv?.kind === 'iconEnvironment' ? iconEnv.target : '',
-    created: time('link target creation time', link?.header.creationTime),
-    modified: time('link target modification time', link?.header.writeTime),
-    accessed: time('link target access time', link?.header.accessTime),
+    created: time(link?.header.creationTime),
+    modified: time(link?.header.writeTime),
+    accessed: time(link?.header.accessTime),
     size: link ? link.header.fileSize : null,
     attributes: link?.header.attributes ?? [],
     driveType: volume?.driveType ?? null,
@@ -160,7 +154,7 @@ export function toEntry(record: ShortcutRecord, input: InputRef, bounds: TimeBou
     share: network?.netName ?? (targetPath.startsWith('\\\\') ? uncShare(targetPath) : null),
     deviceName: network?.deviceName ?? null,
     tracker,
-    lastAccess: time('DestList last access time', dest?.lastAccess),
+    lastAccess: time(dest?.lastAccess),
     accessCount: dest?.accessCount ?? null,
     pinned: dest?.pinned ?? null,
     appendedBytes: link?.appendedBytes ?? 0,

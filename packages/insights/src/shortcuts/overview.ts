@@ -33,8 +33,8 @@ export function buildOverview(job: ShortcutJob): Insight[] {
   for (const e of job.entries) {
     if (e.container === 'link') links++;
     else {
-      // A zip may hold several Jump Lists: one per input and AppID.
-      jumpLists[e.container].add(`${e.input.position}/${e.appId ?? ''}`);
+      // A zip holds several Jump Lists: one per input and member.
+      jumpLists[e.container].add(`${e.input.position}/${e.member ?? ''}/`);
       jumpListEntries++;
       tally(applications, e.application ?? 'Unknown');
     }
@@ -49,6 +49,13 @@ export function buildOverview(job: ShortcutJob): Insight[] {
       last = last === null ? t : Math.max(last, t);
     }
   }
+  // A Jump List without entries yields no record: the reader's facts say what it was.
+  let emptyOther = 0;
+  for (const { input, kind } of job.empty) {
+    if (kind === 'automatic Jump List') jumpLists.automaticDestinations.add(`${input.position}//`);
+    else if (kind === 'custom Jump List') jumpLists.customDestinations.add(`${input.position}//`);
+    else emptyOther++;
+  }
   const kindCount = (label: string) => String(kinds.get(label) ?? 0);
   return [
     {
@@ -61,6 +68,8 @@ export function buildOverview(job: ShortcutJob): Insight[] {
           jump_list_entries: String(jumpListEntries),
           unreadable_entries: String(unreadableEntries),
           unreadable_files: String(job.unreadable.length),
+          empty_files: String(job.empty.length),
+          empty_other_files: String(emptyOther),
           targets_local: kindCount('Local'),
           targets_network: kindCount('Network'),
           targets_removable: kindCount('Removable'),

@@ -18,9 +18,51 @@ export interface ShortcutVerdict {
 }
 
 /** Files Windows runs (or hands to a script host) when opened. */
-const EXECUTABLE = new Set(['exe', 'com', 'scr', 'pif', 'bat', 'cmd', 'ps1', 'psm1', 'vbs', 'vbe', 'js', 'jse', 'wsf', 'wsh', 'hta', 'msi', 'cpl', 'jar', 'dll']);
+const EXECUTABLE = new Set([
+  'exe',
+  'com',
+  'scr',
+  'pif',
+  'bat',
+  'cmd',
+  'ps1',
+  'psm1',
+  'vbs',
+  'vbe',
+  'js',
+  'jse',
+  'wsf',
+  'wsh',
+  'hta',
+  'msi',
+  'cpl',
+  'jar',
+  'dll',
+]);
 /** Files users open as documents: the look a disguised link borrows. */
-const DOCUMENT = new Set(['pdf', 'doc', 'docx', 'docm', 'xls', 'xlsx', 'xlsm', 'ppt', 'pptx', 'rtf', 'txt', 'jpg', 'jpeg', 'png', 'gif', 'bmp', 'zip', 'rar', '7z', 'htm', 'html']);
+const DOCUMENT = new Set([
+  'pdf',
+  'doc',
+  'docx',
+  'docm',
+  'xls',
+  'xlsx',
+  'xlsm',
+  'ppt',
+  'pptx',
+  'rtf',
+  'txt',
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'bmp',
+  'zip',
+  'rar',
+  '7z',
+  'htm',
+  'html',
+]);
 
 /** High-tier LOLBINs an attacker names without `.exe` in a command (others count only as `name.exe`, to spare words like `at` or `sc`). */
 const BARE_NAMES = new Set(['mshta', 'rundll32', 'regsvr32', 'certutil', 'bitsadmin', 'powershell', 'pwsh', 'wscript', 'cscript', 'msiexec', 'wmic']);

