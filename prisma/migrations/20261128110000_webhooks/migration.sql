@@ -21,6 +21,7 @@ CREATE TABLE "webhook_deliveries" (
     "last_error" TEXT,
     "last_attempt_at" TIMESTAMPTZ(3),
     "delivered_at" TIMESTAMPTZ(3),
+    "failed_at" TIMESTAMPTZ(3),
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "webhook_deliveries_pkey" PRIMARY KEY ("id")

@@ -16,6 +16,8 @@ export interface WebhookDeliveryDto {
   lastError: string | null;
   lastAttemptAt: Date | null;
   deliveredAt: Date | null;
+  /** When it was given up (no further attempt). */
+  failedAt: Date | null;
 }
 
 export interface WebhookDto {
@@ -53,6 +55,7 @@ const deliverySelect = {
   lastError: true,
   lastAttemptAt: true,
   deliveredAt: true,
+  failedAt: true,
 } as const;
 
 const webhookSelect = {
@@ -129,11 +132,14 @@ export async function getDelivery(db: DbClient, id: string): Promise<(WebhookDel
   return db.webhookDelivery.findUnique({ where: { id }, select: { ...deliverySelect, webhookId: true } });
 }
 
-/** Records one attempt: its HTTP status (null: none came back) and error, delivered when it succeeded. */
+/**
+ * Records one attempt: its HTTP status (null: none came back) and error; `delivered` when it
+ * succeeded, `final` when no attempt will follow a failure.
+ */
 export async function recordAttempt(
   db: DbClient,
   id: string,
-  attempt: { status: number | null; error: string | null; delivered: boolean; at: Date },
+  attempt: { status: number | null; error: string | null; delivered: boolean; final: boolean; at: Date },
 ): Promise<void> {
   if (!isUuid(id)) return;
   await db.webhookDelivery.updateMany({
@@ -143,7 +149,7 @@ export async function recordAttempt(
       lastStatus: attempt.status,
       lastError: attempt.error === null ? null : attempt.error.slice(0, ERROR_CHARS),
       lastAttemptAt: attempt.at,
-      ...(attempt.delivered ? { deliveredAt: attempt.at } : {}),
+      ...(attempt.delivered ? { deliveredAt: attempt.at } : attempt.final ? { failedAt: attempt.at } : {}),
     },
   });
 }

@@ -180,6 +180,7 @@ export const WebhookDeliveryScalarFieldEnum = {
   lastError: 'lastError',
   lastAttemptAt: 'lastAttemptAt',
   deliveredAt: 'deliveredAt',
+  failedAt: 'failedAt',
   createdAt: 'createdAt'
 } as const
 

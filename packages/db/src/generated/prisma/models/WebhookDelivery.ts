@@ -46,6 +46,7 @@ export type WebhookDeliveryMinAggregateOutputType = {
   lastError: string | null
   lastAttemptAt: Date | null
   deliveredAt: Date | null
+  failedAt: Date | null
   createdAt: Date | null
 }
 
@@ -59,6 +60,7 @@ export type WebhookDeliveryMaxAggregateOutputType = {
   lastError: string | null
   lastAttemptAt: Date | null
   deliveredAt: Date | null
+  failedAt: Date | null
   createdAt: Date | null
 }
 
@@ -72,6 +74,7 @@ export type WebhookDeliveryCountAggregateOutputType = {
   lastError: number
   lastAttemptAt: number
   deliveredAt: number
+  failedAt: number
   createdAt: number
   _all: number
 }
@@ -97,6 +100,7 @@ export type WebhookDeliveryMinAggregateInputType = {
   lastError?: true
   lastAttemptAt?: true
   deliveredAt?: true
+  failedAt?: true
   createdAt?: true
 }
 
@@ -110,6 +114,7 @@ export type WebhookDeliveryMaxAggregateInputType = {
   lastError?: true
   lastAttemptAt?: true
   deliveredAt?: true
+  failedAt?: true
   createdAt?: true
 }
 
@@ -123,6 +128,7 @@ export type WebhookDeliveryCountAggregateInputType = {
   lastError?: true
   lastAttemptAt?: true
   deliveredAt?: true
+  failedAt?: true
   createdAt?: true
   _all?: true
 }
@@ -223,6 +229,7 @@ export type WebhookDeliveryGroupByOutputType = {
   lastError: string | null
   lastAttemptAt: Date | null
   deliveredAt: Date | null
+  failedAt: Date | null
   createdAt: Date
   _count: WebhookDeliveryCountAggregateOutputType | null
   _avg: WebhookDeliveryAvgAggregateOutputType | null
@@ -259,6 +266,7 @@ export type WebhookDeliveryWhereInput = {
   lastError?: Prisma.StringNullableFilter<"WebhookDelivery"> | string | null
   lastAttemptAt?: Prisma.DateTimeNullableFilter<"WebhookDelivery"> | Date | string | null
   deliveredAt?: Prisma.DateTimeNullableFilter<"WebhookDelivery"> | Date | string | null
+  failedAt?: Prisma.DateTimeNullableFilter<"WebhookDelivery"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"WebhookDelivery"> | Date | string
   webhook?: Prisma.XOR<Prisma.WebhookScalarRelationFilter, Prisma.WebhookWhereInput>
 }
@@ -273,6 +281,7 @@ export type WebhookDeliveryOrderByWithRelationInput = {
   lastError?: Prisma.SortOrderInput | Prisma.SortOrder
   lastAttemptAt?: Prisma.SortOrderInput | Prisma.SortOrder
   deliveredAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  failedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   webhook?: Prisma.WebhookOrderByWithRelationInput
 }
@@ -291,6 +300,7 @@ export type WebhookDeliveryWhereUniqueInput = Prisma.AtLeast<{
   lastError?: Prisma.StringNullableFilter<"WebhookDelivery"> | string | null
   lastAttemptAt?: Prisma.DateTimeNullableFilter<"WebhookDelivery"> | Date | string | null
   deliveredAt?: Prisma.DateTimeNullableFilter<"WebhookDelivery"> | Date | string | null
+  failedAt?: Prisma.DateTimeNullableFilter<"WebhookDelivery"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"WebhookDelivery"> | Date | string
   webhook?: Prisma.XOR<Prisma.WebhookScalarRelationFilter, Prisma.WebhookWhereInput>
 }, "id" | "webhookId_jobId_event">
@@ -305,6 +315,7 @@ export type WebhookDeliveryOrderByWithAggregationInput = {
   lastError?: Prisma.SortOrderInput | Prisma.SortOrder
   lastAttemptAt?: Prisma.SortOrderInput | Prisma.SortOrder
   deliveredAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  failedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   _count?: Prisma.WebhookDeliveryCountOrderByAggregateInput
   _avg?: Prisma.WebhookDeliveryAvgOrderByAggregateInput
@@ -326,6 +337,7 @@ export type WebhookDeliveryScalarWhereWithAggregatesInput = {
   lastError?: Prisma.StringNullableWithAggregatesFilter<"WebhookDelivery"> | string | null
   lastAttemptAt?: Prisma.DateTimeNullableWithAggregatesFilter<"WebhookDelivery"> | Date | string | null
   deliveredAt?: Prisma.DateTimeNullableWithAggregatesFilter<"WebhookDelivery"> | Date | string | null
+  failedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"WebhookDelivery"> | Date | string | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"WebhookDelivery"> | Date | string
 }
 
@@ -338,6 +350,7 @@ export type WebhookDeliveryCreateInput = {
   lastError?: string | null
   lastAttemptAt?: Date | string | null
   deliveredAt?: Date | string | null
+  failedAt?: Date | string | null
   createdAt?: Date | string
   webhook: Prisma.WebhookCreateNestedOneWithoutDeliveriesInput
 }
@@ -352,6 +365,7 @@ export type WebhookDeliveryUncheckedCreateInput = {
   lastError?: string | null
   lastAttemptAt?: Date | string | null
   deliveredAt?: Date | string | null
+  failedAt?: Date | string | null
   createdAt?: Date | string
 }
 
@@ -364,6 +378,7 @@ export type WebhookDeliveryUpdateInput = {
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   lastAttemptAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   deliveredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  failedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   webhook?: Prisma.WebhookUpdateOneRequiredWithoutDeliveriesNestedInput
 }
@@ -378,6 +393,7 @@ export type WebhookDeliveryUncheckedUpdateInput = {
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   lastAttemptAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   deliveredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  failedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -391,6 +407,7 @@ export type WebhookDeliveryCreateManyInput = {
   lastError?: string | null
   lastAttemptAt?: Date | string | null
   deliveredAt?: Date | string | null
+  failedAt?: Date | string | null
   createdAt?: Date | string
 }
 
@@ -403,6 +420,7 @@ export type WebhookDeliveryUpdateManyMutationInput = {
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   lastAttemptAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   deliveredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  failedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -416,6 +434,7 @@ export type WebhookDeliveryUncheckedUpdateManyInput = {
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   lastAttemptAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   deliveredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  failedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -445,6 +464,7 @@ export type WebhookDeliveryCountOrderByAggregateInput = {
   lastError?: Prisma.SortOrder
   lastAttemptAt?: Prisma.SortOrder
   deliveredAt?: Prisma.SortOrder
+  failedAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -463,6 +483,7 @@ export type WebhookDeliveryMaxOrderByAggregateInput = {
   lastError?: Prisma.SortOrder
   lastAttemptAt?: Prisma.SortOrder
   deliveredAt?: Prisma.SortOrder
+  failedAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -476,6 +497,7 @@ export type WebhookDeliveryMinOrderByAggregateInput = {
   lastError?: Prisma.SortOrder
   lastAttemptAt?: Prisma.SortOrder
   deliveredAt?: Prisma.SortOrder
+  failedAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -543,6 +565,7 @@ export type WebhookDeliveryCreateWithoutWebhookInput = {
   lastError?: string | null
   lastAttemptAt?: Date | string | null
   deliveredAt?: Date | string | null
+  failedAt?: Date | string | null
   createdAt?: Date | string
 }
 
@@ -555,6 +578,7 @@ export type WebhookDeliveryUncheckedCreateWithoutWebhookInput = {
   lastError?: string | null
   lastAttemptAt?: Date | string | null
   deliveredAt?: Date | string | null
+  failedAt?: Date | string | null
   createdAt?: Date | string
 }
 
@@ -597,6 +621,7 @@ export type WebhookDeliveryScalarWhereInput = {
   lastError?: Prisma.StringNullableFilter<"WebhookDelivery"> | string | null
   lastAttemptAt?: Prisma.DateTimeNullableFilter<"WebhookDelivery"> | Date | string | null
   deliveredAt?: Prisma.DateTimeNullableFilter<"WebhookDelivery"> | Date | string | null
+  failedAt?: Prisma.DateTimeNullableFilter<"WebhookDelivery"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"WebhookDelivery"> | Date | string
 }
 
@@ -609,6 +634,7 @@ export type WebhookDeliveryCreateManyWebhookInput = {
   lastError?: string | null
   lastAttemptAt?: Date | string | null
   deliveredAt?: Date | string | null
+  failedAt?: Date | string | null
   createdAt?: Date | string
 }
 
@@ -621,6 +647,7 @@ export type WebhookDeliveryUpdateWithoutWebhookInput = {
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   lastAttemptAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   deliveredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  failedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -633,6 +660,7 @@ export type WebhookDeliveryUncheckedUpdateWithoutWebhookInput = {
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   lastAttemptAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   deliveredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  failedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -645,6 +673,7 @@ export type WebhookDeliveryUncheckedUpdateManyWithoutWebhookInput = {
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   lastAttemptAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   deliveredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  failedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -660,6 +689,7 @@ export type WebhookDeliverySelect<ExtArgs extends runtime.Types.Extensions.Inter
   lastError?: boolean
   lastAttemptAt?: boolean
   deliveredAt?: boolean
+  failedAt?: boolean
   createdAt?: boolean
   webhook?: boolean | Prisma.WebhookDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["webhookDelivery"]>
@@ -674,6 +704,7 @@ export type WebhookDeliverySelectCreateManyAndReturn<ExtArgs extends runtime.Typ
   lastError?: boolean
   lastAttemptAt?: boolean
   deliveredAt?: boolean
+  failedAt?: boolean
   createdAt?: boolean
   webhook?: boolean | Prisma.WebhookDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["webhookDelivery"]>
@@ -688,6 +719,7 @@ export type WebhookDeliverySelectUpdateManyAndReturn<ExtArgs extends runtime.Typ
   lastError?: boolean
   lastAttemptAt?: boolean
   deliveredAt?: boolean
+  failedAt?: boolean
   createdAt?: boolean
   webhook?: boolean | Prisma.WebhookDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["webhookDelivery"]>
@@ -702,10 +734,11 @@ export type WebhookDeliverySelectScalar = {
   lastError?: boolean
   lastAttemptAt?: boolean
   deliveredAt?: boolean
+  failedAt?: boolean
   createdAt?: boolean
 }
 
-export type WebhookDeliveryOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "webhookId" | "jobId" | "event" | "attempts" | "lastStatus" | "lastError" | "lastAttemptAt" | "deliveredAt" | "createdAt", ExtArgs["result"]["webhookDelivery"]>
+export type WebhookDeliveryOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "webhookId" | "jobId" | "event" | "attempts" | "lastStatus" | "lastError" | "lastAttemptAt" | "deliveredAt" | "failedAt" | "createdAt", ExtArgs["result"]["webhookDelivery"]>
 export type WebhookDeliveryInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   webhook?: boolean | Prisma.WebhookDefaultArgs<ExtArgs>
 }
@@ -731,6 +764,7 @@ export type $WebhookDeliveryPayload<ExtArgs extends runtime.Types.Extensions.Int
     lastError: string | null
     lastAttemptAt: Date | null
     deliveredAt: Date | null
+    failedAt: Date | null
     createdAt: Date
   }, ExtArgs["result"]["webhookDelivery"]>
   composites: {}
@@ -1165,6 +1199,7 @@ export interface WebhookDeliveryFieldRefs {
   readonly lastError: Prisma.FieldRef<"WebhookDelivery", 'String'>
   readonly lastAttemptAt: Prisma.FieldRef<"WebhookDelivery", 'DateTime'>
   readonly deliveredAt: Prisma.FieldRef<"WebhookDelivery", 'DateTime'>
+  readonly failedAt: Prisma.FieldRef<"WebhookDelivery", 'DateTime'>
   readonly createdAt: Prisma.FieldRef<"WebhookDelivery", 'DateTime'>
 }
     
