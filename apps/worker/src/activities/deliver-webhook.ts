@@ -24,10 +24,17 @@ export async function deliverWebhook(deps: WorkerDeps, input: DeliverWebhookInpu
   const log = deps.log.child({ webhookId: target.id, deliveryId: delivery.id, jobId: delivery.jobId, attempt });
   const job = await jobs.get(deps.db, delivery.jobId);
   if (!job || (job.status !== 'Completed' && job.status !== 'Failed')) {
-    await webhooks.recordAttempt(deps.db, delivery.id, { status: null, error: 'the job was deleted before it could be announced', delivered: false, final: true, at: new Date() });
+    const error = 'the job was deleted before it could be announced';
+    await webhooks.recordAttempt(deps.db, delivery.id, { status: null, error, delivered: false, final: true, at: new Date() });
     return;
   }
-  const body = jobEventBody({ event: delivery.event as WebhookEvent, jobId: job.id, status: job.status, category: job.category, finishedAt: job.finishedAt ?? job.createdAt });
+  const body = jobEventBody({
+    event: delivery.event as WebhookEvent,
+    jobId: job.id,
+    status: job.status,
+    category: job.category,
+    finishedAt: job.finishedAt ?? job.createdAt,
+  });
   const secret = openSigningSecret(deps.webhooks.secretKey, target.id, target.sealedSecret);
   const at = new Date();
   const outcome = await sendWebhook({
