@@ -3,7 +3,7 @@ CREATE TABLE "webhooks" (
     "id" UUID NOT NULL,
     "owner_id" UUID NOT NULL,
     "url" TEXT NOT NULL,
-    "events" TEXT[],
+    "events" TEXT[] NOT NULL,
     "sealed_secret" BYTEA NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
