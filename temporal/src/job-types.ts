@@ -16,6 +16,19 @@ export interface FailJobInput {
   message: string;
 }
 
+/** The webhook workflow's input: the job only (the activities read the rest from the database). */
+export interface JobWebhooksInput {
+  jobId: string;
+}
+
+export interface DeliverWebhookInput {
+  deliveryId: string;
+}
+
+/** The workflow that tells a finished job's webhooks, started by the job's workflow as it ends. */
+export const JOB_WEBHOOKS_WORKFLOW = 'jobWebhooks';
+export const webhooksWorkflowIdOf = (jobId: string): string => `quarry-webhooks-${jobId}`;
+
 /** The workflow type that runs each kind of job. */
 export const WORKFLOW_TYPES: Record<JobKind, string> = {
   parse: 'parseJob',

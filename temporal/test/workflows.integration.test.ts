@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure, Context, CancelledFailure } from '@temporalio/activity';
-import { Client, WorkflowFailedError } from '@temporalio/client';
+import { Client, WorkflowFailedError, WorkflowNotFoundError } from '@temporalio/client';
 import proto from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
@@ -15,6 +15,7 @@ import {
   UNUSABLE_INPUT,
   dataConverterFor,
   jobRunnerOver,
+  webhooksWorkflowIdOf,
   workflowIdOf,
   workflowsPath,
   type FailJobInput,
@@ -31,7 +32,14 @@ type Behaviour = (input: JobInput, attempt: number) => Promise<void>;
 class Recorder {
   calls: { name: string; jobId: string; attempt: number; message?: string }[] = [];
   behaviours = new Map<string, Behaviour>();
+  /** Jobs whose webhooks were asked for (the job's workflow started jobWebhooks as it ended). */
+  announced: string[] = [];
   activities: JobActivities = {
+    webhookDeliveries: async ({ jobId }) => {
+      this.announced.push(jobId);
+      return [];
+    },
+    deliverWebhook: async () => undefined,
     runParseJob: (input) => this.run('runParseJob', input),
     runScanJob: (input) => this.run('runScanJob', input),
     failJob: async (input: FailJobInput) => {
@@ -151,6 +159,9 @@ describe('parse and scan workflows on a real Temporal dev server', () => {
     expect(recorder.of(jobId)).toEqual(['runParseJob']);
     const described = await client.workflow.getHandle(workflowIdOf(jobId)).describe();
     expect(described.status.name).toBe('CANCELLED');
+    // A deleted job tells no webhook.
+    await expect(client.workflow.getHandle(webhooksWorkflowIdOf(jobId)).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
+    expect(recorder.announced).not.toContain(jobId);
   });
 
   test('scan categories start the scan workflow, which runs runScanJob', async () => {
@@ -177,6 +188,25 @@ describe('parse and scan workflows on a real Temporal dev server', () => {
     expect(bytes.length).toBeGreaterThan(0);
     expect(bytes.includes(Buffer.from(key.toString('base64')))).toBe(false);
     expect(bytes.includes(key)).toBe(false);
+  });
+
+  test('a job that ends, completed or failed, starts its webhook workflow after its final state; a cancelled one does not', async () => {
+    const done = randomUUID();
+    const failed = randomUUID();
+    recorder.behaviours.set(failed, async () => {
+      throw ApplicationFailure.nonRetryable('File x is not a prefetch file', UNUSABLE_INPUT);
+    });
+    await runner().start({ jobId: done, category: 'prefetch', tier: 'free', clientKey: null });
+    await runner().start({ jobId: failed, category: 'sigma', tier: 'free', clientKey: null });
+    await Promise.all([result(done), result(failed)]);
+    for (const jobId of [done, failed]) {
+      const child = client.workflow.getHandle(webhooksWorkflowIdOf(jobId));
+      await child.result();
+      expect((await child.describe()).type).toBe('jobWebhooks');
+      expect(recorder.announced).toContain(jobId);
+    }
+    // failJob ran before the webhooks were asked for: the Failed state is committed first.
+    expect(recorder.of(failed)).toEqual(['runScanJob', 'failJob']);
   });
 
   test('readiness: Temporal answers and every tier queue has a poller', async () => {

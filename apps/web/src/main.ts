@@ -67,6 +67,7 @@ const [
   { fetchRuleSetsOnFirstRun, ruleSources },
   { startWebServer },
   { createTusHandler },
+  { webhookSecretKey },
 ] = await Promise.all([
   import('@graphql-yoga/render-graphiql'),
   import('@quarry/api'),
@@ -76,6 +77,7 @@ const [
   import('@quarry/hunting'),
   import('./web-server.js'),
   import('./tus/tus-handler.js'),
+  import('@quarry/webhooks'),
 ]);
 
 const db = createDb(stack.databaseUrl);
@@ -112,7 +114,9 @@ if (env.QUARRY_ROLE === 'all') {
 }
 // One LISTEN connection for this node's job watchers (opened on the first watch).
 const jobEvents = new JobEvents(stack.databaseUrl, { log });
-const deps = { db, blobs, runner, lookups, recordStores, log, hunting, quotas: new Quotas(quotaLimitsFrom(env)), jobEvents };
+// Webhook signing secrets are sealed under a key derived from the master key (docs/operations.md).
+const webhooks = { secretKey: webhookSecretKey(stack.masterKey), allowPrivate: env.QUARRY_WEBHOOK_ALLOW_PRIVATE === true };
+const deps = { db, blobs, runner, lookups, recordStores, log, hunting, quotas: new Quotas(quotaLimitsFrom(env)), jobEvents, webhooks };
 // What a crash left behind (blobs without a row, unpublished record stores) goes, in the background.
 void sweepOrphans({ db, blobs, recordStores, log });
 // Stores another node deleted (with their jobs) leave this node's cache within the hour.

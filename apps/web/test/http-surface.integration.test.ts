@@ -16,6 +16,7 @@ import { HTTP_PATHS } from '@quarry/vocabulary';
 import { healthCheck, readinessCheck } from '../src/health.js';
 import { createHttpSurface, isApiPath } from '../src/http-surface.js';
 import { createTusHandler } from '../src/tus/tus-handler.js';
+import { webhookSecretKey } from '@quarry/webhooks';
 
 /**
  * The composed HTTP surface on a real PostgreSQL and Temporal dev server of its own, over real
@@ -41,7 +42,8 @@ beforeAll(async () => {
   temporal = await startTemporal({ dataDir, port: await freePort(), uiPort: await freePort(), log });
   await migrate(pg.url);
   db = createDb(pg.url);
-  runner = await connectJobRunner({ address: temporal.address, namespace: 'default', masterKey: ensureMasterKey(dataDir, undefined) });
+  const masterKey = ensureMasterKey(dataDir, undefined);
+  runner = await connectJobRunner({ address: temporal.address, namespace: 'default', masterKey });
   hunting = new Hunting();
   jobEvents = new JobEvents(pg.url, { log });
   const blobs = new FsBlobStore(join(dataDir, 'blobs'));
@@ -55,6 +57,7 @@ beforeAll(async () => {
     hunting,
     quotas: new Quotas(),
     jobEvents,
+    webhooks: { secretKey: webhookSecretKey(masterKey), allowPrivate: false },
   };
   const app = createHttpSurface({
     rest: { ...deps, health: healthCheck(db, runner) },

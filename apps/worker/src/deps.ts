@@ -23,4 +23,6 @@ export interface WorkerDeps {
    * and Sigma file scans.
    */
   sigma: SigmaRuleSet;
+  /** Webhook deliveries: the key that opens signing secrets, and QUARRY_WEBHOOK_ALLOW_PRIVATE. */
+  webhooks: { secretKey: Buffer; allowPrivate: boolean };
 }

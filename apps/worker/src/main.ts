@@ -16,6 +16,7 @@ import { ScanPool } from '@quarry/yara';
 import { LookupStore } from '@quarry/reference';
 import { RecordStores } from '@quarry/store';
 import { closeThreadPool } from '@quarry/threads';
+import { webhookSecretKey } from '@quarry/webhooks';
 
 const STALE_BUILD_MS = 10 * 60 * 1000;
 
@@ -54,11 +55,14 @@ const yara = {
 };
 // The process's one Sigma set, compiled when a job first needs it (and again when its files change).
 const sigma = new SigmaRuleSet(sigmaRuleDirs({ sigmaRules: env.QUARRY_SIGMA_RULES, dataDir: env.QUARRY_DATA_DIR }));
+const masterKey = ensureMasterKey(env.QUARRY_DATA_DIR, env.QUARRY_MASTER_KEY);
+// Signing secrets open under a key derived from the master key, as the API sealed them.
+const webhooks = { secretKey: webhookSecretKey(masterKey), allowPrivate: env.QUARRY_WEBHOOK_ALLOW_PRIVATE === true };
 const worker = await startWorker({
   address: env.TEMPORAL_ADDRESS,
   namespace: env.TEMPORAL_NAMESPACE,
-  masterKey: ensureMasterKey(env.QUARRY_DATA_DIR, env.QUARRY_MASTER_KEY),
-  deps: { db, blobs, log, cpu, recordStores, lookups: new LookupStore(), yara, sigma },
+  masterKey,
+  deps: { db, blobs, log, cpu, recordStores, lookups: new LookupStore(), yara, sigma, webhooks },
 });
 // Probes for orchestrators: live while the process runs, ready while Temporal, PostgreSQL and the blob store answer.
 const blobsReady = cachedBlobCheck(blobs);

@@ -4,6 +4,7 @@ import type { JobRunner } from '@quarry/temporal';
 import type { Logger } from '@quarry/config';
 import type { LookupStore } from '@quarry/reference';
 import type { RecordStores } from '@quarry/store';
+import type { Resolver } from '@quarry/webhooks';
 import type { Quotas } from './quotas/quotas.js';
 import type { Hunting } from './scans/hunting.js';
 
@@ -24,4 +25,15 @@ export interface ServiceDeps {
   quotas: Quotas;
   /** This process's one LISTEN connection for job status and progress (watchJob). */
   jobEvents: JobEvents;
+  webhooks: WebhookSettings;
+}
+
+/** What registering a webhook needs from the deployment. */
+export interface WebhookSettings {
+  /** Seals signing secrets (webhookSecretKey of the server master key). */
+  secretKey: Buffer;
+  /** QUARRY_WEBHOOK_ALLOW_PRIVATE: URLs may resolve to loopback, link-local and private addresses. */
+  allowPrivate: boolean;
+  /** Host names to addresses; the system resolver unless a test gives its own. */
+  resolver?: Resolver;
 }

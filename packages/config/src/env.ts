@@ -91,6 +91,12 @@ const schema = z.object({
    */
   QUARRY_RATE_LIMIT_YARA_FILE: tierLimits.optional(),
   QUARRY_RATE_LIMIT_DATA_SCAN: tierLimits.optional(),
+  /**
+   * `1`: webhooks may target loopback, link-local, private and other non-public addresses (a lab
+   * whose receivers sit on the private network). Off by default: a webhook URL is a request the
+   * server makes on a user's behalf, so it must not reach the server's own network (SSRF).
+   */
+  QUARRY_WEBHOOK_ALLOW_PRIVATE: flag.optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
 });
 

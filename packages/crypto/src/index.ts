@@ -6,4 +6,5 @@ export { SegmentSealer } from './segment-sealer.js';
 export { createDecryptStream, decryptToBuffer } from './decrypt-stream.js';
 export { SEGMENT_SIZE } from './stream-format.js';
 export { openBuffer, sealBuffer } from './sealed-buffer.js';
+export { deriveKey } from './kdf.js';
 export { ENCRYPTED_ENCODING, KEY_ID_METADATA, createPayloadCodec, type PayloadCodecOptions } from './payload-codec.js';

@@ -19,6 +19,7 @@ import { connectJobRunner } from '@quarry/temporal';
 import { sharedPath } from '@quarry/testkit';
 import { WORKER_MAIN } from '@quarry/worker/entry';
 import { serveRest } from '../src/index.js';
+import { webhookSecretKey } from '@quarry/webhooks';
 
 const SAMPLES = sharedPath('samples');
 const YARA_DIRS = ['reversinglabs', 'signature-base'].map((d) => sharedPath(`rules/yara/${d}`));
@@ -87,6 +88,7 @@ try {
       hunting,
       quotas: new Quotas({ yaraFileScan: { windowSeconds: 60, perTier: many }, dataScan: { windowSeconds: 60, perTier: many } }),
       jobEvents: new JobEvents(stack.databaseUrl),
+      webhooks: { secretKey: webhookSecretKey(stack.masterKey), allowPrivate: false },
       health: async () => ({ ok: true, checks: {} }),
     },
     0,

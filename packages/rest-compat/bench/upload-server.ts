@@ -8,6 +8,7 @@ import { LookupStore } from '@quarry/reference';
 import { RecordStores } from '@quarry/store';
 import { Hunting, Quotas } from '@quarry/api';
 import { serveRest } from '../src/index.js';
+import { webhookSecretKey } from '@quarry/webhooks';
 
 const env = loadEnv();
 const db = createDb(env.DATABASE_URL!);
@@ -27,6 +28,7 @@ const server = await serveRest(
     hunting: new Hunting(),
     quotas: new Quotas(),
     jobEvents: new JobEvents(env.DATABASE_URL!),
+    webhooks: { secretKey: webhookSecretKey(Buffer.from(env.QUARRY_MASTER_KEY!, 'base64')), allowPrivate: env.QUARRY_WEBHOOK_ALLOW_PRIVATE === true },
     health: async () => ({ ok: true, checks: {} }),
   },
   env.PORT,

@@ -42,6 +42,8 @@ export const BODY_LIMITS: Record<JsonEndpoint, number> = {
   // Inline scans: ≤10 MB of data in base64 (~13.4 MB) plus a rule.
   yaraData: 16 * MiB,
   sigmaData: 16 * MiB,
+  // A URL of ≤2048 characters and two event names.
+  createWebhook: 16 * KiB,
 };
 
 const human = (bytes: number): string => (bytes >= MiB ? `${bytes / MiB} MB` : `${bytes / KiB} KB`);

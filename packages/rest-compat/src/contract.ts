@@ -6,7 +6,8 @@ import { EVIDENCE_TYPES, evidenceTypes, type EvidenceType } from '@quarry/vocabu
  */
 export type ErrorFormat = 'json' | 'text';
 
-type Entry<M extends 'GET' | 'POST', E extends ErrorFormat> = { readonly method: M; readonly paths: readonly [string, ...string[]]; readonly errors: E };
+type Method = 'GET' | 'POST' | 'DELETE';
+type Entry<M extends Method, E extends ErrorFormat> = { readonly method: M; readonly paths: readonly [string, ...string[]]; readonly errors: E };
 type NameOf<T extends EvidenceType> = (typeof evidenceTypes)[T]['operationName'];
 
 /**
@@ -36,6 +37,10 @@ export const CONTRACT = {
   sigmaRules: { method: 'POST', paths: ['/analysis/sigma/rules'], errors: 'text' },
   // Not shown by the spec; defined here (docs/api-decisions.md). JSON like the other listings.
   listJobs: { method: 'GET', paths: ['/analysis/job/list'], errors: 'json' },
-} as const satisfies Record<string, { method: 'GET' | 'POST'; paths: readonly string[]; errors: ErrorFormat }>;
+  // Issue 38's extension (docs/api-decisions.md, Webhooks): JSON errors like the listings.
+  createWebhook: { method: 'POST', paths: ['/analysis/webhooks'], errors: 'json' },
+  listWebhooks: { method: 'GET', paths: ['/analysis/webhooks'], errors: 'json' },
+  deleteWebhook: { method: 'DELETE', paths: ['/analysis/webhooks/:webhook_id'], errors: 'json' },
+} as const satisfies Record<string, { method: Method; paths: readonly string[]; errors: ErrorFormat }>;
 
 export type EndpointName = keyof typeof CONTRACT;

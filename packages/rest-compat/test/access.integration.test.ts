@@ -64,7 +64,10 @@ describe.skipIf(!existsSync(SAMPLES))('access: every endpoint refuses what it mu
       const done = await waitForJob(h.url, id, c);
       expect(done.json.status, done.text).toBe('Completed');
     }
-    fx = { aliceFile, publicFile, aliceJob, publicJob };
+    // A literal public address (registration resolves nothing) for failures only: Alice's jobs
+    // complete, so nothing is ever sent to it (her first job's announcement may still be under way).
+    const aliceWebhook = (await post(h.url, '/analysis/webhooks', { url: 'https://93.184.215.14/quarry-access', events: ['job.failed'] }, own)).json.id;
+    fx = { aliceFile, publicFile, aliceJob, publicJob, aliceWebhook };
   });
   afterAll(async () => h?.stop());
 

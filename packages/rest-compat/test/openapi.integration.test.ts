@@ -65,7 +65,7 @@ describe.skipIf(!existsSync(SAMPLES))('live answers of every REST endpoint confo
   });
 
   /** Asserts the status, then that the answer conforms to the document. */
-  const conforms = (method: 'GET' | 'POST', path: string, r: Reply, status: number): Reply => {
+  const conforms = (method: 'GET' | 'POST' | 'DELETE', path: string, r: Reply, status: number): Reply => {
     expect(r.status, `${method} ${path}: ${r.text.slice(0, 300)}`).toBe(status);
     expect(check.problems({ method, path, status: r.status, contentType: r.contentType, text: r.text })).toEqual([]);
     return r;
@@ -227,6 +227,31 @@ describe.skipIf(!existsSync(SAMPLES))('live answers of every REST endpoint confo
     await POST('/analysis/job/delete', { ids: ['x'] }, 400, owner);
     await POST('/analysis/job/delete', { ids: [privateJob] }, 401);
     await POST('/analysis/job/delete', { ids: [randomUUID()] }, 404, owner);
+  });
+
+  test('webhooks: register, list, delete', async () => {
+    // A user of its own, with no jobs: the literal public address is never sent a delivery.
+    const user = await createUser(h.db);
+    const body = { url: 'https://93.184.215.14/quarry-openapi', events: ['job.completed'] };
+    const created = await POST('/analysis/webhooks', body, 200, user);
+    await POST('/analysis/webhooks', { ...body, url: 'http://127.0.0.1/x' }, 400, user);
+    await POST('/analysis/webhooks', body, 401);
+    await GET('/analysis/webhooks', 200, user);
+    await GET('/analysis/webhooks', 401);
+    const DELETE = async (path: string, status: number, creds: Creds = {}) => {
+      const res = await fetch(h.url + path, { method: 'DELETE', headers: creds.token ? { 'X-Service-Api-Token': creds.token } : {} });
+      const text = await res.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
+      conforms('DELETE', path, { status: res.status, text, json, contentType: res.headers.get('content-type') ?? '' }, status);
+    };
+    await DELETE(`/analysis/webhooks/${created.json.id}`, 401);
+    await DELETE(`/analysis/webhooks/${randomUUID()}`, 404, user);
+    await DELETE(`/analysis/webhooks/${created.json.id}`, 200, user);
   });
 
   test('every JSON endpoint: a body over its cap is 413 in its own format', async () => {

@@ -48,3 +48,4 @@ export { HTTP_PATHS, type HttpPath } from './http-paths.js';
 export * from './queries.js';
 export * from './scan-engines.js';
 export * from './lookup-modules.js';
+export * from './webhooks.js';

@@ -2,13 +2,17 @@ import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation,
 import type { FailActivities } from '../activities.js';
 import { UNUSABLE_INPUT } from '../activities.js';
 import type { JobInput } from '../job-types.js';
+import { announceEnd } from './announce-end.js';
 
 const { failJob } = proxyActivities<FailActivities>({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', maximumAttempts: 10 },
 });
 
-/** Runs a job's activity; when it fails for good, records the job as Failed with a clear message. */
+/**
+ * Runs a job's activity; when it fails for good, records the job as Failed with a clear message.
+ * Either way the job's webhooks are then told. A cancelled (deleted) job tells nobody.
+ */
 export async function runOrFail(input: JobInput, run: (input: JobInput) => Promise<void>): Promise<void> {
   try {
     await run(input);
@@ -16,6 +20,7 @@ export async function runOrFail(input: JobInput, run: (input: JobInput) => Promi
     if (isCancellation(err)) throw err;
     await CancellationScope.nonCancellable(() => failJob({ jobId: input.jobId, clientKey: input.clientKey, message: failureMessage(err) }));
   }
+  await announceEnd(input.jobId);
 }
 
 function failureMessage(err: unknown): string {

@@ -14,6 +14,7 @@ const NAV = [
   { href: '/search', label: 'Search' },
   { href: '/lookup', label: 'Lookups' },
   { href: '/rules', label: 'Rules' },
+  { href: '/webhooks', label: 'Webhooks' },
 ] as const;
 
 /** The frame of every page: header with the session, navigation on the left. */

@@ -5,6 +5,8 @@ import { IdleRelease } from '../idle-release.js';
 import { failJob } from './fail-job.js';
 import { runParseJob } from './run-parse-job.js';
 import { runScanJob } from './run-scan-job.js';
+import { deliverWebhook } from './deliver-webhook.js';
+import { webhookDeliveries } from './webhook-deliveries.js';
 
 /** Activities built from explicit dependencies so tests run them against real components. */
 export function createActivities(deps: WorkerDeps): JobActivities {
@@ -17,5 +19,7 @@ export function createActivities(deps: WorkerDeps): JobActivities {
     runParseJob: (input) => idle.around(() => runParseJob(deps, input)),
     runScanJob: (input) => idle.around(() => runScanJob(deps, input)),
     failJob: (input) => failJob(deps, input),
+    webhookDeliveries: (input) => webhookDeliveries(deps, input),
+    deliverWebhook: (input) => deliverWebhook(deps, input),
   };
 }

@@ -2,6 +2,7 @@ import type { AnyOperation } from './operation.js';
 import { deleteFilesOperation, listFilesOperation, uploadFileOperation } from './files.js';
 import { deleteJobsOperation, getJobOperation, listJobsOperation, watchJobOperation } from './jobs.js';
 import { parseOperations, searchOperations } from './evidence.js';
+import { createWebhookOperation, deleteWebhookOperation, listWebhooksOperation } from './webhooks.js';
 import { lookupOperation, retrieveRulesOperation, ruleSetsOperation, scanDataOperation, scanFilesOperation } from './hunting.js';
 
 /** Each key must be its operation's name, so a front may use either. */
@@ -26,6 +27,9 @@ export const operations = table({
   scanData: scanDataOperation,
   retrieveRules: retrieveRulesOperation,
   ruleSets: ruleSetsOperation,
+  createWebhook: createWebhookOperation,
+  listWebhooks: listWebhooksOperation,
+  deleteWebhook: deleteWebhookOperation,
 });
 
 export type Operations = typeof operations;

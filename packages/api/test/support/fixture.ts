@@ -9,6 +9,7 @@ import { connectJobRunner } from '@quarry/temporal';
 import { LookupStore } from '@quarry/reference';
 import { RecordStores } from '@quarry/store';
 import type { UserTier } from '@quarry/vocabulary';
+import { webhookSecretKey } from '@quarry/webhooks';
 import { ANONYMOUS, Hunting, Quotas, resolveCaller, type Caller, type ServiceDeps } from '../../src/index.js';
 import type {} from '../../../rest-compat/test/support/global-setup.js';
 
@@ -56,6 +57,7 @@ export async function serviceFixture(opts: { namespace?: string } = {}): Promise
     hunting: new Hunting(),
     quotas: new Quotas(),
     jobEvents: new JobEvents(stack.databaseUrl, { log }),
+    webhooks: { secretKey: webhookSecretKey(Buffer.from(stack.masterKey, 'base64')), allowPrivate: false },
   };
   return {
     deps,

@@ -5,6 +5,7 @@ import { createdJobBody, jobListEntryBody, jobStatusBody } from '../presenters/j
 import { lookupBody } from '../presenters/lookup.js';
 import { createdScanJobBody, sigmaDataBody, yaraDataBody } from '../presenters/scans.js';
 import { searchBody } from '../presenters/search.js';
+import { createdWebhookBody, webhookListEntryBody } from '../presenters/webhooks.js';
 import { endpoint, type Endpoint, type TableEndpointName } from './endpoint.js';
 import { camelInput, looseFileIds, looseRule, snakeBody } from './snake-body.js';
 
@@ -97,4 +98,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // A body that is not a JSON object is a parameter problem like any other here: 422.
   endpoint({ name: 'lookup', operation: operations.lookup, unreadableBody: { as: null }, input: (body) => body, present: lookupBody }),
   ...SCAN_ENGINES.flatMap(engineEndpoints),
+  endpoint({ name: 'createWebhook', operation: operations.createWebhook, input: (body) => body, present: createdWebhookBody }),
+  endpoint({ name: 'listWebhooks', operation: operations.listWebhooks, input: () => ({}), present: (hooks) => ({ webhooks: hooks.map(webhookListEntryBody) }) }),
+  endpoint({
+    name: 'deleteWebhook',
+    operation: operations.deleteWebhook,
+    input: (_body, params) => ({ id: params['webhook_id'] }),
+    present: () => ({ message: 'Webhook deleted successfully' }),
+  }),
 ];

@@ -163,7 +163,7 @@ export function buildOpenApiDocument(): JsonSchema {
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     security: [{}],
-    tags: ['Files', 'Jobs', 'Parsing', 'Search', 'Lookup', 'Scans', 'Rules', 'Service'].map((name) => ({ name })),
+    tags: ['Files', 'Jobs', 'Parsing', 'Search', 'Lookup', 'Scans', 'Rules', 'Webhooks', 'Service'].map((name) => ({ name })),
     paths,
     components: {
       schemas: components.schemas,

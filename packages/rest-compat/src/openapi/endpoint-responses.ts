@@ -7,11 +7,12 @@ import { lookupResponse } from '../responses/lookup.schema.js';
 import { rulesResponse } from '../responses/rules.schema.js';
 import { sigmaDataResponse, yaraDataResponse } from '../responses/scans.schema.js';
 import { searchResponse } from '../responses/search.schema.js';
+import { createdWebhookResponse, deleteWebhookResponse, webhookListResponse } from '../responses/webhooks.schema.js';
 
 /** Error statuses an endpoint documents itself; 500 and 503 (and 408/413 for JSON bodies) are added for all. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 413 | 422 | 429;
 
-export type Tag = 'Files' | 'Jobs' | 'Parsing' | 'Search' | 'Lookup' | 'Scans' | 'Rules';
+export type Tag = 'Files' | 'Jobs' | 'Parsing' | 'Search' | 'Lookup' | 'Scans' | 'Rules' | 'Webhooks';
 
 /** What the spec says an endpoint answers: its 200 body, and each error status with when it is sent. */
 export interface EndpointResponses {
@@ -125,4 +126,19 @@ export const ENDPOINT_RESPONSES: Record<EndpointName, EndpointResponses> = {
   sigmaData: { ...DATA_SCAN, ok: sigmaDataResponse },
   yaraRules: RULES,
   sigmaRules: RULES,
+  // Issue 38's extension (docs/api-decisions.md, Webhooks).
+  createWebhook: {
+    tag: 'Webhooks',
+    ok: createdWebhookResponse,
+    errors: {
+      400: '`Invalid webhook URL: …` (not http(s), credentials or a fragment in it, longer than 2048 characters, a host that does not resolve or resolves to a loopback, link-local, private or other non-public address), `Too many webhooks: the limit is 10 per user`, `events must be a non-empty list of job.completed, job.failed`, `url must be a string`',
+      401: '`Unauthorized`',
+    },
+  },
+  listWebhooks: { tag: 'Webhooks', ok: webhookListResponse, errors: { 401: '`Unauthorized`' } },
+  deleteWebhook: {
+    tag: 'Webhooks',
+    ok: deleteWebhookResponse,
+    errors: { 401: '`Unauthorized`', 404: "`Webhook not found` (also another user's webhook, or an id that is not a UUID)" },
+  },
 };

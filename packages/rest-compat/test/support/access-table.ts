@@ -7,11 +7,13 @@ export interface Fixtures {
   /** A completed private job of Alice's (prefetch) and a public one. */
   aliceJob: string;
   publicJob: string;
+  /** A webhook of Alice's. */
+  aliceWebhook: string;
 }
 
 /** A request against Alice's private resource (or, for endpoints without one, an ordinary request). */
 export interface Req {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   body?: unknown;
   /** Multipart upload of one small file instead of a JSON body. */
@@ -29,7 +31,7 @@ export const ASKERS = ['noToken', 'badToken', 'otherUser', 'noKey', 'wrongKey'] 
 export type Asker = (typeof ASKERS)[number];
 
 /** A refusal (status and exact message, in the endpoint's format), an answer that hides the resource, or why the asker is allowed. */
-export type Expect = [status: number, message: string] | { hides: 'aliceFile' | 'aliceJob' } | { allowed: string };
+export type Expect = [status: number, message: string] | { hides: 'aliceFile' | 'aliceJob' | 'aliceWebhook' } | { allowed: string };
 
 export interface Row {
   request(fx: Fixtures): Req;
@@ -148,5 +150,17 @@ export const ACCESS: Record<EndpointName, Row> = {
   listJobs: {
     request: () => ({ method: 'GET', path: '/analysis/job/list' }),
     refuse: { noToken: UNAUTHORIZED, badToken: UNAUTHORIZED, otherUser: { hides: 'aliceJob' }, noKey: notPrivate, wrongKey: notPrivate },
+  },
+  createWebhook: {
+    request: () => ({ method: 'POST', path: '/analysis/webhooks', body: { url: 'https://93.184.215.14/hook', events: ['job.failed'] } }),
+    refuse: { noToken: UNAUTHORIZED, badToken: UNAUTHORIZED, otherUser: noResource('each user registers their own'), noKey: notPrivate, wrongKey: notPrivate },
+  },
+  listWebhooks: {
+    request: () => ({ method: 'GET', path: '/analysis/webhooks' }),
+    refuse: { noToken: UNAUTHORIZED, badToken: UNAUTHORIZED, otherUser: { hides: 'aliceWebhook' }, noKey: notPrivate, wrongKey: notPrivate },
+  },
+  deleteWebhook: {
+    request: (fx) => ({ method: 'DELETE', path: `/analysis/webhooks/${fx.aliceWebhook}` }),
+    refuse: { noToken: UNAUTHORIZED, badToken: UNAUTHORIZED, otherUser: [404, 'Webhook not found'], noKey: notPrivate, wrongKey: notPrivate },
   },
 };

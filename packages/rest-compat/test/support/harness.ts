@@ -13,6 +13,7 @@ import { RecordStores } from '@quarry/store';
 import { sharedPath } from '@quarry/testkit';
 import { Hunting, Quotas, type HuntingOptions, type QuotaLimits } from '@quarry/api';
 import { WORKER_MAIN } from '@quarry/worker/entry';
+import { webhookSecretKey } from '@quarry/webhooks';
 import { serveRest } from '../../src/index.js';
 
 export const SAMPLES = sharedPath('samples');
@@ -40,7 +41,15 @@ export interface Harness {
 
 /** The REST server in-process on the shared stack, plus worker processes on demand. */
 export async function startHarness(
-  opts: { uploadTimeoutMs?: number; jsonBodyDeadlineMs?: number; headersTimeoutMs?: number; hunting?: HuntingOptions; quotas?: QuotaLimits } = {},
+  opts: {
+    uploadTimeoutMs?: number;
+    jsonBodyDeadlineMs?: number;
+    headersTimeoutMs?: number;
+    hunting?: HuntingOptions;
+    quotas?: QuotaLimits;
+    /** QUARRY_WEBHOOK_ALLOW_PRIVATE of the REST server (workers take theirs from startWorker's env). */
+    allowPrivateWebhooks?: boolean;
+  } = {},
 ): Promise<Harness> {
   const hunting = new Hunting(opts.hunting);
   const stack = inject('stack');
@@ -70,6 +79,7 @@ export async function startHarness(
       hunting,
       quotas: new Quotas(opts.quotas),
       jobEvents,
+      webhooks: { secretKey: webhookSecretKey(masterKey), allowPrivate: opts.allowPrivateWebhooks ?? false },
       health: async () => ({ ok: true, checks: {} }),
       ...(opts.uploadTimeoutMs ? { uploadTimeoutMs: opts.uploadTimeoutMs } : {}),
       ...(opts.jsonBodyDeadlineMs ? { jsonBodyDeadlineMs: opts.jsonBodyDeadlineMs } : {}),

@@ -13,6 +13,7 @@ import { RecordStores } from '@quarry/store';
 import { Hunting, Quotas } from '@quarry/api';
 import { WORKER_MAIN } from '@quarry/worker/entry';
 import { serveRest } from '../../src/index.js';
+import { webhookSecretKey } from '@quarry/webhooks';
 
 const apiMain = fileURLToPath(new URL('../../bench/upload-server.ts', import.meta.url));
 const log = createLogger('own-stack', { level: 'warn' });
@@ -103,6 +104,7 @@ export async function startOwnStack(opts: { durable?: boolean; prepareBlobDir?: 
       hunting,
       quotas: new Quotas(),
       jobEvents,
+      webhooks: { secretKey: webhookSecretKey(masterKey), allowPrivate: false },
       health: async () => ({ ok: true, checks: {} }),
     },
     0,

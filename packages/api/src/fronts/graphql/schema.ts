@@ -11,5 +11,6 @@ import './rule-sets.js';
 import './parse.js';
 import './file-mutations.js';
 import './subscription.js';
+import './webhooks.js';
 
 export const graphqlSchema = builder.toSchema();

@@ -71,3 +71,13 @@ export type JobInput = Prisma.JobInputModel
  * 
  */
 export type JobResult = Prisma.JobResultModel
+/**
+ * Model Webhook
+ * 
+ */
+export type Webhook = Prisma.WebhookModel
+/**
+ * Model WebhookDelivery
+ * 
+ */
+export type WebhookDelivery = Prisma.WebhookDeliveryModel

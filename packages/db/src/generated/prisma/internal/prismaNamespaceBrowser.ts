@@ -56,7 +56,9 @@ export const ModelName = {
   File: 'File',
   Job: 'Job',
   JobInput: 'JobInput',
-  JobResult: 'JobResult'
+  JobResult: 'JobResult',
+  Webhook: 'Webhook',
+  WebhookDelivery: 'WebhookDelivery'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -154,6 +156,35 @@ export const JobResultScalarFieldEnum = {
 } as const
 
 export type JobResultScalarFieldEnum = (typeof JobResultScalarFieldEnum)[keyof typeof JobResultScalarFieldEnum]
+
+
+export const WebhookScalarFieldEnum = {
+  id: 'id',
+  ownerId: 'ownerId',
+  url: 'url',
+  events: 'events',
+  sealedSecret: 'sealedSecret',
+  createdAt: 'createdAt'
+} as const
+
+export type WebhookScalarFieldEnum = (typeof WebhookScalarFieldEnum)[keyof typeof WebhookScalarFieldEnum]
+
+
+export const WebhookDeliveryScalarFieldEnum = {
+  id: 'id',
+  webhookId: 'webhookId',
+  jobId: 'jobId',
+  event: 'event',
+  attempts: 'attempts',
+  lastStatus: 'lastStatus',
+  lastError: 'lastError',
+  lastAttemptAt: 'lastAttemptAt',
+  deliveredAt: 'deliveredAt',
+  failedAt: 'failedAt',
+  createdAt: 'createdAt'
+} as const
+
+export type WebhookDeliveryScalarFieldEnum = (typeof WebhookDeliveryScalarFieldEnum)[keyof typeof WebhookDeliveryScalarFieldEnum]
 
 
 export const SortOrder = {
