@@ -3,7 +3,8 @@
  * export's): parses the EVTX files with @quarry/evtx on this thread and streams the records
  * through one writer into a sink that counts and discards the bytes (backpressure included: the
  * sink is a Writable behind stream.pipeline). Prints one JSON line: records, bytes, the RSS
- * after start-up (baseline) and the peak RSS (getrusage maxRSS, and sampled every 20 ms).
+ * after start-up (baseline), the peak RSS (getrusage maxRSS, and sampled every 20 ms) and the
+ * sampled peaks of the JS heap in use and of external memory (Buffers).
  * Usage: export-one.ts jsonl|ecs <file.evtx>...
  */
 import { Readable, Writable } from 'node:stream';
@@ -19,7 +20,14 @@ if ((format !== 'jsonl' && format !== 'ecs') || files.length === 0) {
 
 const baseline = process.memoryUsage().rss;
 let sampled = baseline;
-const sampler = setInterval(() => (sampled = Math.max(sampled, process.memoryUsage().rss)), 20);
+let heapUsed = 0;
+let external = 0;
+const sampler = setInterval(() => {
+  const m = process.memoryUsage();
+  sampled = Math.max(sampled, m.rss);
+  heapUsed = Math.max(heapUsed, m.heapUsed);
+  external = Math.max(external, m.external);
+}, 20);
 
 let records = 0;
 async function* jobRecords(): AsyncGenerator<JobRecord> {
@@ -50,4 +58,4 @@ const sink = new Writable({
 await pipeline(Readable.from(format === 'jsonl' ? jsonlRecords(jobRecords()) : ecsBulk(ecsEvents())), sink);
 clearInterval(sampler);
 const peak = Math.max(sampled, process.resourceUsage().maxRSS * 1024);
-console.log(JSON.stringify({ records, bytes, baselineRss: baseline, peakRss: peak }));
+console.log(JSON.stringify({ records, bytes, baselineRss: baseline, peakRss: peak, peakHeapUsed: heapUsed, peakExternal: external }));
