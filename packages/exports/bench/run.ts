@@ -76,6 +76,9 @@ function evtxDump(bin: string, files: string[]): Run {
   return { label: 'evtx_dump -o jsonl -t 1', records: lines!, outBytes: bytes!, wall: t.wall, cpu: t.cpu, peakRss: t.peakRss };
 }
 
+/** Column widths after the label: each holds its header and a space. */
+const WIDTHS = [12, 12, 10, 10, 11, 9, 8, 14, 16, 25];
+
 const fmt = (n: number, d = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 function report(title: string, inBytes: number, files: number, runs: Run[]): void {
@@ -83,7 +86,7 @@ function report(title: string, inBytes: number, files: number, runs: Run[]): voi
   const ref = runs.find((r) => r.label.startsWith('evtx_dump'));
   console.log(
     ['', 'records', 'records/s', 'in MiB/s', 'out MiB', 'out MiB/s', 'wall s', 'CPU s', 'peak RSS MiB', 'RSS growth MiB', 'rec/CPU-s vs evtx_dump']
-      .map((h, i) => (i === 0 ? h.padEnd(24) : h.padStart(i === 10 ? 24 : 12)))
+      .map((h, i) => (i === 0 ? h.padEnd(24) : h.padStart(WIDTHS[i - 1]!)))
       .join(''),
   );
   for (const r of runs) {
@@ -101,8 +104,8 @@ function report(title: string, inBytes: number, files: number, runs: Run[]): voi
         fmt(r.peakRss / MiB),
         r.growth === undefined ? '' : fmt(r.growth / MiB),
       ]
-        .map((c, i) => (i === 0 ? c : c.padStart(12)))
-        .join('') + ratio.padStart(24),
+        .map((c, i) => (i === 0 ? c : c.padStart(WIDTHS[i - 1]!)))
+        .join('') + ratio.padStart(WIDTHS[9]!),
     );
   }
 }
