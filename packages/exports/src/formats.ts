@@ -2,8 +2,6 @@
 export const EXPORT_FORMATS = ['csv', 'jsonl', 'timesketch', 'ecs', 'sigma-csv', 'sigma-jsonl'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-export const isExportFormat = (value: unknown): value is ExportFormat => typeof value === 'string' && (EXPORT_FORMATS as readonly string[]).includes(value);
-
 /** Content-Type of each format (UTF-8 throughout). */
 export const MEDIA_TYPES: Readonly<Record<ExportFormat, string>> = {
   csv: 'text/csv; charset=utf-8',

@@ -1,4 +1,4 @@
-export { EXPORT_FORMATS, FILE_EXTENSIONS, MEDIA_TYPES, isExportFormat, type ExportFormat } from './formats.js';
+export { EXPORT_FORMATS, FILE_EXTENSIONS, MEDIA_TYPES, type ExportFormat } from './formats.js';
 export type { EvtxEvent, EvtxSourceEvent, JobRecord, RowSource, SigmaMatch, SigmaRuleRef, TimelineRow } from './sources.js';
 export { ExportError, isExportError, type ExportErrorCode } from './errors.js';
 export { CHUNK_CHARS, chunked } from './chunks.js';
