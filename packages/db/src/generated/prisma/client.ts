@@ -71,3 +71,13 @@ export type JobInput = Prisma.JobInputModel
  * 
  */
 export type JobResult = Prisma.JobResultModel
+/**
+ * Model AuditEvent
+ * 
+ */
+export type AuditEvent = Prisma.AuditEventModel
+/**
+ * Model ExportTicket
+ * 
+ */
+export type ExportTicket = Prisma.ExportTicketModel

@@ -56,7 +56,9 @@ export const ModelName = {
   File: 'File',
   Job: 'Job',
   JobInput: 'JobInput',
-  JobResult: 'JobResult'
+  JobResult: 'JobResult',
+  AuditEvent: 'AuditEvent',
+  ExportTicket: 'ExportTicket'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -154,6 +156,30 @@ export const JobResultScalarFieldEnum = {
 } as const
 
 export type JobResultScalarFieldEnum = (typeof JobResultScalarFieldEnum)[keyof typeof JobResultScalarFieldEnum]
+
+
+export const AuditEventScalarFieldEnum = {
+  id: 'id',
+  at: 'at',
+  actorId: 'actorId',
+  action: 'action',
+  jobId: 'jobId',
+  details: 'details'
+} as const
+
+export type AuditEventScalarFieldEnum = (typeof AuditEventScalarFieldEnum)[keyof typeof AuditEventScalarFieldEnum]
+
+
+export const ExportTicketScalarFieldEnum = {
+  id: 'id',
+  ownerId: 'ownerId',
+  jobId: 'jobId',
+  params: 'params',
+  sealedKey: 'sealedKey',
+  expiresAt: 'expiresAt'
+} as const
+
+export type ExportTicketScalarFieldEnum = (typeof ExportTicketScalarFieldEnum)[keyof typeof ExportTicketScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -177,6 +177,7 @@ export type UserWhereInput = {
   tokens?: Prisma.ApiTokenListRelationFilter
   files?: Prisma.FileListRelationFilter
   jobs?: Prisma.JobListRelationFilter
+  tickets?: Prisma.ExportTicketListRelationFilter
 }
 
 export type UserOrderByWithRelationInput = {
@@ -187,6 +188,7 @@ export type UserOrderByWithRelationInput = {
   tokens?: Prisma.ApiTokenOrderByRelationAggregateInput
   files?: Prisma.FileOrderByRelationAggregateInput
   jobs?: Prisma.JobOrderByRelationAggregateInput
+  tickets?: Prisma.ExportTicketOrderByRelationAggregateInput
 }
 
 export type UserWhereUniqueInput = Prisma.AtLeast<{
@@ -200,6 +202,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   tokens?: Prisma.ApiTokenListRelationFilter
   files?: Prisma.FileListRelationFilter
   jobs?: Prisma.JobListRelationFilter
+  tickets?: Prisma.ExportTicketListRelationFilter
 }, "id">
 
 export type UserOrderByWithAggregationInput = {
@@ -230,6 +233,7 @@ export type UserCreateInput = {
   tokens?: Prisma.ApiTokenCreateNestedManyWithoutUserInput
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   jobs?: Prisma.JobCreateNestedManyWithoutOwnerInput
+  tickets?: Prisma.ExportTicketCreateNestedManyWithoutOwnerInput
 }
 
 export type UserUncheckedCreateInput = {
@@ -240,6 +244,7 @@ export type UserUncheckedCreateInput = {
   tokens?: Prisma.ApiTokenUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   jobs?: Prisma.JobUncheckedCreateNestedManyWithoutOwnerInput
+  tickets?: Prisma.ExportTicketUncheckedCreateNestedManyWithoutOwnerInput
 }
 
 export type UserUpdateInput = {
@@ -250,6 +255,7 @@ export type UserUpdateInput = {
   tokens?: Prisma.ApiTokenUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   jobs?: Prisma.JobUpdateManyWithoutOwnerNestedInput
+  tickets?: Prisma.ExportTicketUpdateManyWithoutOwnerNestedInput
 }
 
 export type UserUncheckedUpdateInput = {
@@ -260,6 +266,7 @@ export type UserUncheckedUpdateInput = {
   tokens?: Prisma.ApiTokenUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   jobs?: Prisma.JobUncheckedUpdateManyWithoutOwnerNestedInput
+  tickets?: Prisma.ExportTicketUncheckedUpdateManyWithoutOwnerNestedInput
 }
 
 export type UserCreateManyInput = {
@@ -372,6 +379,22 @@ export type UserUpdateOneWithoutJobsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutJobsInput, Prisma.UserUpdateWithoutJobsInput>, Prisma.UserUncheckedUpdateWithoutJobsInput>
 }
 
+export type UserCreateNestedOneWithoutTicketsInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutTicketsInput, Prisma.UserUncheckedCreateWithoutTicketsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutTicketsInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneWithoutTicketsNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutTicketsInput, Prisma.UserUncheckedCreateWithoutTicketsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutTicketsInput
+  upsert?: Prisma.UserUpsertWithoutTicketsInput
+  disconnect?: Prisma.UserWhereInput | boolean
+  delete?: Prisma.UserWhereInput | boolean
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutTicketsInput, Prisma.UserUpdateWithoutTicketsInput>, Prisma.UserUncheckedUpdateWithoutTicketsInput>
+}
+
 export type UserCreateWithoutTokensInput = {
   id?: string
   name: string
@@ -379,6 +402,7 @@ export type UserCreateWithoutTokensInput = {
   createdAt?: Date | string
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   jobs?: Prisma.JobCreateNestedManyWithoutOwnerInput
+  tickets?: Prisma.ExportTicketCreateNestedManyWithoutOwnerInput
 }
 
 export type UserUncheckedCreateWithoutTokensInput = {
@@ -388,6 +412,7 @@ export type UserUncheckedCreateWithoutTokensInput = {
   createdAt?: Date | string
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   jobs?: Prisma.JobUncheckedCreateNestedManyWithoutOwnerInput
+  tickets?: Prisma.ExportTicketUncheckedCreateNestedManyWithoutOwnerInput
 }
 
 export type UserCreateOrConnectWithoutTokensInput = {
@@ -413,6 +438,7 @@ export type UserUpdateWithoutTokensInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   jobs?: Prisma.JobUpdateManyWithoutOwnerNestedInput
+  tickets?: Prisma.ExportTicketUpdateManyWithoutOwnerNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTokensInput = {
@@ -422,6 +448,7 @@ export type UserUncheckedUpdateWithoutTokensInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   jobs?: Prisma.JobUncheckedUpdateManyWithoutOwnerNestedInput
+  tickets?: Prisma.ExportTicketUncheckedUpdateManyWithoutOwnerNestedInput
 }
 
 export type UserCreateWithoutFilesInput = {
@@ -431,6 +458,7 @@ export type UserCreateWithoutFilesInput = {
   createdAt?: Date | string
   tokens?: Prisma.ApiTokenCreateNestedManyWithoutUserInput
   jobs?: Prisma.JobCreateNestedManyWithoutOwnerInput
+  tickets?: Prisma.ExportTicketCreateNestedManyWithoutOwnerInput
 }
 
 export type UserUncheckedCreateWithoutFilesInput = {
@@ -440,6 +468,7 @@ export type UserUncheckedCreateWithoutFilesInput = {
   createdAt?: Date | string
   tokens?: Prisma.ApiTokenUncheckedCreateNestedManyWithoutUserInput
   jobs?: Prisma.JobUncheckedCreateNestedManyWithoutOwnerInput
+  tickets?: Prisma.ExportTicketUncheckedCreateNestedManyWithoutOwnerInput
 }
 
 export type UserCreateOrConnectWithoutFilesInput = {
@@ -465,6 +494,7 @@ export type UserUpdateWithoutFilesInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   tokens?: Prisma.ApiTokenUpdateManyWithoutUserNestedInput
   jobs?: Prisma.JobUpdateManyWithoutOwnerNestedInput
+  tickets?: Prisma.ExportTicketUpdateManyWithoutOwnerNestedInput
 }
 
 export type UserUncheckedUpdateWithoutFilesInput = {
@@ -474,6 +504,7 @@ export type UserUncheckedUpdateWithoutFilesInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   tokens?: Prisma.ApiTokenUncheckedUpdateManyWithoutUserNestedInput
   jobs?: Prisma.JobUncheckedUpdateManyWithoutOwnerNestedInput
+  tickets?: Prisma.ExportTicketUncheckedUpdateManyWithoutOwnerNestedInput
 }
 
 export type UserCreateWithoutJobsInput = {
@@ -483,6 +514,7 @@ export type UserCreateWithoutJobsInput = {
   createdAt?: Date | string
   tokens?: Prisma.ApiTokenCreateNestedManyWithoutUserInput
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  tickets?: Prisma.ExportTicketCreateNestedManyWithoutOwnerInput
 }
 
 export type UserUncheckedCreateWithoutJobsInput = {
@@ -492,6 +524,7 @@ export type UserUncheckedCreateWithoutJobsInput = {
   createdAt?: Date | string
   tokens?: Prisma.ApiTokenUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  tickets?: Prisma.ExportTicketUncheckedCreateNestedManyWithoutOwnerInput
 }
 
 export type UserCreateOrConnectWithoutJobsInput = {
@@ -517,6 +550,7 @@ export type UserUpdateWithoutJobsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   tokens?: Prisma.ApiTokenUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  tickets?: Prisma.ExportTicketUpdateManyWithoutOwnerNestedInput
 }
 
 export type UserUncheckedUpdateWithoutJobsInput = {
@@ -526,6 +560,63 @@ export type UserUncheckedUpdateWithoutJobsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   tokens?: Prisma.ApiTokenUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  tickets?: Prisma.ExportTicketUncheckedUpdateManyWithoutOwnerNestedInput
+}
+
+export type UserCreateWithoutTicketsInput = {
+  id?: string
+  name: string
+  tier: $Enums.Tier
+  createdAt?: Date | string
+  tokens?: Prisma.ApiTokenCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  jobs?: Prisma.JobCreateNestedManyWithoutOwnerInput
+}
+
+export type UserUncheckedCreateWithoutTicketsInput = {
+  id?: string
+  name: string
+  tier: $Enums.Tier
+  createdAt?: Date | string
+  tokens?: Prisma.ApiTokenUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  jobs?: Prisma.JobUncheckedCreateNestedManyWithoutOwnerInput
+}
+
+export type UserCreateOrConnectWithoutTicketsInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutTicketsInput, Prisma.UserUncheckedCreateWithoutTicketsInput>
+}
+
+export type UserUpsertWithoutTicketsInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutTicketsInput, Prisma.UserUncheckedUpdateWithoutTicketsInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutTicketsInput, Prisma.UserUncheckedCreateWithoutTicketsInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutTicketsInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutTicketsInput, Prisma.UserUncheckedUpdateWithoutTicketsInput>
+}
+
+export type UserUpdateWithoutTicketsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  tier?: Prisma.EnumTierFieldUpdateOperationsInput | $Enums.Tier
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  tokens?: Prisma.ApiTokenUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  jobs?: Prisma.JobUpdateManyWithoutOwnerNestedInput
+}
+
+export type UserUncheckedUpdateWithoutTicketsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  tier?: Prisma.EnumTierFieldUpdateOperationsInput | $Enums.Tier
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  tokens?: Prisma.ApiTokenUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  jobs?: Prisma.JobUncheckedUpdateManyWithoutOwnerNestedInput
 }
 
 
@@ -537,12 +628,14 @@ export type UserCountOutputType = {
   tokens: number
   files: number
   jobs: number
+  tickets: number
 }
 
 export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   tokens?: boolean | UserCountOutputTypeCountTokensArgs
   files?: boolean | UserCountOutputTypeCountFilesArgs
   jobs?: boolean | UserCountOutputTypeCountJobsArgs
+  tickets?: boolean | UserCountOutputTypeCountTicketsArgs
 }
 
 /**
@@ -576,6 +669,13 @@ export type UserCountOutputTypeCountJobsArgs<ExtArgs extends runtime.Types.Exten
   where?: Prisma.JobWhereInput
 }
 
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountTicketsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.ExportTicketWhereInput
+}
+
 
 export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -585,6 +685,7 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   tokens?: boolean | Prisma.User$tokensArgs<ExtArgs>
   files?: boolean | Prisma.User$filesArgs<ExtArgs>
   jobs?: boolean | Prisma.User$jobsArgs<ExtArgs>
+  tickets?: boolean | Prisma.User$ticketsArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -614,6 +715,7 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   tokens?: boolean | Prisma.User$tokensArgs<ExtArgs>
   files?: boolean | Prisma.User$filesArgs<ExtArgs>
   jobs?: boolean | Prisma.User$jobsArgs<ExtArgs>
+  tickets?: boolean | Prisma.User$ticketsArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type UserIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
@@ -625,6 +727,7 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     tokens: Prisma.$ApiTokenPayload<ExtArgs>[]
     files: Prisma.$FilePayload<ExtArgs>[]
     jobs: Prisma.$JobPayload<ExtArgs>[]
+    tickets: Prisma.$ExportTicketPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -1028,6 +1131,7 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   tokens<T extends Prisma.User$tokensArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$tokensArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ApiTokenPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   files<T extends Prisma.User$filesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$filesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$FilePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   jobs<T extends Prisma.User$jobsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$jobsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$JobPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  tickets<T extends Prisma.User$ticketsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$ticketsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ExportTicketPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -1523,6 +1627,30 @@ export type User$jobsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs 
   take?: number
   skip?: number
   distinct?: Prisma.JobScalarFieldEnum | Prisma.JobScalarFieldEnum[]
+}
+
+/**
+ * User.tickets
+ */
+export type User$ticketsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the ExportTicket
+   */
+  select?: Prisma.ExportTicketSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the ExportTicket
+   */
+  omit?: Prisma.ExportTicketOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.ExportTicketInclude<ExtArgs> | null
+  where?: Prisma.ExportTicketWhereInput
+  orderBy?: Prisma.ExportTicketOrderByWithRelationInput | Prisma.ExportTicketOrderByWithRelationInput[]
+  cursor?: Prisma.ExportTicketWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.ExportTicketScalarFieldEnum | Prisma.ExportTicketScalarFieldEnum[]
 }
 
 /**
