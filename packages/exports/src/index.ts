@@ -1,0 +1,12 @@
+export { EXPORT_FORMATS, FILE_EXTENSIONS, MEDIA_TYPES, isExportFormat, type ExportFormat } from './formats.js';
+export type { EvtxEvent, EvtxSourceEvent, JobRecord, RowSource, SigmaMatch, SigmaRuleRef, TimelineRow } from './sources.js';
+export { ExportError, isExportError, type ExportErrorCode } from './errors.js';
+export { CHUNK_CHARS, chunked } from './chunks.js';
+export { cellText } from './cell-text.js';
+export { csvInsight, csvRows, csvSearchResults, type CsvOptions } from './csv.js';
+export { TIMELINE_COLUMNS, insightTable, insightTitle, type InsightTable } from './insight-table.js';
+export { insightRows, type InsightRow } from './insight-rows.js';
+export { jsonlInsightRows, jsonlJob, jsonlRecords, recordLine, type JsonlOptions } from './jsonl.js';
+export { TIMESKETCH_DATA_TYPE, timesketchDatetime, timesketchEvent, timesketchLines } from './timesketch.js';
+export { ECS_VERSION, ecsBulk, ecsDocument, type EcsOptions } from './ecs.js';
+export { HAYABUSA_COLUMNS, hayabusaRow, hayabusaTimestamp, sigmaCsv, sigmaJsonl, type HayabusaColumn, type HayabusaRow } from './sigma.js';
