@@ -117,6 +117,23 @@ export class RecordStoreReader<C extends ParseCategory> {
   }
 
   /**
+   * Every matching row as the search shows it, in the search's order (time, then record order),
+   * with no page bound: for exports. Streams through the time index, so memory holds one row at a
+   * time whatever the store's size. Throws RecordStoreError for a query the search would refuse.
+   */
+  *entries(q: RecordQuery): Generator<IndexTableEntry> {
+    const { where, narrow } = this.plan(q);
+    const { from, where: w } = this.walk(where, narrow, true);
+    this.templateMap(); // read before the walk: entries look templates up while it runs
+    for (const row of this.db
+      .prepare(`SELECT ${this.selectCells} FROM ${from} WHERE ${w.sql} ORDER BY rows.time, rows.id`)
+      .raw()
+      .iterate(...w.params)) {
+      yield this.shape.entryOf(row as unknown[], this.ctx);
+    }
+  }
+
+  /**
    * Every record with at least one matching row, once, in the order the job read them (input,
    * then file order), as the pipeline handed them out: for re-running analyzers over a search.
    * Streams: memory holds one compressed block of records at a time.
