@@ -2,6 +2,7 @@ import type { AnyOperation } from './operation.js';
 import { deleteFilesOperation, listFilesOperation, uploadFileOperation } from './files.js';
 import { deleteJobsOperation, getJobOperation, listJobsOperation, watchJobOperation } from './jobs.js';
 import { parseOperations, searchOperations } from './evidence.js';
+import { createExportTicketOperation, downloadExportOperation, exportJobOperation } from './exports.js';
 import { lookupOperation, retrieveRulesOperation, ruleSetsOperation, scanDataOperation, scanFilesOperation } from './hunting.js';
 
 /** Each key must be its operation's name, so a front may use either. */
@@ -21,6 +22,9 @@ export const operations = table({
   listJobs: listJobsOperation,
   deleteJobs: deleteJobsOperation,
   ...searchOperations,
+  exportJob: exportJobOperation,
+  createExportTicket: createExportTicketOperation,
+  downloadExport: downloadExportOperation,
   lookup: lookupOperation,
   scanFiles: scanFilesOperation,
   scanData: scanDataOperation,
