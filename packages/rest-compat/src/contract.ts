@@ -36,6 +36,9 @@ export const CONTRACT = {
   sigmaRules: { method: 'POST', paths: ['/analysis/sigma/rules'], errors: 'text' },
   // Not shown by the spec; defined here (docs/api-decisions.md). JSON like the other listings.
   listJobs: { method: 'GET', paths: ['/analysis/job/list'], errors: 'json' },
+  // Extensions of issue #38 (docs/api-decisions.md, "Exports"): plain-text errors, as the job read's.
+  exportJob: { method: 'GET', paths: ['/analysis/job/:job_id/export'], errors: 'text' },
+  downloadExport: { method: 'GET', paths: ['/analysis/export/:ticket'], errors: 'text' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; paths: readonly string[]; errors: ErrorFormat }>;
 
 export type EndpointName = keyof typeof CONTRACT;
