@@ -12,8 +12,9 @@ export interface Download {
  * A byte stream over text chunks. Each pull takes one chunk from `chunks`, so the producer runs
  * only as fast as the client reads (constant memory). `close` runs once, when the chunks end, fail
  * or the client goes away (cancel): it releases what the producer holds open (a store reader).
+ * `failed` hears an error of the producer: the response is under way, so it can only end early.
  */
-export function textStream(chunks: AsyncIterable<string>, close: () => void): ReadableStream<Uint8Array> {
+export function textStream(chunks: AsyncIterable<string>, close: () => void, failed: (err: unknown) => void = () => undefined): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const it = chunks[Symbol.asyncIterator]();
   let closed = false;
@@ -41,6 +42,7 @@ export function textStream(chunks: AsyncIterable<string>, close: () => void): Re
           }
         } catch (err) {
           finish();
+          failed(err);
           controller.error(err);
         }
       },

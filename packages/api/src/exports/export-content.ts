@@ -1,6 +1,7 @@
 import {
   csvRows,
   csvSearchResults,
+  ecsBulk,
   insightRows,
   insightTable,
   insightTitle,
@@ -8,6 +9,9 @@ import {
   jsonlInsightRows,
   jsonlJob,
   jsonlRecords,
+  sigmaCsv,
+  sigmaJsonl,
+  timesketchLines,
   type ExportFormat,
   type JobRecord,
 } from '@quarry/exports';
@@ -19,6 +23,7 @@ import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors/app-error.js';
 import { openStore, storeCall } from '../search/search-records.js';
 import { exportQuery, isNarrowed, type ExportJobInput } from './export-job.schema.js';
+import { evtxEvents, sigmaMatches, sigmaRulesOf, timelineRows } from './evtx-sources.js';
 import { jobRecordOf } from './job-records.js';
 
 /** What an export sends, not yet started: its text chunks, and what to release when they end. */
@@ -28,6 +33,13 @@ export interface ExportContent {
 }
 
 const NO_RECORDS = 'Job has no searchable records';
+const NOT_NARROWED = 'timesketch exports the job\u2019s timelines whole: search, filter and time window do not apply';
+
+/** ECS and Sigma matches are of EVTX events. */
+function evtxReader(reader: RecordStoreReader<ParseCategory> | null, format: ExportFormat): RecordStoreReader<ParseCategory> {
+  if (!reader || reader.category !== 'winevtx') throw new AppError('BAD_REQUEST', `${format} exports EVTX events: this job has none`);
+  return reader;
+}
 
 /**
  * Decides what an export holds and checks it can be written, before any byte is sent (so a bad
@@ -65,8 +77,11 @@ function insightContent(job: JobDto, insight: Insight, input: ExportJobInput): E
     }
     case 'jsonl':
       return { chunks: jsonlInsightRows(insightRows([insight], job.id)), close: none };
+    case 'timesketch':
+      if (!('Timeline' in insight)) throw new AppError('BAD_REQUEST', 'timesketch exports timelines: the insight is not one');
+      return { chunks: timesketchLines(timelineRows([insight])), close: none };
     default:
-      throw new AppError('BAD_REQUEST', `insight applies to the csv and jsonl formats, not ${input.format}`);
+      throw new AppError('BAD_REQUEST', `insight applies to the csv, jsonl and timesketch formats, not ${input.format}`);
   }
 }
 
@@ -96,8 +111,19 @@ function recordsContent(
       const records = reader ? storedRecords(reader, query) : [];
       return isNarrowed(query) ? jsonlRecords(records) : jsonlJob(records, insightRows(insights, job.id));
     }
-    default:
-      throw new AppError('BAD_REQUEST', `format ${format} is not available yet`);
+    case 'timesketch':
+      // Timelines are insights: the query does not narrow them.
+      if (isNarrowed(query)) throw new AppError('BAD_REQUEST', NOT_NARROWED);
+      return timesketchLines(timelineRows(insights));
+    case 'ecs':
+      return ecsBulk(evtxEvents(evtxReader(reader, format), query, sigmaRulesOf(insights)));
+    case 'sigma-csv':
+    case 'sigma-jsonl': {
+      const rules = sigmaRulesOf(insights);
+      if (rules.size === 0) throw new AppError('BAD_REQUEST', 'Job has no Sigma matches (it ran without Sigma rules, or none matched)');
+      const matches = sigmaMatches(evtxReader(reader, format), query, rules);
+      return format === 'sigma-csv' ? sigmaCsv(matches, { bom }) : sigmaJsonl(matches);
+    }
   }
 }
 

@@ -41,7 +41,7 @@ export async function startExport(deps: ServiceDeps, actorId: string | null, { j
   return {
     contentType: MEDIA_TYPES[input.format],
     fileName: fileNameOf(job.jobName, input.insight, FILE_EXTENSIONS[input.format]),
-    body: textStream(content.chunks, content.close),
+    body: textStream(content.chunks, content.close, (err) => deps.log.error({ err, jobId: job.id, format: input.format }, 'export ended early')),
   };
 }
 

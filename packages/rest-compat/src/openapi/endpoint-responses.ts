@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPORT_FORMATS } from '@quarry/api';
+import { operations } from '@quarry/api';
 import { EVIDENCE_TYPES, evidenceTypes } from '@quarry/vocabulary';
 import type { EndpointName } from '../contract.js';
 import { deleteFilesResponse, fileListResponse, uploadResponse } from '../responses/files.schema.js';
@@ -154,7 +154,7 @@ export const ENDPOINT_RESPONSES: Record<EndpointName, EndpointResponses> = {
         name: 'format',
         required: true,
         description: 'csv, jsonl, timesketch, ecs, sigma-csv or sigma-jsonl',
-        schema: { type: 'string', enum: [...EXPORT_FORMATS] },
+        schema: { type: 'string', enum: [...operations.exportJob.input.shape.format.options] },
       },
       { name: 'insight', description: 'Title of one insight: its table (csv) or its rows (jsonl)', schema: { type: 'string', maxLength: 256 } },
       { name: 'search', description: 'As the search endpoints: text every exported record holds', schema: { type: 'string', maxLength: 1024 } },

@@ -2,19 +2,12 @@ import { EXPORT_FORMATS } from '@quarry/exports';
 import type { RecordFilter } from '@quarry/store';
 import type { ExportTicket } from '../../exports/export-tickets.js';
 import { builder, idOf } from './builder.js';
-import { enumValues, FilterOperatorEnum } from './enums.js';
+import { enumValues } from './enums.js';
+import { RecordFilterInput } from './search.js';
 
 const ExportFormatEnum = builder.enumType('ExportFormat', {
   description: 'What an export writes: CSV (RFC 4180), JSONL, Timesketch JSONL, Elastic Common Schema NDJSON, or Sigma matches in Hayabusa\u2019s columns.',
   values: enumValues(EXPORT_FORMATS),
-});
-
-const ExportFilterInput = builder.inputType('ExportFilterInput', {
-  fields: (t) => ({
-    field: t.string({ description: 'A column or detail field of the evidence type ("details.TargetUserName").' }),
-    operator: t.field({ type: FilterOperatorEnum }),
-    value: t.string(),
-  }),
 });
 
 const CreateExportTicketInput = builder.inputType('CreateExportTicketInput', {
@@ -24,7 +17,7 @@ const CreateExportTicketInput = builder.inputType('CreateExportTicketInput', {
     format: t.field({ type: ExportFormatEnum }),
     insight: t.string({ required: false, description: 'The title of one insight: its table (CSV) or its rows (JSONL).' }),
     search: t.string({ defaultValue: '', description: 'Free text every exported record holds (at most 1,024 characters).' }),
-    filters: t.field({ type: [ExportFilterInput], defaultValue: [], description: 'At most 32, ANDed.' }),
+    filters: t.field({ type: [RecordFilterInput], defaultValue: [], description: 'At most 32, ANDed.' }),
     startTime: t.field({ type: 'DateTime', required: false }),
     endTime: t.field({ type: 'DateTime', required: false }),
     bom: t.boolean({ defaultValue: false, description: 'CSV: a UTF-8 byte order mark first, for Excel.' }),
