@@ -26,6 +26,12 @@ if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import pyscca, regipy, py
   python3 -m pip install -q libscca-python==20260527 regipy==6.5.0 libfwsi-python==20260522 libfwps-python==20260522
 fi
 
+# Timesketch's import client: the exports tests run its own per-line checks on the Timesketch export.
+if command -v python3 >/dev/null 2>&1 && ! command -v timesketch_importer >/dev/null 2>&1; then
+  echo "setup: installing timesketch-import-client"
+  python3 -m pip install -q timesketch-import-client==20261014
+fi
+
 # Rust reference parsers: evtx_dump (the evtx crate) and notatin's reg_dump.
 if command -v cargo >/dev/null 2>&1; then
   command -v evtx_dump >/dev/null 2>&1 || { echo "setup: cargo install evtx"; cargo install -q --locked evtx@0.15.1; }

@@ -9,4 +9,4 @@ export { insightRows, type InsightRow } from './insight-rows.js';
 export { jsonlInsightRows, jsonlJob, jsonlRecords, recordLine, type JsonlOptions } from './jsonl.js';
 export { TIMESKETCH_DATA_TYPE, timesketchDatetime, timesketchEvent, timesketchLines } from './timesketch.js';
 export { ECS_VERSION, ecsBulk, ecsDocument, type EcsOptions } from './ecs.js';
-export { HAYABUSA_COLUMNS, hayabusaRow, hayabusaTimestamp, sigmaCsv, sigmaJsonl, type HayabusaColumn, type HayabusaRow } from './sigma.js';
+export { HAYABUSA_COLUMNS, hayabusaLevel, hayabusaRow, hayabusaTimestamp, sigmaCsv, sigmaJsonl, type HayabusaColumn, type HayabusaRow } from './sigma.js';

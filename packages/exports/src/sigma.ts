@@ -5,22 +5,29 @@ import { jsonLine } from './json-line.js';
 import type { RowSource, SigmaMatch } from './sources.js';
 
 /**
- * The columns of Hayabusa's `standard` output profile (its README, "Output Profiles"), in its
- * order: what `csv-timeline` writes by default, so Hayabusa workflows (Timeline Explorer layouts,
- * Takajo, timesketch-minimal conversions) read the export as theirs.
+ * The columns of Hayabusa's default output profile (config/default_profile.yaml, the `standard`
+ * profile of its profiles.yaml), in its order, then RuleID (its `%RuleID%` alias): what
+ * `csv-timeline` writes by default with the rule id added, so Hayabusa workflows (Timeline
+ * Explorer layouts, Takajo) read the export as theirs.
  */
 export const HAYABUSA_COLUMNS = [
   'Timestamp',
+  'RuleTitle',
+  'Level',
   'Computer',
   'Channel',
   'EventID',
-  'Level',
   'RecordID',
-  'RuleTitle',
   'Details',
   'ExtraFieldInfo',
   'RuleID',
 ] as const;
+
+/** Hayabusa's abbreviations of Sigma levels in its timelines (README, "Level Abbreviations"). */
+const LEVEL_ABBREVIATIONS: Readonly<Record<string, string>> = { critical: 'crit', high: 'high', medium: 'med', low: 'low', informational: 'info' };
+
+/** A rule level as Hayabusa's timelines write it; a level it does not know as it is. */
+export const hayabusaLevel = (level: string): string => LEVEL_ABBREVIATIONS[level] ?? level;
 
 /** Hayabusa's separator between `Name: value` pairs in Details and ExtraFieldInfo. */
 const SEPARATOR = ' ¦ ';
@@ -60,7 +67,7 @@ export function hayabusaRow(m: SigmaMatch): HayabusaRow {
       Computer: sys.computer ?? '',
       Channel: sys.channel ?? '',
       EventID: sys.eventId === undefined ? '' : String(sys.eventId),
-      Level: m.rule.level,
+      Level: hayabusaLevel(m.rule.level),
       RecordID: sys.recordId === undefined ? '' : String(sys.recordId),
       RuleTitle: m.rule.title,
       Details: m.details ?? pairs(fields),

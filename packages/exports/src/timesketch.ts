@@ -7,11 +7,11 @@ import type { RowSource, TimelineRow } from './sources.js';
 export const TIMESKETCH_DATA_TYPE = 'quarry:timeline:entry';
 
 /**
- * Unix ms as Timesketch writes `datetime` (Python's isoformat of a UTC time: six fractional
- * digits, `+00:00`), so the import client's normalisation leaves it unchanged.
+ * Unix ms as the import client normalises `datetime` (Python's isoformat of a UTC time: six
+ * fractional digits, none on a whole second, `+00:00`), so it leaves the value unchanged.
  */
 export function timesketchDatetime(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000+00:00');
+  return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, (_m, f: string) => (f === '000' ? '+00:00' : `.${f}000+00:00`));
 }
 
 /** One timeline entry as a Timesketch event. */
