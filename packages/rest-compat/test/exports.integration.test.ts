@@ -24,7 +24,8 @@ async function exported(base: string, path: string, creds: Creds = {}) {
     contentType: res.headers.get('content-type') ?? '',
     disposition: res.headers.get('content-disposition') ?? '',
     length: res.headers.get('content-length'),
-    text: await res.text(),
+    // Decoded keeping a byte order mark (Response.text() drops it).
+    text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer()),
   };
 }
 
@@ -50,7 +51,8 @@ describe.skipIf(!existsSync(SAMPLES))('exports of completed jobs (REST, tickets,
     h = await startHarness();
     await h.startWorker();
     const up = await upload(h.url, [{ path: EVTX }, { path: EVTX2 }]);
-    publicJob = (await post(h.url, '/analysis/winevtx/parse', { file_ids: up.json.file_ids.map((f: string[]) => f[0]), run_sigma_rules: false })).json.id;
+    // With Sigma: the Sigma and ECS exports carry its matches.
+    publicJob = (await post(h.url, '/analysis/winevtx/parse', { file_ids: up.json.file_ids.map((f: string[]) => f[0]), run_sigma_rules: true })).json.id;
     const me = await createUser(h.db);
     owner = { token: me.token, key: newClientKey(), userId: me.userId };
     other = { token: (await createUser(h.db)).token, key: newClientKey() };
@@ -90,11 +92,15 @@ describe.skipIf(!existsSync(SAMPLES))('exports of completed jobs (REST, tickets,
     expect(lines.map(recordIdOf).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
     for (const line of lines) expect(JSON.parse(line).Event.System.EventID).toBe(4624);
 
-    // The whole job: every record (as many as the unfiltered search counts), then insight rows with provenance.
-    const all = await post(h.url, '/analysis/winevtx/search', { job_id: publicJob, search: '', browse_events: true, show: 1 });
+    // The whole job: every record (as many as its File metadata insights count), then insight rows with provenance.
+    const job = (await get(h.url, `/analysis/job/${publicJob}`)).json;
+    const counted = job.insights
+      .filter((i: any) => i.Metadata?.title.startsWith('File metadata: '))
+      .reduce((n: number, m: any) => n + Number(m.Metadata.data.records), 0);
+    expect(counted).toBeGreaterThan(ids.length);
     const whole = (await exported(h.url, `/analysis/job/${publicJob}/export?format=jsonl`)).text.split('\n').filter(Boolean);
     const records = whole.filter((l) => 'Event' in JSON.parse(l));
-    expect(records).toHaveLength(all.json.insights[0].IndexTable.total ?? all.json.total ?? records.length);
+    expect(records).toHaveLength(counted);
     const rows = whole.slice(records.length).map((l) => JSON.parse(l));
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => typeof row.insight === 'string' && typeof row.type === 'string' && Number.isInteger(row.row))).toBe(true);
@@ -107,8 +113,47 @@ describe.skipIf(!existsSync(SAMPLES))('exports of completed jobs (REST, tickets,
     const r = await exported(h.url, `/analysis/job/${publicJob}/export?format=csv&filter=${encodeURIComponent(JSON.stringify(filter))}`);
     expect(r.status).toBe(200);
     const [header, ...rows] = parse(r.text) as string[][];
-    expect(header).toEqual([...t.columns, 'Details'].map(csvCell));
-    expect(rows.map((row) => row.slice(0, t.columns.length))).toEqual((t.data as [string[]][]).map(([cells]) => cells.map(csvCell)));
+    // The last column holds the details: the writer heads it `Details`.
+    expect(header).toEqual([...t.columns.slice(0, -1), 'Details'].map(csvCell));
+    expect(rows.map((row) => row.slice(0, -1))).toEqual((t.data as [string[]][]).map(([cells]) => cells.map(csvCell)));
+    expect(rows.map((row) => JSON.parse(row.at(-1)!) as unknown)).toEqual((t.data as [string[], object][]).map(([, details]) => details));
+  });
+
+  test('Timesketch, ECS and Sigma matches: as many lines as the job holds timeline entries, records and (record, rule) matches', async () => {
+    const job = (await get(h.url, `/analysis/job/${publicJob}`)).json;
+    const entries = job.insights.filter((i: any) => i.Timeline).reduce((n: number, i: any) => n + i.Timeline.data.length, 0);
+    const ts = await exported(h.url, `/analysis/job/${publicJob}/export?format=timesketch`);
+    expect(ts.status).toBe(200);
+    const events = ts.text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    expect(events).toHaveLength(entries);
+    for (const e of events) expect(Object.keys(e)).toEqual(expect.arrayContaining(['message', 'datetime', 'timestamp_desc']));
+
+    const sigmaTable = job.insights.find((i: any) => i.Table?.title === 'Overview: Sigma Matches')?.Table;
+    expect(sigmaTable, 'the sample matches community Sigma rules').toBeDefined();
+    const [header, ...rules] = sigmaTable.data as string[][];
+    const matches = rules.reduce((n, r) => n + Number(r[header!.indexOf('Matches')]), 0);
+    const csv = await exported(h.url, `/analysis/job/${publicJob}/export?format=sigma-csv`);
+    expect(csv.status).toBe(200);
+    const [, ...rows] = parse(csv.text) as string[][];
+    expect(rows).toHaveLength(matches);
+
+    const ecs = await exported(h.url, `/analysis/job/${publicJob}/export?format=ecs`);
+    expect(ecs.status).toBe(200);
+    const lines = ecs.text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    const records = job.insights
+      .filter((i: any) => i.Metadata?.title.startsWith('File metadata: '))
+      .reduce((n: number, m: any) => n + Number(m.Metadata.data.records), 0);
+    expect(lines).toHaveLength(2 * records);
+    const docs = lines.filter((_, i) => i % 2 === 1);
+    expect(lines.filter((_, i) => i % 2 === 0).every((a) => 'create' in a)).toBe(true);
+    const ruled = docs.filter((d) => d.rule).reduce((n, d) => n + (Array.isArray(d.rule.name) ? d.rule.name.length : 1), 0);
+    expect(ruled).toBe(matches);
   });
 
   test("owner check: another user's private job answers as reading the job does (404, same body)", async () => {

@@ -106,7 +106,8 @@ function recordsContent(
   switch (format) {
     case 'csv':
       if (!reader) throw new AppError('BAD_REQUEST', NO_RECORDS);
-      return csvSearchResults(reader.table.columns, reader.entries(query), { bom });
+      // The table's last column names its details, which the writer heads `Details`.
+      return csvSearchResults(reader.table.columns.slice(0, -1), reader.entries(query), { bom });
     case 'jsonl': {
       const records = reader ? storedRecords(reader, query) : [];
       return isNarrowed(query) ? jsonlRecords(records) : jsonlJob(records, insightRows(insights, job.id));
