@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { audit, jobs } from '@quarry/db';
@@ -38,6 +39,19 @@ const firstTable = (job: { insights: any[] }): { title: string; data: string[][]
  */
 const csvCell = (cell: string): string => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
 
+const LOGON_RULE = `title: Export test logon
+id: 5d0e4f3a-1b2c-4d5e-8f90-a1b2c3d4e5f6
+status: test
+logsource:
+  product: windows
+  service: security
+detection:
+  selection:
+    EventID: 4624
+  condition: selection
+level: low
+`;
+
 const recordIdOf = (line: string): number => Number(JSON.parse(line).Event.System.EventRecordID);
 
 warnIfNoSamples();
@@ -48,8 +62,11 @@ describe.skipIf(!existsSync(SAMPLES))('exports of completed jobs (REST, tickets,
   let owner: Creds & { userId: string };
   let other: Creds;
   beforeAll(async () => {
-    h = await startHarness();
-    await h.startWorker();
+    // One Sigma rule every 4624 matches: the Sigma and ECS exports then have matches to carry.
+    const sigmaDir = mkdtempSync(join(tmpdir(), 'quarry-export-sigma-'));
+    writeFileSync(join(sigmaDir, 'logon.yml'), LOGON_RULE);
+    h = await startHarness({ hunting: { sigmaRules: sigmaDir } });
+    await h.startWorker({ QUARRY_SIGMA_RULES: sigmaDir });
     const up = await upload(h.url, [{ path: EVTX }, { path: EVTX2 }]);
     // With Sigma: the Sigma and ECS exports carry its matches.
     publicJob = (await post(h.url, '/analysis/winevtx/parse', { file_ids: up.json.file_ids.map((f: string[]) => f[0]), run_sigma_rules: true })).json.id;
@@ -131,17 +148,22 @@ describe.skipIf(!existsSync(SAMPLES))('exports of completed jobs (REST, tickets,
     expect(events).toHaveLength(entries);
     for (const e of events) expect(Object.keys(e)).toEqual(expect.arrayContaining(['message', 'datetime', 'timestamp_desc']));
 
-    const sigmaTable = job.insights.find((i: any) => i.Table?.title === 'Overview: Sigma Matches')?.Table;
-    expect(sigmaTable, 'the sample matches community Sigma rules').toBeDefined();
-    const [header, ...rules] = sigmaTable.data as string[][];
-    const matches = rules.reduce((n, r) => n + Number(r[header!.indexOf('Matches')]), 0);
+    // The rule matches every 4624: as many as the search finds.
+    const filter = [{ field: 'event_id', operator: 'equals', value: '4624' }];
+    const logons = (await post(h.url, '/analysis/winevtx/search', { job_id: publicJob, search: '', browse_events: true, filter, show: 100 })).json.insights[0]
+      .IndexTable.data as [string[]][];
+    const matches = logons.length;
+    expect(matches).toBeGreaterThan(0);
     const csv = await exported(h.url, `/analysis/job/${publicJob}/export?format=sigma-csv`);
-    expect(csv.status).toBe(200);
-    const [, ...rows] = parse(csv.text) as string[][];
+    expect(csv.status, csv.text).toBe(200);
+    const [header, ...rows] = parse(csv.text) as string[][];
     expect(rows).toHaveLength(matches);
+    const col = (name: string) => header!.indexOf(name);
+    expect(rows.every((r) => r[col('RuleTitle')] === 'Export test logon' && r[col('EventID')] === '4624')).toBe(true);
+    expect(rows.map((r) => Number(r[col('RecordID')])).sort((a, b) => a - b)).toEqual(logons.map(([cells]) => Number(cells[1])).sort((a, b) => a - b));
 
     const ecs = await exported(h.url, `/analysis/job/${publicJob}/export?format=ecs`);
-    expect(ecs.status).toBe(200);
+    expect(ecs.status, ecs.text).toBe(200);
     const lines = ecs.text
       .split('\n')
       .filter(Boolean)
