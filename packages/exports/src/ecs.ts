@@ -28,50 +28,49 @@ export function ecsDocument(source: EvtxSourceEvent, created: string): Record<st
   const data = eventData(source.event);
   const user = userData(source.event);
   const rules = source.sigma ?? [];
-  const event: Record<string, unknown> = {
-    kind: rules.length > 0 ? 'alert' : 'event',
-    created,
-    ...(sys.eventId === undefined ? {} : { code: String(sys.eventId) }),
-    ...(sys.provider === undefined ? {} : { provider: sys.provider }),
-  };
-  const winlog: Record<string, unknown> = {
-    ...(sys.channel === undefined ? {} : { channel: sys.channel }),
-    ...(sys.eventId === undefined ? {} : { event_id: String(sys.eventId) }),
-    ...(sys.recordId === undefined ? {} : { record_id: String(sys.recordId) }),
-    ...(sys.provider === undefined ? {} : { provider_name: sys.provider }),
-    ...(sys.providerGuid === undefined ? {} : { provider_guid: sys.providerGuid }),
-    ...(sys.computer === undefined ? {} : { computer_name: sys.computer }),
-    ...(sys.version === undefined ? {} : { version: sys.version }),
-    ...(sys.task === undefined ? {} : { task: String(sys.task) }),
-    ...(sys.opcode === undefined ? {} : { opcode: String(sys.opcode) }),
-    ...(sys.keywords === undefined ? {} : { keywords: sys.keywords }),
-    ...(sys.processId === undefined && sys.threadId === undefined
-      ? {}
-      : {
-          process: {
-            ...(sys.processId === undefined ? {} : { pid: sys.processId }),
-            ...(sys.threadId === undefined ? {} : { thread: { id: sys.threadId } }),
-          },
-        }),
-    ...(sys.userId === undefined ? {} : { user: { identifier: sys.userId } }),
-    ...(Object.keys(data).length === 0 ? {} : { event_data: data }),
-    ...(user === undefined ? {} : { user_data: { xml_name: user.name, ...user.fields } }),
-  };
-  const process = processFields(data);
-  const userEcs = userFields(data);
-  const level = sys.level === undefined ? undefined : LEVELS[sys.level];
-  const log = { ...(level === undefined ? {} : { level }), ...(source.source === undefined ? {} : { file: { path: source.source } }) };
-  return {
-    ...(sys.time === undefined ? {} : { '@timestamp': sys.time }),
-    ecs: { version: ECS_VERSION },
-    event,
-    ...(sys.computer === undefined ? {} : { host: { name: sys.computer } }),
-    ...(Object.keys(log).length === 0 ? {} : { log }),
-    ...(process === undefined ? {} : { process }),
-    ...(userEcs === undefined ? {} : { user: userEcs }),
-    ...(rules.length === 0 ? {} : { rule: ruleFields(rules) }),
-    winlog,
-  };
+  const code = sys.eventId === undefined ? undefined : String(sys.eventId);
+  const doc: Record<string, unknown> = {};
+  put(doc, '@timestamp', sys.time);
+  doc.ecs = { version: ECS_VERSION };
+  const event: Record<string, unknown> = { kind: rules.length > 0 ? 'alert' : 'event', created };
+  put(event, 'code', code);
+  put(event, 'provider', sys.provider);
+  doc.event = event;
+  if (sys.computer !== undefined) doc.host = { name: sys.computer };
+  const log: Record<string, unknown> = {};
+  put(log, 'level', sys.level === undefined ? undefined : LEVELS[sys.level]);
+  if (source.source !== undefined) log.file = { path: source.source };
+  if (Object.keys(log).length > 0) doc.log = log;
+  put(doc, 'process', processFields(data));
+  put(doc, 'user', userFields(data));
+  if (rules.length > 0) doc.rule = ruleFields(rules);
+  const winlog: Record<string, unknown> = {};
+  put(winlog, 'channel', sys.channel);
+  put(winlog, 'event_id', code);
+  put(winlog, 'record_id', sys.recordId === undefined ? undefined : String(sys.recordId));
+  put(winlog, 'provider_name', sys.provider);
+  put(winlog, 'provider_guid', sys.providerGuid);
+  put(winlog, 'computer_name', sys.computer);
+  put(winlog, 'version', sys.version);
+  put(winlog, 'task', sys.task === undefined ? undefined : String(sys.task));
+  put(winlog, 'opcode', sys.opcode === undefined ? undefined : String(sys.opcode));
+  put(winlog, 'keywords', sys.keywords);
+  if (sys.processId !== undefined || sys.threadId !== undefined) {
+    const process: Record<string, unknown> = {};
+    put(process, 'pid', sys.processId);
+    if (sys.threadId !== undefined) process.thread = { id: sys.threadId };
+    winlog.process = process;
+  }
+  if (sys.userId !== undefined) winlog.user = { identifier: sys.userId };
+  if (Object.keys(data).length > 0) winlog.event_data = data;
+  if (user !== undefined) winlog.user_data = { xml_name: user.name, ...user.fields };
+  doc.winlog = winlog;
+  return doc;
+}
+
+/** Sets a field only when it has a value: documents leave absent fields out. */
+function put(o: Record<string, unknown>, key: string, value: unknown): void {
+  if (value !== undefined) o[key] = value;
 }
 
 /** One matched rule as its values; several as arrays of them (keyword fields take both). */

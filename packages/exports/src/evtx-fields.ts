@@ -27,7 +27,10 @@ const obj = (v: unknown): Record<string, unknown> | undefined =>
 const attr = (v: unknown, name: string): unknown => obj(obj(v)?.['#attributes'])?.[name];
 
 /** An element's text: the value itself, or its `#text` when it also has attributes. */
-const text = (v: unknown): unknown => (obj(v) && '#text' in obj(v)! ? obj(v)!['#text'] : v);
+const text = (v: unknown): unknown => {
+  const o = obj(v);
+  return o !== undefined && '#text' in o ? o['#text'] : v;
+};
 
 const num = (v: unknown): number | undefined => {
   if (typeof v === 'number') return v;
@@ -42,24 +45,26 @@ export const eventElement = (e: EvtxEvent): Record<string, unknown> | undefined 
 
 export function systemOf(e: EvtxEvent): EvtxSystem {
   const s = obj(eventElement(e)?.System) ?? {};
-  const out: EvtxSystem = {
-    provider: str(attr(s.Provider, 'Name')),
-    providerGuid: str(attr(s.Provider, 'Guid')),
-    eventId: num(text(s.EventID)),
-    version: num(text(s.Version)),
-    level: num(text(s.Level)),
-    task: num(text(s.Task)),
-    opcode: num(text(s.Opcode)),
-    keywords: str(text(s.Keywords)),
-    time: str(attr(s.TimeCreated, 'SystemTime')),
-    recordId: num(text(s.EventRecordID)),
-    processId: num(attr(s.Execution, 'ProcessID')),
-    threadId: num(attr(s.Execution, 'ThreadID')),
-    channel: str(text(s.Channel)),
-    computer: str(text(s.Computer)),
-    userId: str(attr(s.Security, 'UserID')),
+  // Built by assignment, absent parts never set: deleting keys would slow every later access.
+  const out: EvtxSystem = {};
+  const set = <K extends keyof EvtxSystem>(k: K, v: EvtxSystem[K] | undefined): void => {
+    if (v !== undefined) out[k] = v;
   };
-  for (const k of Object.keys(out) as (keyof EvtxSystem)[]) if (out[k] === undefined) delete out[k];
+  set('provider', str(attr(s.Provider, 'Name')));
+  set('providerGuid', str(attr(s.Provider, 'Guid')));
+  set('eventId', num(text(s.EventID)));
+  set('version', num(text(s.Version)));
+  set('level', num(text(s.Level)));
+  set('task', num(text(s.Task)));
+  set('opcode', num(text(s.Opcode)));
+  set('keywords', str(text(s.Keywords)));
+  set('time', str(attr(s.TimeCreated, 'SystemTime')));
+  set('recordId', num(text(s.EventRecordID)));
+  set('processId', num(attr(s.Execution, 'ProcessID')));
+  set('threadId', num(attr(s.Execution, 'ThreadID')));
+  set('channel', str(text(s.Channel)));
+  set('computer', str(text(s.Computer)));
+  set('userId', str(attr(s.Security, 'UserID')));
   return out;
 }
 
@@ -80,7 +85,7 @@ export function eventData(e: EvtxEvent): Record<string, string> {
   const d = obj(eventElement(e)?.EventData);
   const out: Record<string, string> = {};
   if (!d) return out;
-  for (const [k, v] of Object.entries(d)) if (k !== '#attributes') out[k] = valueText(text(v));
+  for (const k in d) if (k !== '#attributes') out[k] = valueText(text(d[k]));
   return out;
 }
 
