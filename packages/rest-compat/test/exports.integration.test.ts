@@ -96,6 +96,20 @@ describe.skipIf(!existsSync(SAMPLES))('exports of completed jobs (REST, tickets,
     expect(parse(bom.text, { bom: true })).toEqual(table.data.map((row) => row.map(csvCell)));
   });
 
+  test('CSV of every IndexTable insight: its cell columns, then its details as JSON under `Details`', async () => {
+    const job = (await get(h.url, `/analysis/job/${publicJob}`)).json;
+    const tables = job.insights.filter((i: any) => i.IndexTable).map((i: any) => i.IndexTable);
+    expect(tables.length).toBeGreaterThan(0);
+    for (const t of tables) {
+      const r = await exported(h.url, `/analysis/job/${publicJob}/export?format=csv&insight=${encodeURIComponent(t.title)}`);
+      expect(r.status, t.title).toBe(200);
+      const [header, ...rows] = parse(r.text) as string[][];
+      expect(header).toEqual([...t.columns.slice(0, -1), 'Details'].map(csvCell));
+      expect(rows.map((row) => row.slice(0, -1))).toEqual((t.data as [string[]][]).map(([cells]) => cells.map(csvCell)));
+      expect(rows.map((row) => JSON.parse(row.at(-1)!) as unknown)).toEqual((t.data as [string[], object][]).map(([, details]) => details));
+    }
+  });
+
   test('JSONL of the records a search matches holds exactly the search results (no 10 × 100 page cap)', async () => {
     const filter = [{ field: 'event_id', operator: 'equals', value: '4624' }];
     const s = await post(h.url, '/analysis/winevtx/search', { job_id: publicJob, search: '', browse_events: true, filter, show: 100 });

@@ -87,6 +87,8 @@ function insightContent(job: JobDto, insight: Insight, input: ExportJobInput): E
 
 function tabular(insight: Insight): ReturnType<typeof insightTable> {
   try {
+    // An IndexTable's last column names its details (as REST shows it); the writer adds `Details` for them.
+    if ('IndexTable' in insight) return insightTable({ IndexTable: { ...insight.IndexTable, columns: insight.IndexTable.columns.slice(0, -1) } });
     return insightTable(insight);
   } catch (err) {
     if (isExportError(err)) throw new AppError('BAD_REQUEST', `Insight is not a table: ${err.message}`);
