@@ -22,6 +22,7 @@ export * from './jobs/list-jobs.js';
 export * from './lookups/lookup-reference.js';
 export * from './search/search-records.js';
 export * from './search/search-records.schema.js';
+export * from './exports/index.js';
 export * from './quotas/quotas.js';
 export * from './scans/hunting.js';
 export * from './scans/create-scan-job.js';

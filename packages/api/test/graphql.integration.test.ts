@@ -8,6 +8,7 @@ import { hasShared, sharedPath } from '@quarry/testkit';
 import { startHarness, type Harness } from '../../rest-compat/test/support/harness.js';
 import { serviceFixture, type Fixture } from './support/fixture.js';
 import { gql, gqlSubscribe, gqlUpload, serveGraphql, type GraphqlAnswer } from './support/graphql-client.js';
+import { operations, runOperation } from '../src/operations/index.js';
 
 /**
  * The GraphQL front as an integration meets it: a real HTTP server, fetch, multipart uploads and
@@ -327,5 +328,18 @@ describe.skipIf(!hasShared('samples') && process.env['CI'] === undefined)('a rea
     });
     expect(filtered.errors).toBeUndefined();
     expect(filtered.data.searchInsights.map((i: any) => i.title)).toContain('Overview');
+
+    // Exports: a single-use ticket, downloaded through the operation REST serves its URL with.
+    const TICKET = 'mutation ($input: CreateExportTicketInput!) { createExportTicket(input: $input) { url expiresAt } }';
+    const ticket = await gql(url, TICKET, { input: { jobId, format: 'JSONL', filters: [{ field: 'event_id', operator: 'EQUALS', value: '4688' }] } });
+    expect(ticket.errors, JSON.stringify(ticket.errors)).toBeUndefined();
+    const { url: ticketUrl, expiresAt } = ticket.data.createExportTicket;
+    expect(ticketUrl).toMatch(/^\/analysis\/export\/[A-Za-z0-9_-]{43}$/);
+    expect(Date.parse(expiresAt)).toBeGreaterThan(Date.now());
+    const take = () => runOperation(operations.downloadExport, { deps: f.deps, token: null, key: null }, { ticket: ticketUrl.split('/').pop() });
+    const lines = (await new Response((await take()).body).text()).split('\n').filter(Boolean);
+    expect(lines.map((l) => JSON.parse(l).Event.System.EventID)).toEqual([4688, 4688]);
+    await expect(take()).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(codeOf(await gql(url, TICKET, { input: { jobId, format: 'CSV', insight: 'No such insight' } }))).toBe('NOT_FOUND');
   });
 });

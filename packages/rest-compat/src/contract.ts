@@ -41,6 +41,9 @@ export const CONTRACT = {
   createWebhook: { method: 'POST', paths: ['/analysis/webhooks'], errors: 'json' },
   listWebhooks: { method: 'GET', paths: ['/analysis/webhooks'], errors: 'json' },
   deleteWebhook: { method: 'DELETE', paths: ['/analysis/webhooks/:webhook_id'], errors: 'json' },
+  // Extensions of issue #38 (docs/api-decisions.md, "Exports"): plain-text errors, as the job read's.
+  exportJob: { method: 'GET', paths: ['/analysis/job/:job_id/export'], errors: 'text' },
+  downloadExport: { method: 'GET', paths: ['/analysis/export/:ticket'], errors: 'text' },
 } as const satisfies Record<string, { method: Method; paths: readonly string[]; errors: ErrorFormat }>;
 
 export type EndpointName = keyof typeof CONTRACT;

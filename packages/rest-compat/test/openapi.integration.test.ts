@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { operations, runOperation } from '@quarry/api';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BODY_LIMITS, type JsonEndpoint } from '../src/body-limits.js';
 import { CONTRACT } from '../src/contract.js';
@@ -141,6 +142,29 @@ describe.skipIf(!existsSync(SAMPLES))('live answers of every REST endpoint confo
     const failed = await finished(failedJob, owner);
     expect(failed.json.status).toBe('Failed');
     expect(failed.json.insights.some((i: object) => 'Error' in i)).toBe(true);
+  });
+
+  test('exports: streamed files of each category, a ticket download, and the errors', async () => {
+    /** The document's path has no query string: the checker matches the path, the request carries both. */
+    const EXPORT = async (path: string, query: string, status: number, creds: Creds = {}) =>
+      conforms('GET', path, await get(h.url, path + query, creds), status);
+    for (const jobId of Object.values(pub)) {
+      await EXPORT(`/analysis/job/${jobId}/export`, '?format=jsonl', 200);
+      await EXPORT(`/analysis/job/${jobId}/export`, '?format=csv', 200);
+    }
+    const own = `/analysis/job/${privateJob}/export`;
+    await EXPORT(own, '?format=jsonl', 200, owner);
+    await EXPORT(own, '?format=xlsx', 400, owner);
+    await EXPORT(own, '?format=jsonl', 401, { token: 'bad' });
+    await EXPORT(own, '?format=jsonl', 403, { token: owner.token });
+    await EXPORT(`/analysis/job/${randomUUID()}/export`, '?format=jsonl', 404);
+    const ticket = await runOperation(
+      operations.createExportTicket,
+      { deps: h.deps, token: owner.token, key: owner.key },
+      { jobId: privateJob, format: 'jsonl' },
+    );
+    await GET(ticket.url, 200);
+    await GET(ticket.url, 404);
   });
 
   test('search: records and summaries of each category, and the errors', async () => {

@@ -21,6 +21,7 @@ import { JobProgress } from './job/JobProgress';
 import { JobToc } from './job/JobToc';
 import classes from './job/JobPage.module.css';
 import { SigmaLevels } from './job/SigmaLevels';
+import { ExportMenu } from './ExportMenu';
 import { KeyPrompt } from './KeyPrompt';
 import { StatusBadge } from './StatusBadge';
 
@@ -84,7 +85,10 @@ export function JobView({ id }: { id: string }) {
                 {id}
               </Text>
             </div>
-            <StatusBadge status={status} />
+            <Group gap="xs">
+              {status === 'Completed' && <ExportMenu jobId={id} />}
+              <StatusBadge status={status} />
+            </Group>
           </Group>
           {!isFinished(status) && (
             <Alert color="blue" title={`Job ${status.toLowerCase()}`}>
@@ -119,7 +123,7 @@ export function JobView({ id }: { id: string }) {
                 </aside>
                 <div className={classes.sections}>
                   {insights.map((ins, i) => (
-                    <InsightView key={types[i]!.id} insight={ins} id={types[i]!.id} />
+                    <InsightView key={types[i]!.id} insight={ins} id={types[i]!.id} exportJobId={id} />
                   ))}
                 </div>
               </div>

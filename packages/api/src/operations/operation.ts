@@ -24,6 +24,13 @@ export type KeyRule = 'ignored' | 'optional' | 'requiredWhenSignedIn';
  */
 export type Transport = 'json' | 'stream';
 
+/**
+ * `json` (the default): the output is a value every front presents; `stream`: the output is a
+ * `Download` (exports/download.ts), bytes sent as they are produced, which only fronts that answer
+ * with a body of their own carry (REST). tRPC and GraphQL offer a ticket operation instead.
+ */
+export type ResultKind = 'json' | 'stream';
+
 /** What a service call knows about its request once admitted (operations/admit.ts). */
 export interface OperationContext {
   deps: ServiceDeps;
@@ -54,6 +61,7 @@ export interface Operation<
   access: Access;
   key: KeyRule;
   transport: T;
+  result?: ResultKind;
   input: I;
   /** How input the schema refuses is answered; by default 400 with the first issue's message. */
   invalid?: (raw: unknown, issues: readonly z.core.$ZodIssue[]) => AppError;

@@ -3,6 +3,7 @@ import { deleteFilesOperation, listFilesOperation, uploadFileOperation } from '.
 import { deleteJobsOperation, getJobOperation, listJobsOperation, watchJobOperation } from './jobs.js';
 import { parseOperations, searchOperations } from './evidence.js';
 import { createWebhookOperation, deleteWebhookOperation, listWebhooksOperation } from './webhooks.js';
+import { createExportTicketOperation, downloadExportOperation, exportJobOperation } from './exports.js';
 import { lookupOperation, retrieveRulesOperation, ruleSetsOperation, scanDataOperation, scanFilesOperation } from './hunting.js';
 
 /** Each key must be its operation's name, so a front may use either. */
@@ -22,6 +23,9 @@ export const operations = table({
   listJobs: listJobsOperation,
   deleteJobs: deleteJobsOperation,
   ...searchOperations,
+  exportJob: exportJobOperation,
+  createExportTicket: createExportTicketOperation,
+  downloadExport: downloadExportOperation,
   lookup: lookupOperation,
   scanFiles: scanFilesOperation,
   scanData: scanDataOperation,

@@ -76,7 +76,12 @@ export async function searchRecords(
 }
 
 /** The job's store (fetched into this node's cache first when it lives in an object store). */
-async function openStore<C extends ParseCategory>(deps: ServiceDeps, jobId: string, category: C, jobKey: Buffer | null): Promise<RecordStoreReader<C> | null> {
+export async function openStore<C extends ParseCategory>(
+  deps: ServiceDeps,
+  jobId: string,
+  category: C,
+  jobKey: Buffer | null,
+): Promise<RecordStoreReader<C> | null> {
   try {
     return await deps.recordStores.open(jobId, category, jobKey);
   } catch (err) {
@@ -84,7 +89,7 @@ async function openStore<C extends ParseCategory>(deps: ServiceDeps, jobId: stri
   }
 }
 
-function storeCall<T>(fn: () => T): T {
+export function storeCall<T>(fn: () => T): T {
   try {
     return fn();
   } catch (err) {

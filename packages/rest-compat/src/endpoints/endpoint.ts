@@ -15,8 +15,10 @@ export type TableEndpointName = Exclude<EndpointName, 'upload'>;
  *   (same names, the operation's schema and messages); absent on a GET: no body;
  * - `unreadableBody`: what a body that is not a JSON object counts as (`{ as: {} }` and the
  *   body's own validation answers); absent: 400 `Request body must be a JSON object`;
- * - `input`: the operation's camelCase input from the checked body and the path's parameters;
- * - `present`: the spec's response body for the operation's output (200).
+ * - `input`: the operation's camelCase input from the checked body, the path's parameters and the
+ *   query string's;
+ * - `present`: the spec's response body for the operation's output (200), or a Response of its own
+ *   (a streamed download: operations whose result is `stream`).
  * Errors are AppErrors of the admission, validation and service, answered in CONTRACT's format
  * with respond.ts's status table.
  */
@@ -25,7 +27,7 @@ export interface Endpoint<Op extends AnyOperation = AnyOperation> {
   operation: Op;
   body?: z.ZodType;
   unreadableBody?: { as: unknown };
-  input: (body: unknown, params: Record<string, string>) => unknown;
+  input: (body: unknown, params: Record<string, string>, query: Record<string, string>) => unknown;
   present: (output: OutputOf<Op>) => unknown;
 }
 

@@ -1,6 +1,7 @@
 import { evidenceOperationNames, operations } from '@quarry/api';
 import { EVIDENCE_TYPES, SCAN_ENGINES, type EvidenceType, type ScanEngine } from '@quarry/vocabulary';
 import { fileListRow } from '../presenters/files.js';
+import { downloadResponse, exportQueryInput } from '../presenters/exports.js';
 import { createdJobBody, jobListEntryBody, jobStatusBody } from '../presenters/jobs.js';
 import { lookupBody } from '../presenters/lookup.js';
 import { createdScanJobBody, sigmaDataBody, yaraDataBody } from '../presenters/scans.js';
@@ -95,6 +96,18 @@ export const ENDPOINTS: readonly Endpoint[] = [
     present: () => ({ message: 'Job deleted successfully' }),
   }),
   endpoint({ name: 'jobStatus', operation: operations.getJob, input: (_body, params) => ({ id: params['job_id'] }), present: jobStatusBody }),
+  endpoint({
+    name: 'exportJob',
+    operation: operations.exportJob,
+    input: (_body, params, query) => exportQueryInput(params['job_id'], query),
+    present: downloadResponse,
+  }),
+  endpoint({
+    name: 'downloadExport',
+    operation: operations.downloadExport,
+    input: (_body, params) => ({ ticket: params['ticket'] }),
+    present: downloadResponse,
+  }),
   // A body that is not a JSON object is a parameter problem like any other here: 422.
   endpoint({ name: 'lookup', operation: operations.lookup, unreadableBody: { as: null }, input: (body) => body, present: lookupBody }),
   ...SCAN_ENGINES.flatMap(engineEndpoints),

@@ -68,14 +68,20 @@ function operationId(name: string, index: number, path: string): string {
 }
 
 function operationObject(e: Documented, index: number, path: string, components: SchemaComponents) {
-  const { tag, ok, errors: documented } = ENDPOINT_RESPONSES[e.name];
+  const { tag, ok, download, query, errors: documented } = ENDPOINT_RESPONSES[e.name];
   const errorMedia =
     CONTRACT[e.name].errors === 'json'
       ? { 'application/json': { schema: components.convert(jsonErrorBody, 'output') } }
       : { 'text/plain': { schema: components.convert(textErrorBody, 'output') } };
   const errors: Record<string, string> = { ...documented, ...(hasJsonBodyCap(e.name) ? JSON_BODY_ERRORS : {}), ...COMMON_ERRORS };
   const responses: Record<string, unknown> = {
-    200: { description: 'Success', content: { 'application/json': { schema: components.convert(ok, 'output') } } },
+    200: download
+      ? {
+          description: 'The file, streamed (chunked), as an attachment',
+          headers: { 'Content-Disposition': { schema: { type: 'string' }, description: 'attachment; filename="<job name>[-<insight>].<extension>"' } },
+          content: Object.fromEntries(download.map((media) => [media, { schema: { type: 'string' } }])),
+        }
+      : { description: 'Success', content: { 'application/json': { schema: components.convert(ok, 'output') } } },
   };
   for (const status of Object.keys(errors).sort()) {
     responses[status] = {
@@ -84,7 +90,13 @@ function operationObject(e: Documented, index: number, path: string, components:
       content: errorMedia,
     };
   }
-  const params = [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }));
+  const params: Record<string, unknown>[] = [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: m[1]?.endsWith('_id') ? { type: 'string', format: 'uuid' } : { type: 'string' },
+  }));
+  for (const q of query ?? []) params.push({ name: q.name, in: 'query', required: q.required ?? false, description: q.description, schema: q.schema });
   const request = e.request;
   return {
     operationId: operationId(e.name, index, path),
@@ -163,7 +175,7 @@ export function buildOpenApiDocument(): JsonSchema {
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     security: [{}],
-    tags: ['Files', 'Jobs', 'Parsing', 'Search', 'Lookup', 'Scans', 'Rules', 'Webhooks', 'Service'].map((name) => ({ name })),
+    tags: ['Files', 'Jobs', 'Parsing', 'Search', 'Lookup', 'Scans', 'Rules', 'Exports', 'Webhooks', 'Service'].map((name) => ({ name })),
     paths,
     components: {
       schemas: components.schemas,

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { operations } from '@quarry/api';
 import { EVIDENCE_TYPES, evidenceTypes } from '@quarry/vocabulary';
 import type { EndpointName } from '../contract.js';
 import { deleteFilesResponse, fileListResponse, uploadResponse } from '../responses/files.schema.js';
@@ -12,12 +13,23 @@ import { createdWebhookResponse, deleteWebhookResponse, webhookListResponse } fr
 /** Error statuses an endpoint documents itself; 500 and 503 (and 408/413 for JSON bodies) are added for all. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 413 | 422 | 429;
 
-export type Tag = 'Files' | 'Jobs' | 'Parsing' | 'Search' | 'Lookup' | 'Scans' | 'Rules' | 'Webhooks';
+export type Tag = 'Files' | 'Jobs' | 'Parsing' | 'Search' | 'Lookup' | 'Scans' | 'Rules' | 'Exports' | 'Webhooks';
+
+/** A query-string parameter of a GET endpoint. */
+export interface QueryParameter {
+  name: string;
+  description: string;
+  required?: boolean;
+  schema: Record<string, unknown>;
+}
 
 /** What the spec says an endpoint answers: its 200 body, and each error status with when it is sent. */
 export interface EndpointResponses {
   tag: Tag;
   ok: z.ZodType;
+  /** A streamed file instead of a JSON body: its media types (each a string body; `ok` unused). */
+  download?: readonly string[];
+  query?: readonly QueryParameter[];
   /** The body format of each is the contract's (CONTRACT `errors`). */
   errors: Partial<Record<ErrorStatus, string>>;
 }
@@ -53,6 +65,14 @@ const RULES: EndpointResponses = {
   ok: rulesResponse,
   errors: { 400: '`Invalid rule names provided`', 401: '`Unauthorized` (a bad token)', 404: '`One or more rules not found`' },
 };
+
+const EXPORT_ERRORS: EndpointResponses['errors'] = {
+  400: '`Job not completed`, `X-Service-Api-Enc-Key is invalid`, an option the format does not take, an insight that is not a table, or a bad filter',
+  401: '`Unauthorized` (a bad token)',
+  403: '`Encryption key required` (private job), or a key that does not open it',
+  404: "`Job with ID <job_id> not found` (also another user's private job), or `Insight not found: <title>`",
+};
+const FILE_MEDIA = ['text/csv', 'application/x-ndjson'] as const;
 
 /** Each evidence type's parse and search endpoints, named from its descriptor as CONTRACT names them. */
 type EvidenceEndpoint = Extract<EndpointName, `parse${string}` | `search${string}`>;
@@ -140,5 +160,31 @@ export const ENDPOINT_RESPONSES: Record<EndpointName, EndpointResponses> = {
     tag: 'Webhooks',
     ok: deleteWebhookResponse,
     errors: { 401: '`Unauthorized`', 404: "`Webhook not found` (also another user's webhook, or an id that is not a UUID)" },
+  },
+  exportJob: {
+    tag: 'Exports',
+    ok: z.string(),
+    download: FILE_MEDIA,
+    query: [
+      {
+        name: 'format',
+        required: true,
+        description: 'csv, jsonl, timesketch, ecs, sigma-csv or sigma-jsonl',
+        schema: { type: 'string', enum: [...operations.exportJob.input.shape.format.options] },
+      },
+      { name: 'insight', description: 'Title of one insight: its table (csv) or its rows (jsonl)', schema: { type: 'string', maxLength: 256 } },
+      { name: 'search', description: 'As the search endpoints: text every exported record holds', schema: { type: 'string', maxLength: 1024 } },
+      { name: 'filter', description: 'As the search endpoints: a JSON array of {field, operator, value}', schema: { type: 'string' } },
+      { name: 'start_time', description: 'Unix milliseconds, inclusive', schema: { type: 'integer' } },
+      { name: 'end_time', description: 'Unix milliseconds, inclusive', schema: { type: 'integer' } },
+      { name: 'bom', description: 'CSV: a UTF-8 byte order mark first (Excel)', schema: { type: 'boolean', default: false } },
+    ],
+    errors: EXPORT_ERRORS,
+  },
+  downloadExport: {
+    tag: 'Exports',
+    ok: z.string(),
+    download: FILE_MEDIA,
+    errors: { 404: '`Export ticket not found or expired` (also a ticket used once already)' },
   },
 };

@@ -11,7 +11,8 @@ import type { RestDeps } from '../rest-deps.js';
 /**
  * Answers one endpoint in the contract's order: the caller and key (the operation's admission),
  * then the body (JSON object, the spec's body schema), then the operation's input and service;
- * the output is the spec's body, any error the endpoint's error body.
+ * the output is the spec's body (or the presenter's own response: a streamed download), any error
+ * the endpoint's error body.
  */
 async function answer(c: Context, deps: RestDeps, e: Endpoint): Promise<Response> {
   try {
@@ -21,8 +22,9 @@ async function answer(c: Context, deps: RestDeps, e: Endpoint): Promise<Response
       const raw = await (e.unreadableBody ? jsonBody(c).catch(() => e.unreadableBody!.as) : jsonBody(c));
       body = e.body ? validate(e.body, raw) : raw;
     }
-    const output = await execute(e.operation, ctx, parseInput(e.operation, e.input(body, c.req.param())));
-    return c.json(e.present(output) as object);
+    const output = await execute(e.operation, ctx, parseInput(e.operation, e.input(body, c.req.param(), c.req.query())));
+    const presented = e.present(output);
+    return presented instanceof Response ? presented : c.json(presented as object);
   } catch (err) {
     return respondError(c, e.name, err, deps.log);
   }

@@ -137,6 +137,32 @@ export const ACCESS: Record<EndpointName, Row> = {
       wrongKey: [403, 'Encryption key is invalid for this job'],
     },
   },
+  // Exports are admitted exactly as the job read is.
+  exportJob: {
+    request: (fx) => ({
+      method: 'GET',
+      path: `/analysis/job/${fx.aliceJob}/export?format=jsonl`,
+      publicPath: `/analysis/job/${fx.publicJob}/export?format=jsonl`,
+    }),
+    refuse: {
+      noToken: [404, 'Job with ID {aliceJob} not found'],
+      badToken: UNAUTHORIZED,
+      otherUser: [404, 'Job with ID {aliceJob} not found'],
+      noKey: [403, 'Encryption key required'],
+      wrongKey: [403, 'Encryption key is invalid for this job'],
+    },
+  },
+  // A ticket stands for its creator's token and key (exports.integration.test.ts); headers add nothing but a bad token's 401.
+  downloadExport: {
+    request: () => ({ method: 'GET', path: `/analysis/export/${'A'.repeat(43)}` }),
+    refuse: {
+      noToken: [404, 'Export ticket not found or expired'],
+      badToken: UNAUTHORIZED,
+      otherUser: [404, 'Export ticket not found or expired'],
+      noKey: [404, 'Export ticket not found or expired'],
+      wrongKey: [404, 'Export ticket not found or expired'],
+    },
+  },
   deleteJobs: {
     request: (fx) => ({ method: 'POST', path: '/analysis/job/delete', body: { ids: [fx.aliceJob] } }),
     refuse: { noToken: UNAUTHORIZED, badToken: UNAUTHORIZED, otherUser: [404, 'Job ID not found'], noKey: notPrivate, wrongKey: notPrivate },

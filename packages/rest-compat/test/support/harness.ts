@@ -14,7 +14,7 @@ import { sharedPath } from '@quarry/testkit';
 import { Hunting, Quotas, type HuntingOptions, type QuotaLimits } from '@quarry/api';
 import { WORKER_MAIN } from '@quarry/worker/entry';
 import { webhookSecretKey } from '@quarry/webhooks';
-import { serveRest } from '../../src/index.js';
+import { serveRest, type RestDeps } from '../../src/index.js';
 
 export const SAMPLES = sharedPath('samples');
 
@@ -32,6 +32,8 @@ export interface Harness {
   stack: ReturnType<typeof inject<'stack'>>;
   /** The server's rule sets (its Sigma thread says how often it compiled). */
   hunting: Hunting;
+  /** What the server runs its operations with (tests call operations no REST endpoint carries). */
+  deps: RestDeps;
   /** `env`: extra worker environment (e.g. QUARRY_SIGMA_RULES for community-rule tests). */
   startWorker(env?: Record<string, string>): Promise<ChildProcess>;
   /** Every log line written so far by the REST server and the worker processes. */
@@ -68,25 +70,23 @@ export async function startHarness(
     },
   });
   const jobEvents = new JobEvents(stack.databaseUrl, { log });
-  const server = await serveRest(
-    {
-      db,
-      blobs: new FsBlobStore(stack.blobDir),
-      runner,
-      lookups: new LookupStore(),
-      recordStores: new RecordStores(new LocalFiles(join(stack.blobDir, 'record-stores'))),
-      log,
-      hunting,
-      quotas: new Quotas(opts.quotas),
-      jobEvents,
-      webhooks: { secretKey: webhookSecretKey(masterKey), allowPrivate: opts.allowPrivateWebhooks ?? false },
-      health: async () => ({ ok: true, checks: {} }),
-      ...(opts.uploadTimeoutMs ? { uploadTimeoutMs: opts.uploadTimeoutMs } : {}),
-      ...(opts.jsonBodyDeadlineMs ? { jsonBodyDeadlineMs: opts.jsonBodyDeadlineMs } : {}),
-      ...(opts.headersTimeoutMs ? { headersTimeoutMs: opts.headersTimeoutMs } : {}),
-    },
-    0,
-  );
+  const deps: RestDeps = {
+    db,
+    blobs: new FsBlobStore(stack.blobDir),
+    runner,
+    lookups: new LookupStore(),
+    recordStores: new RecordStores(new LocalFiles(join(stack.blobDir, 'record-stores'))),
+    log,
+    hunting,
+    quotas: new Quotas(opts.quotas),
+    jobEvents,
+    webhooks: { secretKey: webhookSecretKey(masterKey), allowPrivate: opts.allowPrivateWebhooks ?? false },
+    health: async () => ({ ok: true, checks: {} }),
+    ...(opts.uploadTimeoutMs ? { uploadTimeoutMs: opts.uploadTimeoutMs } : {}),
+    ...(opts.jsonBodyDeadlineMs ? { jsonBodyDeadlineMs: opts.jsonBodyDeadlineMs } : {}),
+    ...(opts.headersTimeoutMs ? { headersTimeoutMs: opts.headersTimeoutMs } : {}),
+  };
+  const server = await serveRest(deps, 0);
   const workers: ChildProcess[] = [];
   return {
     url: server.url,
@@ -95,6 +95,7 @@ export async function startHarness(
     temporal,
     stack,
     hunting,
+    deps,
     async startWorker(extraEnv = {}) {
       const child = spawn(process.execPath, [...workerNodeArgs(), WORKER_MAIN], {
         env: workerEnv({

@@ -117,13 +117,57 @@ export class RecordStoreReader<C extends ParseCategory> {
   }
 
   /**
+   * Every matching row as the search shows it, in the search's order (time, then record order),
+   * with no page bound: for exports. Streams through the time index, so memory holds one row at a
+   * time whatever the store's size. Throws RecordStoreError for a query the search would refuse.
+   */
+  *entries(q: RecordQuery): Generator<IndexTableEntry> {
+    const { where, narrow } = this.plan(q);
+    const { from, where: w } = this.walk(where, narrow, true);
+    this.templateMap(); // read before the walk: entries look templates up while it runs
+    for (const row of this.db
+      .prepare(`SELECT ${this.selectCells} FROM ${from} WHERE ${w.sql} ORDER BY rows.time, rows.id`)
+      .raw()
+      .iterate(...w.params)) {
+      yield this.shape.entryOf(row as unknown[], this.ctx);
+    }
+  }
+
+  /**
    * Every record with at least one matching row, once, in the order the job read them (input,
    * then file order), as the pipeline handed them out: for re-running analyzers over a search.
    * Streams: memory holds one compressed block of records at a time.
    */
   *records(q: RecordQuery): Generator<StoredRecord<C>> {
+    for (const { record, input } of this.recordsWith(q)) yield { record, input };
+  }
+
+  /**
+   * Every record that matched a Sigma rule (and the query), in the job's order, with the names its
+   * row lists: each rule's title, then its id when it has one (what `sigma_matches` searches). None
+   * for a category that keeps no Sigma matches.
+   */
+  *sigmaMatched(q: RecordQuery): Generator<StoredRecord<C> & { matches: string[] }> {
+    if (!this.shape.sqlColumns.some((c) => c.name === 'sigma_matches')) return;
+    for (const r of this.recordsWith(q, { column: 'sigma_matches', except: '[""]' })) {
+      // The column holds [shown text, ...names], or [name] alone when the text is that one name
+      // (json-path.ts `alternatives`); no match: [""].
+      const cell = JSON.parse(String(r.extra)) as string[];
+      const matches = cell.length === 1 ? cell.filter((n) => n !== '') : cell.slice(1);
+      if (matches.length > 0) yield { record: r.record, input: r.input, matches };
+    }
+  }
+
+  /**
+   * records(), with one more column of each record's first matching row (`extra`), leaving out rows
+   * where it holds `except` (before their record is rebuilt).
+   */
+  private *recordsWith(q: RecordQuery, more?: { column: 'sigma_matches'; except: string }): Generator<StoredRecord<C> & { extra?: unknown }> {
     const plan = this.plan(q);
-    const { from, where } = this.walk(plan.where, plan.narrow, false);
+    const walked = this.walk(plan.where, plan.narrow, false);
+    const column = more?.column;
+    const { from } = walked;
+    const where = more ? { sql: `(${walked.where.sql}) AND rows.${more.column} <> ?`, params: [...walked.where.params, more.except] } : walked.where;
     const inputs = new Map(
       (this.db.prepare('SELECT position, ref FROM inputs').raw().all() as [number, string][]).map(([p, ref]) => [p, JSON.parse(ref) as InputRef]),
     );
@@ -140,24 +184,24 @@ export class RecordStoreReader<C extends ParseCategory> {
     let payloads: unknown[] = [];
     let last = '';
     for (const row of this.db
-      .prepare(`SELECT rows.block, rows.slot, rows.input FROM ${from} WHERE ${where.sql} ORDER BY rows.id`)
+      .prepare(`SELECT rows.block, rows.slot, rows.input${column ? `, rows.${column}` : ''} FROM ${from} WHERE ${where.sql} ORDER BY rows.id`)
       .raw()
       .iterate(...where.params)) {
-      const [block, slot, input] = row as [number, number, number];
+      const [block, slot, input, extra] = row as [number, number, number, unknown];
       // A record's rows are consecutive (a registry key's values), so a repeat is always the previous one.
       const key = `${block}:${slot}`;
       if (key === last) continue;
       last = key;
       if (block < 0) {
         if (!rebuild.chunkRecord) throw new Error(`record store of category ${this.shape.category} has a record kept in a chunk`);
-        yield { record: rebuild.chunkRecord(-block, slot), input: inputs.get(input)! };
+        yield { record: rebuild.chunkRecord(-block, slot), input: inputs.get(input)!, extra };
         continue;
       }
       if (block !== blockId) {
         payloads = unpackBlock((blockData.get(block) as [Buffer])[0]);
         blockId = block;
       }
-      yield { record: rebuild.record(payloads[slot]), input: inputs.get(input)! };
+      yield { record: rebuild.record(payloads[slot]), input: inputs.get(input)!, extra };
     }
   }
 

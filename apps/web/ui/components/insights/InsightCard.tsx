@@ -1,8 +1,26 @@
 import { Badge, Group, Paper, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ExportMenu } from '../ExportMenu';
 
-/** The frame around one insight: a section of the job page (`id`), its title as a heading, its type and category. */
-export function InsightCard({ id, title, type, category, children }: { id: string; title: string; type: string; category?: string; children: ReactNode }) {
+/**
+ * The frame around one insight: a section of the job page (`id`), its title as a heading, its type
+ * and category; with `exportJobId` (a table of a stored job), its export menu.
+ */
+export function InsightCard({
+  id,
+  title,
+  type,
+  category,
+  exportJobId,
+  children,
+}: {
+  id: string;
+  title: string;
+  type: string;
+  category?: string;
+  exportJobId?: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <Paper
       withBorder
@@ -24,6 +42,7 @@ export function InsightCard({ id, title, type, category, children }: { id: strin
           <Badge variant="light" color="gray">
             {type}
           </Badge>
+          {exportJobId !== undefined && <ExportMenu jobId={exportJobId} insight={title} />}
         </Group>
       </Group>
       {children}

@@ -18,12 +18,21 @@ export function insightTitle(insight: Insight): string {
 /**
  * One insight, drawn by its type, as the section `id` of the page (the job page makes ids unique;
  * the search page's summary uses the title's). An unknown type (a newer server) is shown as JSON, not dropped.
+ * `exportJobId`: the insight is one of that job's stored insights, so its tables can be exported.
  */
-export function InsightView({ insight, id = `insight-${slug(insightTitle(insight))}` }: { insight: Insight; id?: string }) {
+export function InsightView({
+  insight,
+  id = `insight-${slug(insightTitle(insight))}`,
+  exportJobId,
+}: {
+  insight: Insight;
+  id?: string;
+  exportJobId?: string | undefined;
+}) {
   if ('Timeline' in insight) {
     const p = insight.Timeline;
     return (
-      <InsightCard id={id} title={p.title} type="Timeline" category={p.category}>
+      <InsightCard id={id} title={p.title} type="Timeline" category={p.category} exportJobId={exportJobId}>
         <TimelineInsight insight={p} section={id} />
       </InsightCard>
     );
@@ -31,7 +40,7 @@ export function InsightView({ insight, id = `insight-${slug(insightTitle(insight
   if ('Table' in insight) {
     const p = insight.Table;
     return (
-      <InsightCard id={id} title={p.title} type="Table" category={p.category}>
+      <InsightCard id={id} title={p.title} type="Table" category={p.category} exportJobId={exportJobId}>
         <TableInsight insight={p} section={id} />
       </InsightCard>
     );
@@ -39,7 +48,7 @@ export function InsightView({ insight, id = `insight-${slug(insightTitle(insight
   if ('IndexTable' in insight) {
     const p = insight.IndexTable;
     return (
-      <InsightCard id={id} title={p.title} type="IndexTable" category={p.category}>
+      <InsightCard id={id} title={p.title} type="IndexTable" category={p.category} exportJobId={exportJobId}>
         <IndexTableInsight insight={p} section={id} />
       </InsightCard>
     );
@@ -47,7 +56,7 @@ export function InsightView({ insight, id = `insight-${slug(insightTitle(insight
   if ('Chart' in insight) {
     const p = insight.Chart;
     return (
-      <InsightCard id={id} title={p.title} type={`Chart (${p.display_mode})`} category={p.category}>
+      <InsightCard id={id} title={p.title} type={`Chart (${p.display_mode})`} category={p.category} exportJobId={exportJobId}>
         <ChartInsight insight={p} />
       </InsightCard>
     );
@@ -63,7 +72,7 @@ export function InsightView({ insight, id = `insight-${slug(insightTitle(insight
   if ('Metadata' in insight) {
     const p = insight.Metadata;
     return (
-      <InsightCard id={id} title={p.title} type="Metadata" category={p.category}>
+      <InsightCard id={id} title={p.title} type="Metadata" category={p.category} exportJobId={exportJobId}>
         <MetadataInsight insight={p} />
       </InsightCard>
     );

@@ -11,6 +11,7 @@ import type { FilterRow } from '../../lib/filters';
 import { SearchLinkContext } from '../../lib/search-link';
 import { errorMessage, evidenceProcedures } from '../../lib/trpc';
 import { DataGrid } from '../DataGrid';
+import { ExportMenu, type ExportQuery } from '../ExportMenu';
 import { InsightView } from '../insights/InsightView';
 import { Pager } from '../Pager';
 import { FilterRows } from './FilterRows';
@@ -36,18 +37,14 @@ export function SearchPanel() {
   const [page, setPage] = useState(1);
   const [show, setShow] = useState(25);
 
+  // What the shown results matched, for their export (the form may have changed since).
+  const [searched, setSearched] = useState<{ jobId: string; query: ExportQuery } | null>(null);
   const search = useMutation({
-    mutationFn: (p: number) =>
-      evidenceProcedures(category).search.query({
-        jobId: jobId.trim(),
-        search: text,
-        browseEvents: browse,
-        filter: filters.filter((f) => f.field !== ''),
-        page: p,
-        show,
-        startTime: utcMs(start),
-        endTime: utcMs(end),
-      }),
+    mutationFn: (p: number) => {
+      const query = { search: text, filter: filters.filter((f) => f.field !== ''), startTime: utcMs(start), endTime: utcMs(end) };
+      setSearched({ jobId: jobId.trim(), query });
+      return evidenceProcedures(category).search.query({ jobId: jobId.trim(), browseEvents: browse, page: p, show, ...query });
+    },
   });
   const go = (p: number) => {
     setPage(p);
@@ -111,7 +108,10 @@ export function SearchPanel() {
             <Text fw={600}>
               {result.title}: {result.total} matching record{result.total === 1 ? '' : 's'}
             </Text>
-            <Pager page={page} total={result.total} show={show} onPage={go} />
+            <Group gap="xs">
+              {searched && <ExportMenu jobId={searched.jobId} query={searched.query} label="Export all matches" />}
+              <Pager page={page} total={result.total} show={show} onPage={go} />
+            </Group>
           </Group>
           <DataGrid
             label={result.title}

@@ -12,7 +12,7 @@ export const screamingCase = (value: string): string =>
     .replace(/[^A-Za-z0-9]+/g, '_')
     .toUpperCase();
 
-function enumValues<const V extends string>(values: readonly V[]): Record<string, { value: V }> {
+export function enumValues<const V extends string>(values: readonly V[]): Record<string, { value: V }> {
   return Object.fromEntries(values.map((value) => [screamingCase(value), { value }]));
 }
 

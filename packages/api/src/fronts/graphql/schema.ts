@@ -10,6 +10,7 @@ import './scans.js';
 import './rule-sets.js';
 import './parse.js';
 import './file-mutations.js';
+import './exports.js';
 import './subscription.js';
 import './webhooks.js';
 

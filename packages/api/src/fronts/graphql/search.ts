@@ -20,7 +20,7 @@ import { MAX_PAGE } from './paging.js';
 const SEARCH_WINDOW = 1_000;
 const STORE_PAGE = 100;
 
-const RecordFilterInput = builder.inputType('RecordFilterInput', {
+export const RecordFilterInput = builder.inputType('RecordFilterInput', {
   fields: (t) => ({
     field: t.string({ description: 'A column or detail field of the evidence type ("details.TargetUserName").' }),
     operator: t.field({ type: FilterOperatorEnum }),

@@ -77,8 +77,14 @@ function procedureOf(op: AnyOperation) {
   }
 }
 
-/** Operations a JSON front can carry (uploads stream bytes: REST multipart and tus take them). */
-type JsonOperationName = { [N in OperationName]: Operations[N]['transport'] extends 'json' ? N : never }[OperationName];
+/**
+ * Operations a JSON front can carry: not uploads (REST multipart and tus take their bytes), nor
+ * downloads (REST streams them; here their ticket operation stands in).
+ */
+const carried = (op: AnyOperation): boolean => op.transport === 'json' && op.result !== 'stream';
+type JsonOperationName = {
+  [N in OperationName]: Operations[N]['transport'] extends 'json' ? (Operations[N] extends { result: 'stream' } ? never : N) : never;
+}[OperationName];
 
 type Def<Op extends AnyOperation> = { input: InputOf<Op>; output: OutputOf<Op>; meta: object };
 type ProcedureOf<Op extends AnyOperation> = Op['kind'] extends 'query'
@@ -91,7 +97,7 @@ export type Procedures = { [N in JsonOperationName]: ProcedureOf<Operations[N]> 
 
 const procedures = Object.fromEntries(
   Object.values(operations as Record<string, AnyOperation>)
-    .filter((op) => op.transport === 'json')
+    .filter(carried)
     .map((op) => [op.name, procedureOf(op)]),
 ) as unknown as Procedures;
 

@@ -81,3 +81,13 @@ export type Webhook = Prisma.WebhookModel
  * 
  */
 export type WebhookDelivery = Prisma.WebhookDeliveryModel
+/**
+ * Model AuditEvent
+ * 
+ */
+export type AuditEvent = Prisma.AuditEventModel
+/**
+ * Model ExportTicket
+ * 
+ */
+export type ExportTicket = Prisma.ExportTicketModel

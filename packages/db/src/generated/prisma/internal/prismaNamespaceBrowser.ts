@@ -58,7 +58,9 @@ export const ModelName = {
   JobInput: 'JobInput',
   JobResult: 'JobResult',
   Webhook: 'Webhook',
-  WebhookDelivery: 'WebhookDelivery'
+  WebhookDelivery: 'WebhookDelivery',
+  AuditEvent: 'AuditEvent',
+  ExportTicket: 'ExportTicket'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -185,6 +187,30 @@ export const WebhookDeliveryScalarFieldEnum = {
 } as const
 
 export type WebhookDeliveryScalarFieldEnum = (typeof WebhookDeliveryScalarFieldEnum)[keyof typeof WebhookDeliveryScalarFieldEnum]
+
+
+export const AuditEventScalarFieldEnum = {
+  id: 'id',
+  at: 'at',
+  actorId: 'actorId',
+  action: 'action',
+  jobId: 'jobId',
+  details: 'details'
+} as const
+
+export type AuditEventScalarFieldEnum = (typeof AuditEventScalarFieldEnum)[keyof typeof AuditEventScalarFieldEnum]
+
+
+export const ExportTicketScalarFieldEnum = {
+  id: 'id',
+  ownerId: 'ownerId',
+  jobId: 'jobId',
+  params: 'params',
+  sealedKey: 'sealedKey',
+  expiresAt: 'expiresAt'
+} as const
+
+export type ExportTicketScalarFieldEnum = (typeof ExportTicketScalarFieldEnum)[keyof typeof ExportTicketScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -307,6 +307,7 @@ export type JobWhereInput = {
   owner?: Prisma.XOR<Prisma.UserNullableScalarRelationFilter, Prisma.UserWhereInput> | null
   inputs?: Prisma.JobInputListRelationFilter
   result?: Prisma.XOR<Prisma.JobResultNullableScalarRelationFilter, Prisma.JobResultWhereInput> | null
+  tickets?: Prisma.ExportTicketListRelationFilter
 }
 
 export type JobOrderByWithRelationInput = {
@@ -329,6 +330,7 @@ export type JobOrderByWithRelationInput = {
   owner?: Prisma.UserOrderByWithRelationInput
   inputs?: Prisma.JobInputOrderByRelationAggregateInput
   result?: Prisma.JobResultOrderByWithRelationInput
+  tickets?: Prisma.ExportTicketOrderByRelationAggregateInput
 }
 
 export type JobWhereUniqueInput = Prisma.AtLeast<{
@@ -354,6 +356,7 @@ export type JobWhereUniqueInput = Prisma.AtLeast<{
   owner?: Prisma.XOR<Prisma.UserNullableScalarRelationFilter, Prisma.UserWhereInput> | null
   inputs?: Prisma.JobInputListRelationFilter
   result?: Prisma.XOR<Prisma.JobResultNullableScalarRelationFilter, Prisma.JobResultWhereInput> | null
+  tickets?: Prisma.ExportTicketListRelationFilter
 }, "id" | "workflowId">
 
 export type JobOrderByWithAggregationInput = {
@@ -421,6 +424,7 @@ export type JobCreateInput = {
   owner?: Prisma.UserCreateNestedOneWithoutJobsInput
   inputs?: Prisma.JobInputCreateNestedManyWithoutJobInput
   result?: Prisma.JobResultCreateNestedOneWithoutJobInput
+  tickets?: Prisma.ExportTicketCreateNestedManyWithoutJobInput
 }
 
 export type JobUncheckedCreateInput = {
@@ -442,6 +446,7 @@ export type JobUncheckedCreateInput = {
   bytesTotal?: bigint | number | null
   inputs?: Prisma.JobInputUncheckedCreateNestedManyWithoutJobInput
   result?: Prisma.JobResultUncheckedCreateNestedOneWithoutJobInput
+  tickets?: Prisma.ExportTicketUncheckedCreateNestedManyWithoutJobInput
 }
 
 export type JobUpdateInput = {
@@ -463,6 +468,7 @@ export type JobUpdateInput = {
   owner?: Prisma.UserUpdateOneWithoutJobsNestedInput
   inputs?: Prisma.JobInputUpdateManyWithoutJobNestedInput
   result?: Prisma.JobResultUpdateOneWithoutJobNestedInput
+  tickets?: Prisma.ExportTicketUpdateManyWithoutJobNestedInput
 }
 
 export type JobUncheckedUpdateInput = {
@@ -484,6 +490,7 @@ export type JobUncheckedUpdateInput = {
   bytesTotal?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   inputs?: Prisma.JobInputUncheckedUpdateManyWithoutJobNestedInput
   result?: Prisma.JobResultUncheckedUpdateOneWithoutJobNestedInput
+  tickets?: Prisma.ExportTicketUncheckedUpdateManyWithoutJobNestedInput
 }
 
 export type JobCreateManyInput = {
@@ -708,6 +715,20 @@ export type JobUpdateOneRequiredWithoutResultNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.JobUpdateToOneWithWhereWithoutResultInput, Prisma.JobUpdateWithoutResultInput>, Prisma.JobUncheckedUpdateWithoutResultInput>
 }
 
+export type JobCreateNestedOneWithoutTicketsInput = {
+  create?: Prisma.XOR<Prisma.JobCreateWithoutTicketsInput, Prisma.JobUncheckedCreateWithoutTicketsInput>
+  connectOrCreate?: Prisma.JobCreateOrConnectWithoutTicketsInput
+  connect?: Prisma.JobWhereUniqueInput
+}
+
+export type JobUpdateOneRequiredWithoutTicketsNestedInput = {
+  create?: Prisma.XOR<Prisma.JobCreateWithoutTicketsInput, Prisma.JobUncheckedCreateWithoutTicketsInput>
+  connectOrCreate?: Prisma.JobCreateOrConnectWithoutTicketsInput
+  upsert?: Prisma.JobUpsertWithoutTicketsInput
+  connect?: Prisma.JobWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.JobUpdateToOneWithWhereWithoutTicketsInput, Prisma.JobUpdateWithoutTicketsInput>, Prisma.JobUncheckedUpdateWithoutTicketsInput>
+}
+
 export type JobCreateWithoutOwnerInput = {
   id?: string
   jobName: string
@@ -726,6 +747,7 @@ export type JobCreateWithoutOwnerInput = {
   bytesTotal?: bigint | number | null
   inputs?: Prisma.JobInputCreateNestedManyWithoutJobInput
   result?: Prisma.JobResultCreateNestedOneWithoutJobInput
+  tickets?: Prisma.ExportTicketCreateNestedManyWithoutJobInput
 }
 
 export type JobUncheckedCreateWithoutOwnerInput = {
@@ -746,6 +768,7 @@ export type JobUncheckedCreateWithoutOwnerInput = {
   bytesTotal?: bigint | number | null
   inputs?: Prisma.JobInputUncheckedCreateNestedManyWithoutJobInput
   result?: Prisma.JobResultUncheckedCreateNestedOneWithoutJobInput
+  tickets?: Prisma.ExportTicketUncheckedCreateNestedManyWithoutJobInput
 }
 
 export type JobCreateOrConnectWithoutOwnerInput = {
@@ -814,6 +837,7 @@ export type JobCreateWithoutInputsInput = {
   bytesTotal?: bigint | number | null
   owner?: Prisma.UserCreateNestedOneWithoutJobsInput
   result?: Prisma.JobResultCreateNestedOneWithoutJobInput
+  tickets?: Prisma.ExportTicketCreateNestedManyWithoutJobInput
 }
 
 export type JobUncheckedCreateWithoutInputsInput = {
@@ -834,6 +858,7 @@ export type JobUncheckedCreateWithoutInputsInput = {
   bytesDone?: bigint | number | null
   bytesTotal?: bigint | number | null
   result?: Prisma.JobResultUncheckedCreateNestedOneWithoutJobInput
+  tickets?: Prisma.ExportTicketUncheckedCreateNestedManyWithoutJobInput
 }
 
 export type JobCreateOrConnectWithoutInputsInput = {
@@ -870,6 +895,7 @@ export type JobUpdateWithoutInputsInput = {
   bytesTotal?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   owner?: Prisma.UserUpdateOneWithoutJobsNestedInput
   result?: Prisma.JobResultUpdateOneWithoutJobNestedInput
+  tickets?: Prisma.ExportTicketUpdateManyWithoutJobNestedInput
 }
 
 export type JobUncheckedUpdateWithoutInputsInput = {
@@ -890,6 +916,7 @@ export type JobUncheckedUpdateWithoutInputsInput = {
   bytesDone?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   bytesTotal?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   result?: Prisma.JobResultUncheckedUpdateOneWithoutJobNestedInput
+  tickets?: Prisma.ExportTicketUncheckedUpdateManyWithoutJobNestedInput
 }
 
 export type JobCreateWithoutResultInput = {
@@ -910,6 +937,7 @@ export type JobCreateWithoutResultInput = {
   bytesTotal?: bigint | number | null
   owner?: Prisma.UserCreateNestedOneWithoutJobsInput
   inputs?: Prisma.JobInputCreateNestedManyWithoutJobInput
+  tickets?: Prisma.ExportTicketCreateNestedManyWithoutJobInput
 }
 
 export type JobUncheckedCreateWithoutResultInput = {
@@ -930,6 +958,7 @@ export type JobUncheckedCreateWithoutResultInput = {
   bytesDone?: bigint | number | null
   bytesTotal?: bigint | number | null
   inputs?: Prisma.JobInputUncheckedCreateNestedManyWithoutJobInput
+  tickets?: Prisma.ExportTicketUncheckedCreateNestedManyWithoutJobInput
 }
 
 export type JobCreateOrConnectWithoutResultInput = {
@@ -966,6 +995,7 @@ export type JobUpdateWithoutResultInput = {
   bytesTotal?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   owner?: Prisma.UserUpdateOneWithoutJobsNestedInput
   inputs?: Prisma.JobInputUpdateManyWithoutJobNestedInput
+  tickets?: Prisma.ExportTicketUpdateManyWithoutJobNestedInput
 }
 
 export type JobUncheckedUpdateWithoutResultInput = {
@@ -986,6 +1016,107 @@ export type JobUncheckedUpdateWithoutResultInput = {
   bytesDone?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   bytesTotal?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   inputs?: Prisma.JobInputUncheckedUpdateManyWithoutJobNestedInput
+  tickets?: Prisma.ExportTicketUncheckedUpdateManyWithoutJobNestedInput
+}
+
+export type JobCreateWithoutTicketsInput = {
+  id?: string
+  jobName: string
+  category: string
+  status?: $Enums.JobStatus
+  visibility: $Enums.Visibility
+  tier: $Enums.JobTier
+  workflowId: string
+  taskQueue: string
+  params?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  wrappedKey?: runtime.Bytes | null
+  createdAt?: Date | string
+  startedAt?: Date | string | null
+  finishedAt?: Date | string | null
+  bytesDone?: bigint | number | null
+  bytesTotal?: bigint | number | null
+  owner?: Prisma.UserCreateNestedOneWithoutJobsInput
+  inputs?: Prisma.JobInputCreateNestedManyWithoutJobInput
+  result?: Prisma.JobResultCreateNestedOneWithoutJobInput
+}
+
+export type JobUncheckedCreateWithoutTicketsInput = {
+  id?: string
+  jobName: string
+  category: string
+  status?: $Enums.JobStatus
+  ownerId?: string | null
+  visibility: $Enums.Visibility
+  tier: $Enums.JobTier
+  workflowId: string
+  taskQueue: string
+  params?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  wrappedKey?: runtime.Bytes | null
+  createdAt?: Date | string
+  startedAt?: Date | string | null
+  finishedAt?: Date | string | null
+  bytesDone?: bigint | number | null
+  bytesTotal?: bigint | number | null
+  inputs?: Prisma.JobInputUncheckedCreateNestedManyWithoutJobInput
+  result?: Prisma.JobResultUncheckedCreateNestedOneWithoutJobInput
+}
+
+export type JobCreateOrConnectWithoutTicketsInput = {
+  where: Prisma.JobWhereUniqueInput
+  create: Prisma.XOR<Prisma.JobCreateWithoutTicketsInput, Prisma.JobUncheckedCreateWithoutTicketsInput>
+}
+
+export type JobUpsertWithoutTicketsInput = {
+  update: Prisma.XOR<Prisma.JobUpdateWithoutTicketsInput, Prisma.JobUncheckedUpdateWithoutTicketsInput>
+  create: Prisma.XOR<Prisma.JobCreateWithoutTicketsInput, Prisma.JobUncheckedCreateWithoutTicketsInput>
+  where?: Prisma.JobWhereInput
+}
+
+export type JobUpdateToOneWithWhereWithoutTicketsInput = {
+  where?: Prisma.JobWhereInput
+  data: Prisma.XOR<Prisma.JobUpdateWithoutTicketsInput, Prisma.JobUncheckedUpdateWithoutTicketsInput>
+}
+
+export type JobUpdateWithoutTicketsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  jobName?: Prisma.StringFieldUpdateOperationsInput | string
+  category?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumJobStatusFieldUpdateOperationsInput | $Enums.JobStatus
+  visibility?: Prisma.EnumVisibilityFieldUpdateOperationsInput | $Enums.Visibility
+  tier?: Prisma.EnumJobTierFieldUpdateOperationsInput | $Enums.JobTier
+  workflowId?: Prisma.StringFieldUpdateOperationsInput | string
+  taskQueue?: Prisma.StringFieldUpdateOperationsInput | string
+  params?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  wrappedKey?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  bytesDone?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  bytesTotal?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  owner?: Prisma.UserUpdateOneWithoutJobsNestedInput
+  inputs?: Prisma.JobInputUpdateManyWithoutJobNestedInput
+  result?: Prisma.JobResultUpdateOneWithoutJobNestedInput
+}
+
+export type JobUncheckedUpdateWithoutTicketsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  jobName?: Prisma.StringFieldUpdateOperationsInput | string
+  category?: Prisma.StringFieldUpdateOperationsInput | string
+  status?: Prisma.EnumJobStatusFieldUpdateOperationsInput | $Enums.JobStatus
+  ownerId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  visibility?: Prisma.EnumVisibilityFieldUpdateOperationsInput | $Enums.Visibility
+  tier?: Prisma.EnumJobTierFieldUpdateOperationsInput | $Enums.JobTier
+  workflowId?: Prisma.StringFieldUpdateOperationsInput | string
+  taskQueue?: Prisma.StringFieldUpdateOperationsInput | string
+  params?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  wrappedKey?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  bytesDone?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  bytesTotal?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  inputs?: Prisma.JobInputUncheckedUpdateManyWithoutJobNestedInput
+  result?: Prisma.JobResultUncheckedUpdateOneWithoutJobNestedInput
 }
 
 export type JobCreateManyOwnerInput = {
@@ -1024,6 +1155,7 @@ export type JobUpdateWithoutOwnerInput = {
   bytesTotal?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   inputs?: Prisma.JobInputUpdateManyWithoutJobNestedInput
   result?: Prisma.JobResultUpdateOneWithoutJobNestedInput
+  tickets?: Prisma.ExportTicketUpdateManyWithoutJobNestedInput
 }
 
 export type JobUncheckedUpdateWithoutOwnerInput = {
@@ -1044,6 +1176,7 @@ export type JobUncheckedUpdateWithoutOwnerInput = {
   bytesTotal?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   inputs?: Prisma.JobInputUncheckedUpdateManyWithoutJobNestedInput
   result?: Prisma.JobResultUncheckedUpdateOneWithoutJobNestedInput
+  tickets?: Prisma.ExportTicketUncheckedUpdateManyWithoutJobNestedInput
 }
 
 export type JobUncheckedUpdateManyWithoutOwnerInput = {
@@ -1071,10 +1204,12 @@ export type JobUncheckedUpdateManyWithoutOwnerInput = {
 
 export type JobCountOutputType = {
   inputs: number
+  tickets: number
 }
 
 export type JobCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   inputs?: boolean | JobCountOutputTypeCountInputsArgs
+  tickets?: boolean | JobCountOutputTypeCountTicketsArgs
 }
 
 /**
@@ -1092,6 +1227,13 @@ export type JobCountOutputTypeDefaultArgs<ExtArgs extends runtime.Types.Extensio
  */
 export type JobCountOutputTypeCountInputsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   where?: Prisma.JobInputWhereInput
+}
+
+/**
+ * JobCountOutputType without action
+ */
+export type JobCountOutputTypeCountTicketsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.ExportTicketWhereInput
 }
 
 
@@ -1115,6 +1257,7 @@ export type JobSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = ru
   owner?: boolean | Prisma.Job$ownerArgs<ExtArgs>
   inputs?: boolean | Prisma.Job$inputsArgs<ExtArgs>
   result?: boolean | Prisma.Job$resultArgs<ExtArgs>
+  tickets?: boolean | Prisma.Job$ticketsArgs<ExtArgs>
   _count?: boolean | Prisma.JobCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["job"]>
 
@@ -1182,6 +1325,7 @@ export type JobInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   owner?: boolean | Prisma.Job$ownerArgs<ExtArgs>
   inputs?: boolean | Prisma.Job$inputsArgs<ExtArgs>
   result?: boolean | Prisma.Job$resultArgs<ExtArgs>
+  tickets?: boolean | Prisma.Job$ticketsArgs<ExtArgs>
   _count?: boolean | Prisma.JobCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type JobIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1197,6 +1341,7 @@ export type $JobPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
     owner: Prisma.$UserPayload<ExtArgs> | null
     inputs: Prisma.$JobInputPayload<ExtArgs>[]
     result: Prisma.$JobResultPayload<ExtArgs> | null
+    tickets: Prisma.$ExportTicketPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -1612,6 +1757,7 @@ export interface Prisma__JobClient<T, Null = never, ExtArgs extends runtime.Type
   owner<T extends Prisma.Job$ownerArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Job$ownerArgs<ExtArgs>>): Prisma.Prisma__UserClient<runtime.Types.Result.GetResult<Prisma.$UserPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
   inputs<T extends Prisma.Job$inputsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Job$inputsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$JobInputPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   result<T extends Prisma.Job$resultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Job$resultArgs<ExtArgs>>): Prisma.Prisma__JobResultClient<runtime.Types.Result.GetResult<Prisma.$JobResultPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
+  tickets<T extends Prisma.Job$ticketsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Job$ticketsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ExportTicketPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -2117,6 +2263,30 @@ export type Job$resultArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs
    */
   include?: Prisma.JobResultInclude<ExtArgs> | null
   where?: Prisma.JobResultWhereInput
+}
+
+/**
+ * Job.tickets
+ */
+export type Job$ticketsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the ExportTicket
+   */
+  select?: Prisma.ExportTicketSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the ExportTicket
+   */
+  omit?: Prisma.ExportTicketOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.ExportTicketInclude<ExtArgs> | null
+  where?: Prisma.ExportTicketWhereInput
+  orderBy?: Prisma.ExportTicketOrderByWithRelationInput | Prisma.ExportTicketOrderByWithRelationInput[]
+  cursor?: Prisma.ExportTicketWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.ExportTicketScalarFieldEnum | Prisma.ExportTicketScalarFieldEnum[]
 }
 
 /**

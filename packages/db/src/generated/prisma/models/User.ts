@@ -178,6 +178,7 @@ export type UserWhereInput = {
   files?: Prisma.FileListRelationFilter
   jobs?: Prisma.JobListRelationFilter
   webhooks?: Prisma.WebhookListRelationFilter
+  tickets?: Prisma.ExportTicketListRelationFilter
 }
 
 export type UserOrderByWithRelationInput = {
@@ -189,6 +190,7 @@ export type UserOrderByWithRelationInput = {
   files?: Prisma.FileOrderByRelationAggregateInput
   jobs?: Prisma.JobOrderByRelationAggregateInput
   webhooks?: Prisma.WebhookOrderByRelationAggregateInput
+  tickets?: Prisma.ExportTicketOrderByRelationAggregateInput
 }
 
 export type UserWhereUniqueInput = Prisma.AtLeast<{
@@ -203,6 +205,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   files?: Prisma.FileListRelationFilter
   jobs?: Prisma.JobListRelationFilter
   webhooks?: Prisma.WebhookListRelationFilter
+  tickets?: Prisma.ExportTicketListRelationFilter
 }, "id">
 
 export type UserOrderByWithAggregationInput = {
@@ -234,6 +237,7 @@ export type UserCreateInput = {
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   jobs?: Prisma.JobCreateNestedManyWithoutOwnerInput
   webhooks?: Prisma.WebhookCreateNestedManyWithoutOwnerInput
+  tickets?: Prisma.ExportTicketCreateNestedManyWithoutOwnerInput
 }
 
 export type UserUncheckedCreateInput = {
@@ -245,6 +249,7 @@ export type UserUncheckedCreateInput = {
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   jobs?: Prisma.JobUncheckedCreateNestedManyWithoutOwnerInput
   webhooks?: Prisma.WebhookUncheckedCreateNestedManyWithoutOwnerInput
+  tickets?: Prisma.ExportTicketUncheckedCreateNestedManyWithoutOwnerInput
 }
 
 export type UserUpdateInput = {
@@ -256,6 +261,7 @@ export type UserUpdateInput = {
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   jobs?: Prisma.JobUpdateManyWithoutOwnerNestedInput
   webhooks?: Prisma.WebhookUpdateManyWithoutOwnerNestedInput
+  tickets?: Prisma.ExportTicketUpdateManyWithoutOwnerNestedInput
 }
 
 export type UserUncheckedUpdateInput = {
@@ -267,6 +273,7 @@ export type UserUncheckedUpdateInput = {
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   jobs?: Prisma.JobUncheckedUpdateManyWithoutOwnerNestedInput
   webhooks?: Prisma.WebhookUncheckedUpdateManyWithoutOwnerNestedInput
+  tickets?: Prisma.ExportTicketUncheckedUpdateManyWithoutOwnerNestedInput
 }
 
 export type UserCreateManyInput = {
@@ -393,6 +400,22 @@ export type UserUpdateOneRequiredWithoutWebhooksNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutWebhooksInput, Prisma.UserUpdateWithoutWebhooksInput>, Prisma.UserUncheckedUpdateWithoutWebhooksInput>
 }
 
+export type UserCreateNestedOneWithoutTicketsInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutTicketsInput, Prisma.UserUncheckedCreateWithoutTicketsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutTicketsInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneWithoutTicketsNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutTicketsInput, Prisma.UserUncheckedCreateWithoutTicketsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutTicketsInput
+  upsert?: Prisma.UserUpsertWithoutTicketsInput
+  disconnect?: Prisma.UserWhereInput | boolean
+  delete?: Prisma.UserWhereInput | boolean
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutTicketsInput, Prisma.UserUpdateWithoutTicketsInput>, Prisma.UserUncheckedUpdateWithoutTicketsInput>
+}
+
 export type UserCreateWithoutTokensInput = {
   id?: string
   name: string
@@ -401,6 +424,7 @@ export type UserCreateWithoutTokensInput = {
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   jobs?: Prisma.JobCreateNestedManyWithoutOwnerInput
   webhooks?: Prisma.WebhookCreateNestedManyWithoutOwnerInput
+  tickets?: Prisma.ExportTicketCreateNestedManyWithoutOwnerInput
 }
 
 export type UserUncheckedCreateWithoutTokensInput = {
@@ -411,6 +435,7 @@ export type UserUncheckedCreateWithoutTokensInput = {
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   jobs?: Prisma.JobUncheckedCreateNestedManyWithoutOwnerInput
   webhooks?: Prisma.WebhookUncheckedCreateNestedManyWithoutOwnerInput
+  tickets?: Prisma.ExportTicketUncheckedCreateNestedManyWithoutOwnerInput
 }
 
 export type UserCreateOrConnectWithoutTokensInput = {
@@ -437,6 +462,7 @@ export type UserUpdateWithoutTokensInput = {
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   jobs?: Prisma.JobUpdateManyWithoutOwnerNestedInput
   webhooks?: Prisma.WebhookUpdateManyWithoutOwnerNestedInput
+  tickets?: Prisma.ExportTicketUpdateManyWithoutOwnerNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTokensInput = {
@@ -447,6 +473,7 @@ export type UserUncheckedUpdateWithoutTokensInput = {
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   jobs?: Prisma.JobUncheckedUpdateManyWithoutOwnerNestedInput
   webhooks?: Prisma.WebhookUncheckedUpdateManyWithoutOwnerNestedInput
+  tickets?: Prisma.ExportTicketUncheckedUpdateManyWithoutOwnerNestedInput
 }
 
 export type UserCreateWithoutFilesInput = {
@@ -457,6 +484,7 @@ export type UserCreateWithoutFilesInput = {
   tokens?: Prisma.ApiTokenCreateNestedManyWithoutUserInput
   jobs?: Prisma.JobCreateNestedManyWithoutOwnerInput
   webhooks?: Prisma.WebhookCreateNestedManyWithoutOwnerInput
+  tickets?: Prisma.ExportTicketCreateNestedManyWithoutOwnerInput
 }
 
 export type UserUncheckedCreateWithoutFilesInput = {
@@ -467,6 +495,7 @@ export type UserUncheckedCreateWithoutFilesInput = {
   tokens?: Prisma.ApiTokenUncheckedCreateNestedManyWithoutUserInput
   jobs?: Prisma.JobUncheckedCreateNestedManyWithoutOwnerInput
   webhooks?: Prisma.WebhookUncheckedCreateNestedManyWithoutOwnerInput
+  tickets?: Prisma.ExportTicketUncheckedCreateNestedManyWithoutOwnerInput
 }
 
 export type UserCreateOrConnectWithoutFilesInput = {
@@ -493,6 +522,7 @@ export type UserUpdateWithoutFilesInput = {
   tokens?: Prisma.ApiTokenUpdateManyWithoutUserNestedInput
   jobs?: Prisma.JobUpdateManyWithoutOwnerNestedInput
   webhooks?: Prisma.WebhookUpdateManyWithoutOwnerNestedInput
+  tickets?: Prisma.ExportTicketUpdateManyWithoutOwnerNestedInput
 }
 
 export type UserUncheckedUpdateWithoutFilesInput = {
@@ -503,6 +533,7 @@ export type UserUncheckedUpdateWithoutFilesInput = {
   tokens?: Prisma.ApiTokenUncheckedUpdateManyWithoutUserNestedInput
   jobs?: Prisma.JobUncheckedUpdateManyWithoutOwnerNestedInput
   webhooks?: Prisma.WebhookUncheckedUpdateManyWithoutOwnerNestedInput
+  tickets?: Prisma.ExportTicketUncheckedUpdateManyWithoutOwnerNestedInput
 }
 
 export type UserCreateWithoutJobsInput = {
@@ -513,6 +544,7 @@ export type UserCreateWithoutJobsInput = {
   tokens?: Prisma.ApiTokenCreateNestedManyWithoutUserInput
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   webhooks?: Prisma.WebhookCreateNestedManyWithoutOwnerInput
+  tickets?: Prisma.ExportTicketCreateNestedManyWithoutOwnerInput
 }
 
 export type UserUncheckedCreateWithoutJobsInput = {
@@ -523,6 +555,7 @@ export type UserUncheckedCreateWithoutJobsInput = {
   tokens?: Prisma.ApiTokenUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   webhooks?: Prisma.WebhookUncheckedCreateNestedManyWithoutOwnerInput
+  tickets?: Prisma.ExportTicketUncheckedCreateNestedManyWithoutOwnerInput
 }
 
 export type UserCreateOrConnectWithoutJobsInput = {
@@ -549,6 +582,7 @@ export type UserUpdateWithoutJobsInput = {
   tokens?: Prisma.ApiTokenUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   webhooks?: Prisma.WebhookUpdateManyWithoutOwnerNestedInput
+  tickets?: Prisma.ExportTicketUpdateManyWithoutOwnerNestedInput
 }
 
 export type UserUncheckedUpdateWithoutJobsInput = {
@@ -559,6 +593,7 @@ export type UserUncheckedUpdateWithoutJobsInput = {
   tokens?: Prisma.ApiTokenUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   webhooks?: Prisma.WebhookUncheckedUpdateManyWithoutOwnerNestedInput
+  tickets?: Prisma.ExportTicketUncheckedUpdateManyWithoutOwnerNestedInput
 }
 
 export type UserCreateWithoutWebhooksInput = {
@@ -569,6 +604,7 @@ export type UserCreateWithoutWebhooksInput = {
   tokens?: Prisma.ApiTokenCreateNestedManyWithoutUserInput
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   jobs?: Prisma.JobCreateNestedManyWithoutOwnerInput
+  tickets?: Prisma.ExportTicketCreateNestedManyWithoutOwnerInput
 }
 
 export type UserUncheckedCreateWithoutWebhooksInput = {
@@ -579,6 +615,7 @@ export type UserUncheckedCreateWithoutWebhooksInput = {
   tokens?: Prisma.ApiTokenUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   jobs?: Prisma.JobUncheckedCreateNestedManyWithoutOwnerInput
+  tickets?: Prisma.ExportTicketUncheckedCreateNestedManyWithoutOwnerInput
 }
 
 export type UserCreateOrConnectWithoutWebhooksInput = {
@@ -605,6 +642,7 @@ export type UserUpdateWithoutWebhooksInput = {
   tokens?: Prisma.ApiTokenUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   jobs?: Prisma.JobUpdateManyWithoutOwnerNestedInput
+  tickets?: Prisma.ExportTicketUpdateManyWithoutOwnerNestedInput
 }
 
 export type UserUncheckedUpdateWithoutWebhooksInput = {
@@ -615,6 +653,67 @@ export type UserUncheckedUpdateWithoutWebhooksInput = {
   tokens?: Prisma.ApiTokenUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   jobs?: Prisma.JobUncheckedUpdateManyWithoutOwnerNestedInput
+  tickets?: Prisma.ExportTicketUncheckedUpdateManyWithoutOwnerNestedInput
+}
+
+export type UserCreateWithoutTicketsInput = {
+  id?: string
+  name: string
+  tier: $Enums.Tier
+  createdAt?: Date | string
+  tokens?: Prisma.ApiTokenCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  jobs?: Prisma.JobCreateNestedManyWithoutOwnerInput
+  webhooks?: Prisma.WebhookCreateNestedManyWithoutOwnerInput
+}
+
+export type UserUncheckedCreateWithoutTicketsInput = {
+  id?: string
+  name: string
+  tier: $Enums.Tier
+  createdAt?: Date | string
+  tokens?: Prisma.ApiTokenUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  jobs?: Prisma.JobUncheckedCreateNestedManyWithoutOwnerInput
+  webhooks?: Prisma.WebhookUncheckedCreateNestedManyWithoutOwnerInput
+}
+
+export type UserCreateOrConnectWithoutTicketsInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutTicketsInput, Prisma.UserUncheckedCreateWithoutTicketsInput>
+}
+
+export type UserUpsertWithoutTicketsInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutTicketsInput, Prisma.UserUncheckedUpdateWithoutTicketsInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutTicketsInput, Prisma.UserUncheckedCreateWithoutTicketsInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutTicketsInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutTicketsInput, Prisma.UserUncheckedUpdateWithoutTicketsInput>
+}
+
+export type UserUpdateWithoutTicketsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  tier?: Prisma.EnumTierFieldUpdateOperationsInput | $Enums.Tier
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  tokens?: Prisma.ApiTokenUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  jobs?: Prisma.JobUpdateManyWithoutOwnerNestedInput
+  webhooks?: Prisma.WebhookUpdateManyWithoutOwnerNestedInput
+}
+
+export type UserUncheckedUpdateWithoutTicketsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  tier?: Prisma.EnumTierFieldUpdateOperationsInput | $Enums.Tier
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  tokens?: Prisma.ApiTokenUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  jobs?: Prisma.JobUncheckedUpdateManyWithoutOwnerNestedInput
+  webhooks?: Prisma.WebhookUncheckedUpdateManyWithoutOwnerNestedInput
 }
 
 
@@ -627,6 +726,7 @@ export type UserCountOutputType = {
   files: number
   jobs: number
   webhooks: number
+  tickets: number
 }
 
 export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -634,6 +734,7 @@ export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.I
   files?: boolean | UserCountOutputTypeCountFilesArgs
   jobs?: boolean | UserCountOutputTypeCountJobsArgs
   webhooks?: boolean | UserCountOutputTypeCountWebhooksArgs
+  tickets?: boolean | UserCountOutputTypeCountTicketsArgs
 }
 
 /**
@@ -674,6 +775,13 @@ export type UserCountOutputTypeCountWebhooksArgs<ExtArgs extends runtime.Types.E
   where?: Prisma.WebhookWhereInput
 }
 
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountTicketsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.ExportTicketWhereInput
+}
+
 
 export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -684,6 +792,7 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   files?: boolean | Prisma.User$filesArgs<ExtArgs>
   jobs?: boolean | Prisma.User$jobsArgs<ExtArgs>
   webhooks?: boolean | Prisma.User$webhooksArgs<ExtArgs>
+  tickets?: boolean | Prisma.User$ticketsArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -714,6 +823,7 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   files?: boolean | Prisma.User$filesArgs<ExtArgs>
   jobs?: boolean | Prisma.User$jobsArgs<ExtArgs>
   webhooks?: boolean | Prisma.User$webhooksArgs<ExtArgs>
+  tickets?: boolean | Prisma.User$ticketsArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type UserIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
@@ -726,6 +836,7 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     files: Prisma.$FilePayload<ExtArgs>[]
     jobs: Prisma.$JobPayload<ExtArgs>[]
     webhooks: Prisma.$WebhookPayload<ExtArgs>[]
+    tickets: Prisma.$ExportTicketPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -1130,6 +1241,7 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   files<T extends Prisma.User$filesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$filesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$FilePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   jobs<T extends Prisma.User$jobsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$jobsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$JobPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   webhooks<T extends Prisma.User$webhooksArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$webhooksArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$WebhookPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  tickets<T extends Prisma.User$ticketsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$ticketsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ExportTicketPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -1649,6 +1761,30 @@ export type User$webhooksArgs<ExtArgs extends runtime.Types.Extensions.InternalA
   take?: number
   skip?: number
   distinct?: Prisma.WebhookScalarFieldEnum | Prisma.WebhookScalarFieldEnum[]
+}
+
+/**
+ * User.tickets
+ */
+export type User$ticketsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the ExportTicket
+   */
+  select?: Prisma.ExportTicketSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the ExportTicket
+   */
+  omit?: Prisma.ExportTicketOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.ExportTicketInclude<ExtArgs> | null
+  where?: Prisma.ExportTicketWhereInput
+  orderBy?: Prisma.ExportTicketOrderByWithRelationInput | Prisma.ExportTicketOrderByWithRelationInput[]
+  cursor?: Prisma.ExportTicketWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.ExportTicketScalarFieldEnum | Prisma.ExportTicketScalarFieldEnum[]
 }
 
 /**
