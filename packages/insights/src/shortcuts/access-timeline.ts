@@ -8,8 +8,8 @@ import { verdictOf } from './suspicious-shortcuts.js';
 
 /** Where the time was read: the link file, or the Jump List file with its application and entry. */
 function origin(e: ShortcutEntry): string {
-  if (e.container === 'link') return `link ${e.input.name}`;
-  return `${e.input.name} (${e.application ?? 'Unknown'}, ${entryCell(e)})`;
+  if (e.container === 'link') return `link ${e.source}`;
+  return `${e.source} (${e.application ?? 'Unknown'}, ${entryCell(e)})`;
 }
 
 /**

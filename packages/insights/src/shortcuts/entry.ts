@@ -2,6 +2,7 @@ import type { ShortcutRecord, ShellLink } from '@quarry/shortcuts';
 import { implausibleName, implausibleTime, quoteValue, timeMs, type TimeBounds } from '../common/plausibility.js';
 import type { ImplausibleItems } from '../pipeline/implausible-items.js';
 import type { InputRef } from '../pipeline/input.js';
+import type { ShortcutJobRecord } from '../pipeline/records.js';
 import { applicationLabel } from './app-ids.js';
 
 export type TargetKind = 'local' | 'network' | 'removable' | 'shell' | 'unknown';
@@ -9,6 +10,10 @@ export type TargetKind = 'local' | 'network' | 'removable' | 'shell' | 'unknown'
 /** What the shortcut result types keep of one record: a link, a Jump List entry or a custom-category link. */
 export interface ShortcutEntry {
   input: InputRef;
+  /** Where it came from as tables show it: the input's name, or `<zip>/<member>` for a member of a zip input. */
+  source: string;
+  /** The link's or Jump List's own file name (the member's, inside a zip): what a user saw. */
+  fileName: string;
   /** 1-based position of the input in the job (the Timeline's record_id, as for prefetch). */
   recordId: number;
   container: ShortcutRecord['container'];
@@ -85,7 +90,7 @@ function targetKind(link: ShellLink | null, path: string): TargetKind {
  * The entry of one record. Times outside the job's plausible bounds, and names no decoder emits,
  * are left out and reported (File metadata) rather than shown.
  */
-export function toEntry(record: ShortcutRecord, input: InputRef, bounds: TimeBounds, implausible: ImplausibleItems): ShortcutEntry {
+export function toEntry(record: ShortcutJobRecord, input: InputRef, bounds: TimeBounds, implausible: ImplausibleItems): ShortcutEntry {
   const link = record.link;
   const dest = record.destList;
   const reject = (structure: string, reason: string) => implausible.add({ input, structure, offset: where(record), reason });
@@ -132,6 +137,8 @@ export function toEntry(record: ShortcutRecord, input: InputRef, bounds: TimeBou
 
   return {
     input,
+    source: record.member ? `${input.name}/${record.member}` : input.name,
+    fileName: record.member ? (record.member.split('/').pop() ?? record.member) : input.name,
     recordId: input.position + 1,
     container: record.container,
     appId: record.appId,

@@ -66,7 +66,7 @@ export function buildMachinesTrackers(job: ShortcutJob): Insight[] {
         'Birth Droid File ID': t.birthDroidFileId,
         'From Another Machine': from,
         'Tracker Source': t.source,
-        'Source File': e.input.name,
+        'Source File': e.source,
         Application: e.application ?? '',
         Entry: entryCell(e),
         'Target Path': e.targetPath,
@@ -91,14 +91,11 @@ export function buildMachinesTrackers(job: ShortcutJob): Insight[] {
       Links: String(m.entries.length),
       'MAC Addresses': listCell(m.entries.map((e) => e.tracker!.macAddress ?? '')),
       'Droid Volume IDs': listCell(m.entries.map((e) => e.tracker!.droidVolumeId)),
-      'Source Files': listCell(m.entries.map((e) => e.input.name)),
+      'Source Files': listCell(m.entries.map((e) => e.source)),
       Majority: id === majority ? 'yes' : 'no',
     },
   }));
-  return [
-    table('Machines & Trackers', 'General', TRACKER_COLUMNS, rows),
-    table('Machines & Trackers: Machines', 'General', MACHINE_COLUMNS, machineRows),
-  ];
+  return [table('Machines & Trackers', 'General', TRACKER_COLUMNS, rows), table('Machines & Trackers: Machines', 'General', MACHINE_COLUMNS, machineRows)];
 }
 
 export const machinesTrackers = jobAnalyzer(buildMachinesTrackers);

@@ -51,7 +51,7 @@ export function buildOpenedFiles(job: ShortcutJob): Insight[] {
       'Volume Label': e.volumeLabel ?? '',
       Share: e.share ?? '',
       'Machine ID': e.tracker?.machineId ?? '',
-      'Source File': e.input.name,
+      'Source File': e.source,
       AppID: e.appId ?? '',
       Application: e.application ?? '',
       Entry: entryCell(e),

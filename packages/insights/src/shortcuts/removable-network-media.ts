@@ -82,7 +82,7 @@ export function buildRemovableNetworkMedia(job: ShortcutJob): Insight[] {
     }
     m.entries++;
     m.targets.push(e.targetPath);
-    m.sources.push(e.input.name);
+    m.sources.push(e.source);
     if (e.application) m.applications.push(e.application);
     if (e.tracker?.machineId) m.machines.push(e.tracker.machineId);
   }

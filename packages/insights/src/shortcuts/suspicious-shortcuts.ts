@@ -21,7 +21,7 @@ export const SUSPICIOUS_COLUMNS = [
 
 /** The verdict of an entry: standalone links are judged with their file name (S6, S8 read it). */
 export function verdictOf(e: ShortcutEntry): ShortcutVerdict {
-  return judgeShortcut(e, e.container === 'link' ? e.input.name : null);
+  return judgeShortcut(e, e.container === 'link' ? e.fileName : null);
 }
 
 /** Icon location as Windows reads it: the path, then the header's icon index. */
@@ -40,7 +40,7 @@ export function buildSuspiciousShortcuts(job: ShortcutJob): Insight[] {
       importance: verdict.importance,
       time: latestTime(e),
       cells: {
-        'Source File': e.input.name,
+        'Source File': e.source,
         Application: e.application ?? '',
         Entry: entryCell(e),
         'Target Path': e.targetPath || e.environmentTarget,
