@@ -13,7 +13,7 @@ export interface JsonlOptions {
 
 /** The JSONL line of one record. */
 export function recordLine(r: JobRecord, options: JsonlOptions = {}): string {
-  if (r.category === 'evtx' && !options.wrapEvtx) return r.json !== undefined ? `${r.json}\n` : jsonLine(r.record);
+  if (r.category === 'winevtx' && !options.wrapEvtx) return r.json !== undefined ? `${r.json}\n` : jsonLine(r.record);
   const record = r.json ?? jsonLine(r.record).slice(0, -1);
   return `{"category":${JSON.stringify(r.category)},"source":${JSON.stringify(r.source)},"record":${record}}\n`;
 }

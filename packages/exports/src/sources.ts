@@ -8,7 +8,7 @@ export type EvtxEvent = Record<string, unknown>;
 
 /** One record of a job, as the JSONL export writes it. */
 export interface JobRecord {
-  /** Evidence type (a ParseCategory: `evtx`, `registry`, `prefetch`, ...). */
+  /** Evidence type (a ParseCategory: `winevtx`, `registry`, `prefetch`, `lnk`). */
   category: string;
   /** Name of the input (file, or zip member) the record came from. */
   source: string;

@@ -17,8 +17,8 @@ describe.skipIf(!HAVE_SAMPLES)(withSamples('jsonl of EVTX records'), () => {
       const reference = evtxDumpEvents(s);
       if (!reference) return ctx.skip();
       const records = await parsed(s);
-      const fromText = lines(await drain(jsonlRecords(records.map((r): JobRecord => ({ category: 'evtx', source: s, record: r.event, json: r.jsonText })))));
-      const fromObject = lines(await drain(jsonlRecords(records.map((r): JobRecord => ({ category: 'evtx', source: s, record: r.event })))));
+      const fromText = lines(await drain(jsonlRecords(records.map((r): JobRecord => ({ category: 'winevtx', source: s, record: r.event, json: r.jsonText })))));
+      const fromObject = lines(await drain(jsonlRecords(records.map((r): JobRecord => ({ category: 'winevtx', source: s, record: r.event })))));
       expect(fromText).toEqual(reference);
       expect(fromObject).toEqual(reference);
     });
@@ -28,11 +28,11 @@ describe.skipIf(!HAVE_SAMPLES)(withSamples('jsonl of EVTX records'), () => {
     const records = await parsed(SAMPLES[0]);
     const text = await drain(
       jsonlRecords(
-        records.map((r): JobRecord => ({ category: 'evtx', source: 'a.evtx', record: r.event })),
+        records.map((r): JobRecord => ({ category: 'winevtx', source: 'a.evtx', record: r.event })),
         { wrapEvtx: true },
       ),
     );
-    expect(lines(text)).toEqual(records.map((r) => ({ category: 'evtx', source: 'a.evtx', record: JSON.parse(r.jsonText) as unknown })));
+    expect(lines(text)).toEqual(records.map((r) => ({ category: 'winevtx', source: 'a.evtx', record: JSON.parse(r.jsonText) as unknown })));
   });
 });
 

@@ -48,7 +48,7 @@ describe('streaming', () => {
     [
       'jsonl',
       () => {
-        const s = endless((i): JobRecord => ({ category: 'evtx', source: 'a', record: event(i) }));
+        const s = endless((i): JobRecord => ({ category: 'winevtx', source: 'a', record: event(i) }));
         return { chunks: jsonlRecords(s.rows), read: s.read };
       },
     ],

@@ -17,6 +17,7 @@ import { createUser } from './support/users.js';
 const EVTX = join(SAMPLES, 'evtx/EVTX-ATTACK-SAMPLES/CA_4624_4625_LogonType2_LogonProc_chrome.evtx');
 const HIVE = join(SAMPLES, 'registry/regipy/SAM');
 const PREFETCH = join(SAMPLES, 'prefetch/Windows-Prefetch-Parser/Win10/CALC.EXE-3FBEF7FD.pf');
+const LINK = join(SAMPLES, 'lnk/Win7/Calculator.lnk');
 const MiB = 1024 * 1024;
 
 /** A Sigma rule of ours (no upstream text): successful logons, which the EVTX sample holds. */
@@ -45,7 +46,7 @@ describe.skipIf(!existsSync(SAMPLES))('live answers of every REST endpoint confo
   let tight: Harness;
   let check: OpenApiChecker;
   let owner: { token: string; key: string };
-  const pub: Record<'winevtx' | 'registry' | 'prefetch', string> = { winevtx: '', registry: '', prefetch: '' };
+  const pub: Record<'winevtx' | 'registry' | 'prefetch' | 'lnk', string> = { winevtx: '', registry: '', prefetch: '', lnk: '' };
   let privateJob = '';
   let failedJob = '';
   let publicFile = '';
@@ -119,12 +120,14 @@ describe.skipIf(!existsSync(SAMPLES))('live answers of every REST endpoint confo
     pub.winevtx = (await POST('/analysis/winevtx/parse', { file_ids: [evtxFile], run_sigma_rules: true }, 200)).json.id;
     pub.registry = (await POST('/analysis/registry/parse', { file_ids: [hiveFile] }, 200)).json.id;
     pub.prefetch = (await POST('/analysis/prefetch/parse', { file_ids: [publicFile] }, 200)).json.id;
+    const linkFile = ids(await UPLOAD([{ path: LINK }], 200))[0]!;
+    pub.lnk = (await POST('/analysis/lnk/parse', { file_ids: [linkFile] }, 200)).json.id;
     privateJob = (await POST('/analysis/prefetch/parse', { file_ids: [mine[0]] }, 200, owner)).json.id;
     failedJob = (await POST('/analysis/winevtx/parse', { file_ids: [mine[0]], run_sigma_rules: false }, 200, owner)).json.id;
   });
 
   test('parse: the errors of each category', async () => {
-    for (const category of ['winevtx', 'registry', 'prefetch']) {
+    for (const category of ['winevtx', 'registry', 'prefetch', 'lnk']) {
       const path = `/analysis/${category}/parse`;
       await POST(path, { file_ids: [], run_sigma_rules: false }, 400);
       await POST(path, { file_ids: [publicFile], run_sigma_rules: false }, 401, { token: randomUUID() });

@@ -20,9 +20,10 @@ const SHAPES: { [C in ParseCategory]: (record: RecordOf<C>, source: string) => P
     };
   },
   prefetch: (r, source) => ({ source, record: r.result }),
+  lnk: (r, source) => ({ source: r.member ? `${source}/${r.member}` : source, record: r }),
 };
 
-/** One stored record of a job as the export's JobRecord (whose contract names EVTX `evtx`: then written as evtx_dump writes it). */
+/** One stored record of a job as the export's JobRecord (EVTX, `winevtx`, is written as evtx_dump writes it). */
 export function jobRecordOf<C extends ParseCategory>(category: C, stored: StoredRecord<C>): JobRecord {
-  return { category: category === 'winevtx' ? 'evtx' : category, ...SHAPES[category](stored.record, stored.input.name) };
+  return { category, ...SHAPES[category](stored.record, stored.input.name) };
 }

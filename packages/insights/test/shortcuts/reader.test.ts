@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { zipSync } from 'fflate';
 import { describe, expect, test } from 'vitest';
-import type { InputReport, PipelineInput, ShortcutJobRecord } from '../../src/index.js';
+import { runPipeline, type Insight, type InputReport, type PipelineInput, type ShortcutJobRecord } from '../../src/index.js';
 import { readShortcutInputs } from '../../src/pipeline/readers/shortcuts-reader.js';
 import { applicationLabel } from '../../src/shortcuts/app-ids.js';
 import { HAVE_SAMPLES, NO_SAMPLES, SAMPLES, inputsOf } from '../support/inputs.js';
@@ -75,6 +75,28 @@ describe.skipIf(!HAVE_SAMPLES)(`the shortcuts reader over the shared samples ${H
     const strip = (r: ShortcutJobRecord) => ({ ...r, member: undefined });
     expect(zipped.records.map(strip)).toEqual(plain.records.map(strip));
   }, 120_000);
+});
+
+describe.skipIf(!HAVE_SAMPLES)(`links inside a zip ${HAVE_SAMPLES ? '' : NO_SAMPLES}`, () => {
+  test('are judged and shown by their own names, not the archive\'s (a link in a zip is no link named ".zip")', async () => {
+    const rels = ['lnk/Win7/Calculator.lnk', 'lnk/Win7/Command Prompt.lnk'];
+    const zip = zipSync(Object.fromEntries(rels.map((r) => [r, readFileSync(join(SAMPLES, r))])));
+    const zipped = await runPipeline({ category: 'lnk', inputs: [bytesInput('evidence.zip', zip)], options: { runSigmaRules: false }, threads: 1 });
+    const plain = await runPipeline({ category: 'lnk', inputs: inputsOf(rels), options: { runSigmaRules: false }, threads: 1 });
+    const table = (insights: Insight[], title: string) => insights.flatMap((i) => ('Table' in i && i.Table.title === title ? [i.Table.data] : []))[0]!;
+    const verdicts = (insights: Insight[]) =>
+      table(insights, 'Suspicious Shortcuts')
+        .slice(1)
+        .map((row) => [row[0], row.at(-2)]);
+    expect(verdicts(zipped)).toEqual(verdicts(plain));
+    const sources = table(zipped, 'Opened Files & Folders')[0]!.indexOf('Source File');
+    expect(
+      table(zipped, 'Opened Files & Folders')
+        .slice(1)
+        .map((row) => row[sources])
+        .sort(),
+    ).toEqual(rels.map((r) => `evidence.zip/${r}`));
+  });
 });
 
 describe('inputs that are no shortcut', () => {
