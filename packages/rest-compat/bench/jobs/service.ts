@@ -39,11 +39,26 @@ export interface JobRun {
   insights: Insight[];
 }
 
+type Category = 'winevtx' | 'registry' | 'prefetch';
+
+export interface ConcurrentRun {
+  /** Each job: its status, seconds from the first request to its end, and how long it was seen Queued at most. */
+  jobs: { id: string; status: string; seconds: number; queuedSeconds: number }[];
+  seconds: number;
+  cpuSeconds: number;
+  peakRss: number;
+  idleRss: number;
+}
+
 export interface Service {
   base: string;
   workerPid: number;
   uploadFile(path: string, name?: string): Promise<string>;
-  runJob(category: 'winevtx' | 'registry' | 'prefetch', body: Record<string, unknown>, timeoutS?: number): Promise<JobRun>;
+  runJob(category: Category, body: Record<string, unknown>, timeoutS?: number): Promise<JobRun>;
+  /** Jobs sent together; the worker's peak RSS over all of them. */
+  runJobsAtOnce(category: Category, bodies: Record<string, unknown>[], timeoutS?: number): Promise<ConcurrentRun>;
+  /** The worker's main thread answers (its liveness probe): not busy writing a heap snapshot, say. */
+  responsive(): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -95,7 +110,17 @@ async function stopChild(c: ChildProcess): Promise<void> {
   if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 }
 
-export async function startService(opts: { sigmaRules: string }): Promise<Service> {
+export interface ServiceOptions {
+  sigmaRules: string;
+  /** Node options for the worker besides the service's own (workerNodeArgs), e.g. `--heapsnapshot-signal=SIGUSR2`. */
+  workerArgs?: string[];
+  /** The worker's working directory (where signalled heap snapshots are written). */
+  workerCwd?: string;
+  /** Extra worker environment (e.g. WORKER_JOB_MEMORY_MB). */
+  workerEnv?: Record<string, string>;
+}
+
+export async function startService(opts: ServiceOptions): Promise<Service> {
   const log = createLogger('bench-jobs');
   const stack: Stack = await startStack({
     env: loadEnv({ ...process.env, DATABASE_URL: undefined, TEMPORAL_ADDRESS: undefined, LOG_LEVEL: 'warn' }),
@@ -127,9 +152,11 @@ export async function startService(opts: { sigmaRules: string }): Promise<Servic
     await waitForLine(server, 'listening', 'REST server');
     drain(server, 'server');
     // As the service starts its worker (apps/web worker-process.ts): with the heap bound and malloc settings.
-    const worker = spawn(process.execPath, [...workerNodeArgs(), WORKER_MAIN], {
-      env: workerEnv({ ...common, QUARRY_SIGMA_RULES: opts.sigmaRules, LOG_LEVEL: 'info' }),
+    const healthPort = await freePort();
+    const worker = spawn(process.execPath, [...workerNodeArgs(), ...(opts.workerArgs ?? []), WORKER_MAIN], {
+      env: workerEnv({ ...common, QUARRY_SIGMA_RULES: opts.sigmaRules, LOG_LEVEL: 'info', WORKER_HEALTH_PORT: String(healthPort), ...opts.workerEnv }),
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(opts.workerCwd ? { cwd: opts.workerCwd } : {}),
     });
     children.push(worker);
     await waitForLine(worker, 'worker ready', 'worker');
@@ -160,12 +187,7 @@ export async function startService(opts: { sigmaRules: string }): Promise<Servic
       return ids[0]![0];
     };
 
-    const runJob = async (category: 'winevtx' | 'registry' | 'prefetch', body: Record<string, unknown>, timeoutS = 1800): Promise<JobRun> => {
-      global.gc?.();
-      const idleRss = procField(workerPid, 'VmRSS');
-      writeFileSync(`/proc/${workerPid}/clear_refs`, '5'); // resets VmHWM to the current RSS
-      const cpu0 = procCpu(workerPid);
-      const t0 = performance.now();
+    const submit = async (category: Category, body: Record<string, unknown>): Promise<string> => {
       const res = await fetch(`${base}/analysis/${category}/parse`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -173,24 +195,19 @@ export async function startService(opts: { sigmaRules: string }): Promise<Servic
       });
       const created = await res.text();
       if (res.status !== 200) throw new Error(`parse request failed: ${res.status} ${created}`);
-      const id = (JSON.parse(created) as { id: string }).id;
+      return (JSON.parse(created) as { id: string }).id;
+    };
+
+    /** Polls the job until it is finished; `onStatus` sees every answer (e.g. when it left Queued). */
+    const finished = async (id: string, t0: number, timeoutS: number, onStatus?: (status: string) => void) => {
       for (;;) {
         const r = await fetch(`${base}/analysis/job/${id}`);
         const text = await r.text();
         if (r.status !== 200) throw new Error(`job status failed: ${r.status} ${text}`);
         const job = JSON.parse(text) as { status: string; insights?: Insight[] };
-        if (job.status === 'Completed' || job.status === 'Failed') {
-          const seconds = (performance.now() - t0) / 1000;
-          return {
-            id,
-            status: job.status,
-            seconds,
-            cpuSeconds: procCpu(workerPid) - cpu0,
-            peakRss: procField(workerPid, 'VmHWM'),
-            idleRss,
-            insights: job.insights ?? [],
-          };
-        }
+        onStatus?.(job.status);
+        if (job.status === 'Completed' || job.status === 'Failed')
+          return { status: job.status, insights: job.insights ?? [], seconds: (performance.now() - t0) / 1000 };
         if ((performance.now() - t0) / 1000 > timeoutS) throw new Error(`job ${id} still ${job.status} after ${timeoutS} s`);
         // The wait between polls grows with the job (1% of its time so far, 20-200 ms): a job of a
         // few seconds is not measured a whole 200 ms poll late, and a long one is not polled hard.
@@ -198,7 +215,43 @@ export async function startService(opts: { sigmaRules: string }): Promise<Servic
       }
     };
 
-    return { base, workerPid, uploadFile, runJob, stop };
+    /** Resets the worker's VmHWM and notes its RSS and CPU time: the start of a measurement. */
+    const mark = () => {
+      global.gc?.();
+      const idleRss = procField(workerPid, 'VmRSS');
+      writeFileSync(`/proc/${workerPid}/clear_refs`, '5'); // resets VmHWM to the current RSS
+      return { idleRss, cpu0: procCpu(workerPid), t0: performance.now() };
+    };
+
+    const runJob = async (category: Category, body: Record<string, unknown>, timeoutS = 1800): Promise<JobRun> => {
+      const { idleRss, cpu0, t0 } = mark();
+      const id = await submit(category, body);
+      const done = await finished(id, t0, timeoutS);
+      return { id, ...done, cpuSeconds: procCpu(workerPid) - cpu0, peakRss: procField(workerPid, 'VmHWM'), idleRss };
+    };
+
+    const runJobsAtOnce = async (category: Category, bodies: Record<string, unknown>[], timeoutS = 3600): Promise<ConcurrentRun> => {
+      const { idleRss, cpu0, t0 } = mark();
+      const ids = await Promise.all(bodies.map((b) => submit(category, b)));
+      const jobs = await Promise.all(
+        ids.map(async (id) => {
+          let queuedS = 0;
+          const done = await finished(id, t0, timeoutS, (status) => {
+            if (status === 'Queued') queuedS = (performance.now() - t0) / 1000;
+          });
+          return { id, status: done.status, seconds: done.seconds, queuedSeconds: queuedS };
+        }),
+      );
+      return { jobs, seconds: (performance.now() - t0) / 1000, cpuSeconds: procCpu(workerPid) - cpu0, peakRss: procField(workerPid, 'VmHWM'), idleRss };
+    };
+
+    const responsive = () =>
+      fetch(`http://127.0.0.1:${healthPort}/healthz`, { signal: AbortSignal.timeout(500) }).then(
+        (r) => r.ok,
+        () => false,
+      );
+
+    return { base, workerPid, uploadFile, runJob, runJobsAtOnce, responsive, stop };
   } catch (err) {
     await stop();
     throw err;
