@@ -7,7 +7,7 @@
  * what is still reachable is in a snapshot (it is taken after a full collection), so growth here
  * is data a job left behind; memory outside the JavaScript heap (malloc, thread heaps) is not.
  * The snapshot's `nodes` array is scanned from the bytes: a whole worker's snapshot is larger than
- * the longest string V8 parses as JSON.
+ * the longest string V8 parses as JSON. The same file twice lists what one snapshot holds, largest first.
  */
 import { readFileSync } from 'node:fs';
 
@@ -104,7 +104,7 @@ function main(): void {
     const y = b.get(k) ?? { count: 0, bytes: 0 };
     return { k, x, y, d: y.bytes - x.bytes };
   });
-  rows.sort((p, q) => Math.abs(q.d) - Math.abs(p.d));
+  rows.sort((p, q) => Math.abs(q.d) - Math.abs(p.d) || q.y.bytes - p.y.bytes);
   for (const r of rows.slice(0, Number(top))) {
     console.log(
       `${(r.d >= 0 ? '+' : '') + (r.d / MiB).toFixed(2)} MiB`.padStart(13),

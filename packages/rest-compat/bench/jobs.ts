@@ -412,13 +412,13 @@ async function concurrentJobs(svc: Service, samples: string[]): Promise<void> {
     'winevtx',
     ids.map((id) => ({ file_ids: [id], run_sigma_rules: true })),
   );
-  for (const j of run.jobs) console.log(`  job ${j.id}: ${j.status} after ${f2(j.seconds)} s (last seen Queued at ${f2(j.queuedSeconds)} s)`);
+  for (const j of run.jobs) console.log(`  job ${j.id}: ${j.status} after ${f2(j.seconds)} s (last seen Pending at ${f2(j.queuedSeconds)} s)`);
   const completed = run.jobs.filter((j) => j.status === 'Completed').length;
   console.log(
     `  all: ${completed}/${CONCURRENT} completed in ${f2(run.seconds)} s, worker ${f2(run.cpuSeconds)} CPU-s, peak RSS ${mib(run.peakRss)} MiB (idle before ${mib(run.idleRss)} MiB)`,
   );
   notes.push(
-    `EVTX ${CONCURRENT} × ${f1(set.bytes / CONCURRENT / MiB)} MiB jobs at once: ${completed}/${CONCURRENT} completed in ${f2(run.seconds)} s, ${f2(run.cpuSeconds)} CPU-s, peak RSS ${mib(run.peakRss)} MiB (idle before ${mib(run.idleRss)}); each done at ${run.jobs.map((j) => f1(j.seconds)).join(' / ')} s, last seen Queued at ${run.jobs.map((j) => f1(j.queuedSeconds)).join(' / ')} s${JOB_MEMORY_MB ? `; WORKER_JOB_MEMORY_MB=${JOB_MEMORY_MB}` : ''}`,
+    `EVTX ${CONCURRENT} × ${f1(set.bytes / CONCURRENT / MiB)} MiB jobs at once: ${completed}/${CONCURRENT} completed in ${f2(run.seconds)} s, ${f2(run.cpuSeconds)} CPU-s, peak RSS ${mib(run.peakRss)} MiB (idle before ${mib(run.idleRss)}); each done at ${run.jobs.map((j) => f1(j.seconds)).join(' / ')} s, last seen Pending at ${run.jobs.map((j) => f1(j.queuedSeconds)).join(' / ')} s${JOB_MEMORY_MB ? `; WORKER_JOB_MEMORY_MB=${JOB_MEMORY_MB}` : ''}`,
   );
   rmSync(dir, { recursive: true, force: true });
 }

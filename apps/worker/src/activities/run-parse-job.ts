@@ -32,7 +32,7 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
     found.push({ item, file });
   }
   const inputBytes = found.reduce((sum, { file }) => sum + Number(file.size), 0);
-  // The job stays Queued while it waits for memory; heartbeats tell Temporal this worker still holds it.
+  // The job stays Pending while it waits for memory; heartbeats tell Temporal this worker still holds it.
   const memory = await heartbeatWhile(ctx, () => deps.memory.acquire(estimateJobMemory(category, inputBytes), ctx.cancellationSignal));
   try {
     await jobs.setStatus(deps.db, job.id, 'Processing');

@@ -42,7 +42,7 @@ export interface JobRun {
 type Category = 'winevtx' | 'registry' | 'prefetch';
 
 export interface ConcurrentRun {
-  /** Each job: its status, seconds from the first request to its end, and how long it was seen Queued at most. */
+  /** Each job: its status, seconds from the first request to its end, and how long it was seen Pending at most. */
   jobs: { id: string; status: string; seconds: number; queuedSeconds: number }[];
   seconds: number;
   cpuSeconds: number;
@@ -198,7 +198,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
       return (JSON.parse(created) as { id: string }).id;
     };
 
-    /** Polls the job until it is finished; `onStatus` sees every answer (e.g. when it left Queued). */
+    /** Polls the job until it is finished; `onStatus` sees every answer (e.g. when it left Pending). */
     const finished = async (id: string, t0: number, timeoutS: number, onStatus?: (status: string) => void) => {
       for (;;) {
         const r = await fetch(`${base}/analysis/job/${id}`);
@@ -237,7 +237,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
         ids.map(async (id) => {
           let queuedS = 0;
           const done = await finished(id, t0, timeoutS, (status) => {
-            if (status === 'Queued') queuedS = (performance.now() - t0) / 1000;
+            if (status === 'Pending') queuedS = (performance.now() - t0) / 1000;
           });
           return { id, status: done.status, seconds: done.seconds, queuedSeconds: queuedS };
         }),
