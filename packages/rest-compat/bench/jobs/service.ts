@@ -5,6 +5,7 @@
  * no encryption), as a client would send them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { createLogger, loadEnv, workerEnv, workerNodeArgs } from '@quarry/config';
 import { freePort, startStack, type Stack } from '@quarry/devstack';
-import { migrate } from '@quarry/db';
+import { createDb, migrate, tokens, users } from '@quarry/db';
 import { WORKER_MAIN } from '@quarry/worker/entry';
 
 const SERVER = fileURLToPath(new URL('../upload-server.ts', import.meta.url));
@@ -41,6 +42,26 @@ export interface JobRun {
 
 type Category = 'winevtx' | 'registry' | 'prefetch';
 
+/** An API token and the caller's encryption key (anonymous jobs get the anonymous tier's one slot). */
+export interface Caller {
+  token: string;
+  key: string;
+}
+
+const callerHeaders = (c?: Caller): Record<string, string> => (c ? { 'X-Service-Api-Token': c.token, 'X-Service-Api-Enc-Key': c.key } : {});
+
+/** A user of the enterprise tier and a token, through the repositories the admin CLI uses. */
+async function enterpriseCaller(databaseUrl: string): Promise<Caller> {
+  const db = createDb(databaseUrl);
+  try {
+    const user = await users.create(db, { name: 'bench-enterprise', tier: 'enterprise' });
+    const { token } = await tokens.create(db, { userId: user.id });
+    return { token, key: randomBytes(32).toString('base64') };
+  } finally {
+    await db.close();
+  }
+}
+
 export interface ConcurrentRun {
   /** Each job: its status, seconds from the first request to its end, and how long it was seen Pending at most. */
   jobs: { id: string; status: string; seconds: number; queuedSeconds: number }[];
@@ -53,10 +74,12 @@ export interface ConcurrentRun {
 export interface Service {
   base: string;
   workerPid: number;
-  uploadFile(path: string, name?: string): Promise<string>;
+  /** An enterprise-tier user (four slots) with a client key: its files and jobs are private. */
+  enterprise: Caller;
+  uploadFile(path: string, name?: string, creds?: Caller): Promise<string>;
   runJob(category: Category, body: Record<string, unknown>, timeoutS?: number): Promise<JobRun>;
   /** Jobs sent together; the worker's peak RSS over all of them. */
-  runJobsAtOnce(category: Category, bodies: Record<string, unknown>[], timeoutS?: number): Promise<ConcurrentRun>;
+  runJobsAtOnce(category: Category, bodies: Record<string, unknown>[], creds?: Caller, timeoutS?: number): Promise<ConcurrentRun>;
   /** The worker's main thread answers (its liveness probe): not busy writing a heap snapshot, say. */
   responsive(): Promise<boolean>;
   stop(): Promise<void>;
@@ -134,6 +157,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
   };
   try {
     await migrate(stack.databaseUrl);
+    const enterprise = await enterpriseCaller(stack.databaseUrl);
     const common = {
       ...process.env,
       DATABASE_URL: stack.databaseUrl,
@@ -164,7 +188,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
     const base = `http://127.0.0.1:${port}`;
     const workerPid = worker.pid!;
 
-    const uploadFile = async (path: string, name = basename(path)): Promise<string> => {
+    const uploadFile = async (path: string, name = basename(path), creds?: Caller): Promise<string> => {
       const boundary = `quarrybench${Date.now().toString(36)}`;
       const head = Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name.replace(/"/g, '_')}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
@@ -178,7 +202,11 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
       const res = await fetch(`${base}/upload`, {
         method: 'POST',
         body: Readable.toWeb(Readable.from(parts())) as ReadableStream<Uint8Array>,
-        headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(head.length + statSync(path).size + tail.length) },
+        headers: {
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          'Content-Length': String(head.length + statSync(path).size + tail.length),
+          ...callerHeaders(creds),
+        },
         duplex: 'half',
       } as RequestInit);
       const text = await res.text();
@@ -187,10 +215,10 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
       return ids[0]![0];
     };
 
-    const submit = async (category: Category, body: Record<string, unknown>): Promise<string> => {
+    const submit = async (category: Category, body: Record<string, unknown>, creds?: Caller): Promise<string> => {
       const res = await fetch(`${base}/analysis/${category}/parse`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...callerHeaders(creds) },
         body: JSON.stringify(body),
       });
       const created = await res.text();
@@ -199,9 +227,9 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
     };
 
     /** Polls the job until it is finished; `onStatus` sees every answer (e.g. when it left Pending). */
-    const finished = async (id: string, t0: number, timeoutS: number, onStatus?: (status: string) => void) => {
+    const finished = async (id: string, t0: number, timeoutS: number, onStatus?: (status: string) => void, creds?: Caller) => {
       for (;;) {
-        const r = await fetch(`${base}/analysis/job/${id}`);
+        const r = await fetch(`${base}/analysis/job/${id}`, { headers: callerHeaders(creds) });
         const text = await r.text();
         if (r.status !== 200) throw new Error(`job status failed: ${r.status} ${text}`);
         const job = JSON.parse(text) as { status: string; insights?: Insight[] };
@@ -230,15 +258,21 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
       return { id, ...done, cpuSeconds: procCpu(workerPid) - cpu0, peakRss: procField(workerPid, 'VmHWM'), idleRss };
     };
 
-    const runJobsAtOnce = async (category: Category, bodies: Record<string, unknown>[], timeoutS = 3600): Promise<ConcurrentRun> => {
+    const runJobsAtOnce = async (category: Category, bodies: Record<string, unknown>[], creds?: Caller, timeoutS = 7200): Promise<ConcurrentRun> => {
       const { idleRss, cpu0, t0 } = mark();
-      const ids = await Promise.all(bodies.map((b) => submit(category, b)));
+      const ids = await Promise.all(bodies.map((b) => submit(category, b, creds)));
       const jobs = await Promise.all(
         ids.map(async (id) => {
           let queuedS = 0;
-          const done = await finished(id, t0, timeoutS, (status) => {
-            if (status === 'Pending') queuedS = (performance.now() - t0) / 1000;
-          });
+          const done = await finished(
+            id,
+            t0,
+            timeoutS,
+            (status) => {
+              if (status === 'Pending') queuedS = (performance.now() - t0) / 1000;
+            },
+            creds,
+          );
           return { id, status: done.status, seconds: done.seconds, queuedSeconds: queuedS };
         }),
       );
@@ -251,7 +285,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
         () => false,
       );
 
-    return { base, workerPid, uploadFile, runJob, runJobsAtOnce, responsive, stop };
+    return { base, workerPid, enterprise, uploadFile, runJob, runJobsAtOnce, responsive, stop };
   } catch (err) {
     await stop();
     throw err;
