@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -185,6 +185,8 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
     children.push(worker);
     await waitForLine(worker, 'worker ready', 'worker');
     drain(worker, 'worker');
+    // BENCH_WORKER_LOG=file keeps the worker's log lines (admission, idle collections, retried attempts).
+    if (process.env.BENCH_WORKER_LOG) worker.stdout?.pipe(createWriteStream(process.env.BENCH_WORKER_LOG));
     const base = `http://127.0.0.1:${port}`;
     const workerPid = worker.pid!;
 
