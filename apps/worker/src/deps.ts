@@ -6,12 +6,15 @@ import type { RecordStores } from '@quarry/store';
 import type { SigmaRuleSet, YaraRuleSet } from '@quarry/hunting';
 import type { ScanPool } from '@quarry/yara';
 import type { CpuBudget } from './cpu-budget.js';
+import type { MemoryBudget } from './memory-budget.js';
 
 export interface WorkerDeps {
   db: Db;
   blobs: BlobStore;
   log: Logger;
   cpu: CpuBudget;
+  /** What running parse jobs may hold together: a job waits until its estimate fits. */
+  memory: MemoryBudget;
   /** Where each parse job's searchable records go. */
   recordStores: RecordStores;
   /** Reference data: event message templates for the EVTX Message column. */

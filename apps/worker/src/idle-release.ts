@@ -35,11 +35,13 @@ export class IdleRelease {
   private readonly collect: Collect;
   private readonly delayMs: number;
   private readonly onError: (err: unknown) => void;
+  private readonly onCollected: () => void;
 
-  constructor(opts: { collect?: Collect; delayMs?: number; onError?: (err: unknown) => void } = {}) {
+  constructor(opts: { collect?: Collect; delayMs?: number; onError?: (err: unknown) => void; onCollected?: () => void } = {}) {
     this.collect = opts.collect ?? reduceHeap;
     this.delayMs = opts.delayMs ?? IDLE_DELAY_MS;
     this.onError = opts.onError ?? (() => undefined);
+    this.onCollected = opts.onCollected ?? (() => undefined);
   }
 
   /** Runs a job; when it was the last one running, collects after the quiet time unless another starts. */
@@ -51,7 +53,7 @@ export class IdleRelease {
       return await job();
     } finally {
       this.running--;
-      if (this.running === 0) this.timer = setTimeout(() => void this.collect().catch(this.onError), this.delayMs).unref();
+      if (this.running === 0) this.timer = setTimeout(() => void this.collect().then(this.onCollected, this.onError), this.delayMs).unref();
     }
   }
 }

@@ -9,6 +9,7 @@ import { ensureMasterKey } from '@quarry/devstack';
 import { createDb, ping } from '@quarry/db';
 import { cachedBlobCheck, createBlobStore, dropDeletedHourly, openSharedFiles } from '@quarry/storage';
 import { CpuBudget } from './cpu-budget.js';
+import { MemoryBudget } from './memory-budget.js';
 import { startWorker } from './start-worker.js';
 import { startHealthServer } from './health-server.js';
 import { SigmaRuleSet, YaraRuleSet, sigmaRuleDirs, yaraRuleDirs } from '@quarry/hunting';
@@ -53,6 +54,10 @@ const yara = {
   pool: new ScanPool({ size: cpu.cores }),
   packs: new YaraRuleSet(yaraRuleDirs({ yaraRules: env.QUARRY_YARA_RULES, dataDir: env.QUARRY_DATA_DIR })),
 };
+// Parse jobs start when their estimated memory fits beside the running ones' (slots alone let four
+// large jobs past the heap bound). By default the budget is the main thread's heap bound: a job's
+// memory is mostly that heap's, and past it V8 ends the process.
+const memory = new MemoryBudget((env.WORKER_JOB_MEMORY_MB ?? getHeapStatistics().heap_size_limit / 2 ** 20) * 2 ** 20);
 // The process's one Sigma set, compiled when a job first needs it (and again when its files change).
 const sigma = new SigmaRuleSet(sigmaRuleDirs({ sigmaRules: env.QUARRY_SIGMA_RULES, dataDir: env.QUARRY_DATA_DIR }));
 const masterKey = ensureMasterKey(env.QUARRY_DATA_DIR, env.QUARRY_MASTER_KEY);
@@ -62,7 +67,7 @@ const worker = await startWorker({
   address: env.TEMPORAL_ADDRESS,
   namespace: env.TEMPORAL_NAMESPACE,
   masterKey,
-  deps: { db, blobs, log, cpu, recordStores, lookups: new LookupStore(), yara, sigma, webhooks },
+  deps: { db, blobs, log, cpu, memory, recordStores, lookups: new LookupStore(), yara, sigma, webhooks },
 });
 // Probes for orchestrators: live while the process runs, ready while Temporal, PostgreSQL and the blob store answer.
 const blobsReady = cachedBlobCheck(blobs);
@@ -83,7 +88,10 @@ const health =
       });
 // The heap bound is a start-up option (workerNodeArgs): say which one this process got.
 const heapLimitMiB = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
-log.info({ blobs: blobs.location, heapLimitMiB, ...(health ? { healthPort: health.port } : {}) }, 'worker ready');
+log.info(
+  { blobs: blobs.location, heapLimitMiB, jobMemoryMiB: Math.round(memory.bytes / 2 ** 20), ...(health ? { healthPort: health.port } : {}) },
+  'worker ready',
+);
 const stop = () => void worker.shutdown();
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

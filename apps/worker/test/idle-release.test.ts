@@ -57,3 +57,18 @@ test('a failed collection is reported, not thrown', async () => {
   await sleep(100);
   expect(errors).toHaveLength(1);
 });
+
+test('says when a collection is done, and not when it failed', async () => {
+  const said: string[] = [];
+  const ok = new IdleRelease({ collect: async () => undefined, delayMs: 10, onCollected: () => said.push('collected'), onError: () => said.push('failed') });
+  await ok.around(async () => undefined);
+  const failing = new IdleRelease({
+    collect: () => Promise.reject(new Error('no inspector')),
+    delayMs: 10,
+    onCollected: () => said.push('collected'),
+    onError: () => said.push('failed'),
+  });
+  await failing.around(async () => undefined);
+  await sleep(100);
+  expect(said.sort()).toEqual(['collected', 'failed']);
+});

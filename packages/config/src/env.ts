@@ -66,6 +66,8 @@ const schema = z.object({
   QUARRY_ROLE: z.enum(['all', 'api']).default('all'),
   /** The old-generation bound, MiB, a worker process is started with (workerNodeArgs). */
   WORKER_HEAP_MB: z.coerce.number().int().min(256).default(WORKER_HEAP_MB),
+  /** The memory a worker's running parse jobs may take together, MiB (estimated per job); unset: its heap bound. */
+  WORKER_JOB_MEMORY_MB: z.coerce.number().int().min(1).optional(),
   /** The worker's health listener (GET /healthz, /readyz); unset: none. */
   WORKER_HEALTH_PORT: port.optional(),
   WORKER_HEALTH_HOST: z.string().min(1).default('127.0.0.1'),

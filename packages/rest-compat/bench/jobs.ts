@@ -13,12 +13,17 @@
  * the worker process's (/proc: utime+stime, VmHWM reset before each job), the tools' under GNU time.
  * --repeat N runs the EVTX samples job N times against the same worker, each after the worker was
  * left idle for a few seconds, and prints its idle RSS before each: what a job leaves behind.
+ * --heap-snapshots DIR (with --repeat): the idle worker writes a heap snapshot into DIR before each
+ * repeated job and after the last (compare them: apps/worker/bench/heap-diff.ts).
+ * --concurrent N: N EVTX jobs of one 250 MiB file each (built from the samples' chunks) sent at once by an enterprise user,
+ * Sigma on: whether all complete, the worker's peak RSS, how long each waited for memory.
+ * --job-memory-mb M: the worker's memory budget for running jobs (WORKER_JOB_MEMORY_MB).
  * Reference tools: $HAYABUSA / $CHAINSAW, PATH, or ~/.cache/quarry/reference-tools/bin (how to
  * build them: docs/operations.md, "Reference tools for bench:jobs"); missing ones say so.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openHive } from '@quarry/registry';
 import { buildBigEvtx } from './jobs/evtx-big.js';
@@ -61,10 +66,26 @@ const SKIP_BIG = argv.includes('--skip-big');
 const OURS_ONLY = argv.includes('--ours-only');
 const repeatAt = argv.indexOf('--repeat');
 const REPEAT = repeatAt >= 0 ? Number(argv[repeatAt + 1]) : 1;
+const argValue = (name: string): string | undefined => {
+  const at = argv.indexOf(name);
+  return at >= 0 ? argv[at + 1] : undefined;
+};
+const SNAPSHOTS = argValue('--heap-snapshots') && resolve(argValue('--heap-snapshots')!);
+const CONCURRENT = Number(argValue('--concurrent') ?? 0);
+const JOB_MEMORY_MB = argValue('--job-memory-mb');
 /** Idle time before each repeated job: the worker collects its heap 2 s after its last job (apps/worker idle-release.ts). */
 const REPEAT_SETTLE_MS = 6_000;
-if ((ONLY && !['evtx', 'registry', 'prefetch'].includes(ONLY)) || !Number.isInteger(REPEAT) || REPEAT < 1) {
-  console.error('usage: npm run bench:jobs [-- --only evtx|registry|prefetch] [--skip-big] [--ours-only] [--repeat N]');
+if (
+  (ONLY && !['evtx', 'registry', 'prefetch'].includes(ONLY)) ||
+  !Number.isInteger(REPEAT) ||
+  REPEAT < 1 ||
+  !Number.isInteger(CONCURRENT) ||
+  CONCURRENT < 0 ||
+  (JOB_MEMORY_MB !== undefined && !/^\d+$/.test(JOB_MEMORY_MB))
+) {
+  console.error(
+    'usage: npm run bench:jobs [-- --only evtx|registry|prefetch] [--skip-big] [--ours-only] [--repeat N [--heap-snapshots DIR]] [--concurrent N] [--job-memory-mb M]',
+  );
   process.exit(2);
 }
 const want = (s: string) => !ONLY || ONLY === s;
@@ -262,6 +283,8 @@ async function evtxSection(svc: Service): Promise<void> {
   const samples = files(join(SHARED, 'samples/evtx'), (n) => n.toLowerCase().endsWith('.evtx'));
   const bytes = sizeOf(samples);
 
+  // First, on a fresh worker: the peak is the concurrent jobs' own, not a samples job's leftovers.
+  if (CONCURRENT > 0) await concurrentJobs(svc, samples);
   console.log(`\n== EVTX (a): all ${samples.length} samples (${f1(bytes / MiB)} MiB), run_sigma_rules true, rules ${RULES}`);
   const ids = await uploadAll(svc, samples);
   const a = await svc.runJob('winevtx', { file_ids: ids, run_sigma_rules: true });
@@ -344,8 +367,10 @@ async function evtxSection(svc: Service): Promise<void> {
 /** The samples job again, REPEAT times in all, each after the worker sat idle: idle and peak RSS of each. */
 async function repeatJob(svc: Service, ids: string[], first: JobRun): Promise<void> {
   const runs = [first];
-  for (let i = 2; i <= REPEAT; i++) {
+  for (let i = 2; i <= REPEAT + 1; i++) {
     await new Promise((r) => setTimeout(r, REPEAT_SETTLE_MS));
+    if (SNAPSHOTS) await heapSnapshot(svc, `after-job-${i - 1}`);
+    if (i > REPEAT) break;
     const run = await svc.runJob('winevtx', { file_ids: ids, run_sigma_rules: true });
     console.log(
       `  again (${i}/${REPEAT}): ${run.status} in ${f2(run.seconds)} s, worker ${f2(run.cpuSeconds)} CPU-s, peak RSS ${mib(run.peakRss)} MiB (idle before ${mib(run.idleRss)} MiB)`,
@@ -355,6 +380,51 @@ async function repeatJob(svc: Service, ids: string[], first: JobRun): Promise<vo
   notes.push(
     `EVTX samples job ${REPEAT} times, one worker: idle RSS before each ${runs.map((r) => mib(r.idleRss)).join(' → ')} MiB, peak ${runs.map((r) => mib(r.peakRss)).join(' → ')} MiB, CPU ${runs.map((r) => f2(r.cpuSeconds)).join(' / ')} s`,
   );
+}
+
+/** Has the idle worker write a heap snapshot (--heapsnapshot-signal) and waits until the file is whole. */
+async function heapSnapshot(svc: Service, label: string): Promise<void> {
+  const before = new Set(readdirSync(SNAPSHOTS!));
+  process.kill(svc.workerPid, 'SIGUSR2');
+  const t0 = performance.now();
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const made = readdirSync(SNAPSHOTS!).find((n) => n.endsWith('.heapsnapshot') && !before.has(n));
+    // The worker writes the snapshot on its main thread, so it answers its health check only once the file is whole.
+    if (made && (await svc.responsive())) {
+      const to = join(SNAPSHOTS!, `${label}.heapsnapshot`);
+      renameSync(join(SNAPSHOTS!, made), to);
+      console.log(`  heap snapshot ${to} (${mib(statSync(to).size)} MiB, ${f1((performance.now() - t0) / 1000)} s)`);
+      return;
+    }
+    if (performance.now() - t0 > 600_000) throw new Error('the worker wrote no heap snapshot within 10 minutes');
+  }
+}
+
+/** CONCURRENT jobs of one 250 MiB EVTX file each, sent together: do all complete, and at what peak RSS. */
+async function concurrentJobs(svc: Service, samples: string[]): Promise<void> {
+  const dir = join(scratch, 'concurrent-evtx');
+  mkdirSync(dir);
+  // One chunk short of 250 MiB per file, the largest file the service takes.
+  const set = buildBigEvtx(samples, dir, CONCURRENT, CONCURRENT * (250 * MiB - 65536));
+  console.log(`\n== EVTX (c): ${CONCURRENT} jobs at once, one ${f1(set.bytes / CONCURRENT / MiB)} MiB file each (${set.records} records in all), Sigma on`);
+  // An enterprise user's jobs: its tier has the four slots (an anonymous caller's jobs would run one by one).
+  const ids: string[] = [];
+  for (const p of set.paths) ids.push(await svc.uploadFile(p, basename(p), svc.enterprise));
+  const run = await svc.runJobsAtOnce(
+    'winevtx',
+    ids.map((id) => ({ file_ids: [id], run_sigma_rules: true })),
+    svc.enterprise,
+  );
+  for (const j of run.jobs) console.log(`  job ${j.id}: ${j.status} after ${f2(j.seconds)} s (last seen Pending at ${f2(j.queuedSeconds)} s)`);
+  const completed = run.jobs.filter((j) => j.status === 'Completed').length;
+  console.log(
+    `  all: ${completed}/${CONCURRENT} completed in ${f2(run.seconds)} s, worker ${f2(run.cpuSeconds)} CPU-s, peak RSS ${mib(run.peakRss)} MiB (idle before ${mib(run.idleRss)} MiB)`,
+  );
+  notes.push(
+    `EVTX ${CONCURRENT} × ${f1(set.bytes / CONCURRENT / MiB)} MiB jobs at once: ${completed}/${CONCURRENT} completed in ${f2(run.seconds)} s, ${f2(run.cpuSeconds)} CPU-s, peak RSS ${mib(run.peakRss)} MiB (idle before ${mib(run.idleRss)}); each done at ${run.jobs.map((j) => f1(j.seconds)).join(' / ')} s, last seen Pending at ${run.jobs.map((j) => f1(j.queuedSeconds)).join(' / ')} s${JOB_MEMORY_MB ? `; WORKER_JOB_MEMORY_MB=${JOB_MEMORY_MB}` : ''}`,
+  );
+  rmSync(dir, { recursive: true, force: true });
 }
 
 function reportDiff(diff: { equal: number; rows: DiffRow[] }, oursRules: number, theirRules: number, refused: number): void {
@@ -526,7 +596,12 @@ function printTable(): void {
 async function main(): Promise<void> {
   if (!canMeasure()) throw new Error('/usr/bin/time (GNU time, Debian package "time") is needed for the reference tools’ CPU time and peak RSS');
   console.log(`bench:jobs — shared corpus ${SHARED}; scratch ${scratch}`);
-  const svc = await startService({ sigmaRules: RULES });
+  if (SNAPSHOTS) mkdirSync(SNAPSHOTS, { recursive: true });
+  const svc = await startService({
+    sigmaRules: RULES,
+    ...(SNAPSHOTS ? { workerArgs: ['--heapsnapshot-signal=SIGUSR2'], workerCwd: SNAPSHOTS } : {}),
+    ...(JOB_MEMORY_MB ? { workerEnv: { WORKER_JOB_MEMORY_MB: JOB_MEMORY_MB } } : {}),
+  });
   console.log(`service up: REST ${svc.base}, worker pid ${svc.workerPid} (QUARRY_SIGMA_RULES=${RULES})`);
   try {
     if (want('evtx')) await evtxSection(svc);

@@ -23,6 +23,16 @@ const vmRss = (pid: number): number => {
   return Number(m[1]) * 1024;
 };
 
+/** The worker's own account after its idle collection (apps/worker create-activities.ts): JS heap against the rest. */
+const lastIdleHeap = (logs: string): string => {
+  const line = logs
+    .split('\n')
+    .filter((l) => l.includes('idle worker: heap collected'))
+    .at(-1);
+  const m = line && /"heapUsedMiB":(\d+).*"externalMiB":(\d+)/.exec(line);
+  return m ? `${m[1]} MiB used, ${m[2]} MiB external` : 'not logged';
+};
+
 warnIfNoSamples();
 describe.skipIf(!EVIDENCE.every((p) => existsSync(p)))('the worker between jobs', () => {
   let h: Harness;
@@ -41,6 +51,7 @@ describe.skipIf(!EVIDENCE.every((p) => existsSync(p)))('the worker between jobs'
     expect(up.status).toBe(200);
     const fileIds = (up.json.file_ids as string[][]).map(([id]) => id);
     const idle: number[] = [];
+    const heaps: string[] = [];
     for (let i = 0; i < JOBS; i++) {
       const created = await post(h.url, '/analysis/winevtx/parse', { file_ids: fileIds, run_sigma_rules: true });
       expect(created.status).toBe(200);
@@ -48,8 +59,9 @@ describe.skipIf(!EVIDENCE.every((p) => existsSync(p)))('the worker between jobs'
       expect(done.json.status).toBe('Completed');
       await new Promise((r) => setTimeout(r, SETTLE_MS));
       idle.push(vmRss(pid));
+      heaps.push(lastIdleHeap(h.logText()));
     }
-    const report = idle.map((b, i) => `job ${i + 1}: ${(b / MiB).toFixed(0)} MiB`).join(', ');
+    const report = idle.map((b, i) => `job ${i + 1}: ${(b / MiB).toFixed(0)} MiB (heap ${heaps[i]})`).join(', ');
     console.log(`worker idle RSS after each job: ${report}`);
     for (const b of idle.slice(1)) expect(b / idle[0]!, report).toBeLessThanOrEqual(1.1);
     // A job takes seconds on an idle machine, minutes on this shared one.

@@ -9,6 +9,7 @@ import type { WorkerDeps } from '../deps.js';
 import { evidenceStream } from './evidence-stream.js';
 import { heartbeatWhile, throttledHeartbeat } from './heartbeat.js';
 import { JobProgress } from './job-progress.js';
+import { estimateJobMemory } from '../memory-estimate.js';
 import { clientKeyOf, jobKeyOf } from './job-keys.js';
 import { unusable } from './unusable.js';
 
@@ -21,68 +22,71 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
   const job = await jobs.get(deps.db, input.jobId);
   // Deleted meanwhile, or finished by an earlier attempt whose completion was lost.
   if (!job || isFinished(job.status)) return;
-  if (!isParseCategory(job.category)) throw unusable(`Job category ${job.category} is not a parse job`);
-  await jobs.setStatus(deps.db, job.id, 'Processing');
+  const category = job.category;
+  if (!isParseCategory(category)) throw unusable(`Job category ${category} is not a parse job`);
 
-  const clientKey = clientKeyOf(input.clientKey);
-  const jobKey = jobKeyOf(job.wrappedKey, clientKey);
   const found = [];
   for (const item of job.inputs) {
     const file = await files.get(deps.db, item.fileId);
     if (!file) throw unusable(`Input file ${item.fileName} was deleted before the job could read it`);
     found.push({ item, file });
   }
-  const progress = new JobProgress(
-    deps.db,
-    job.id,
-    found.reduce((sum, { file }) => sum + Number(file.size), 0),
-    deps.log,
-  );
-  await progress.start();
-  const inputs: PipelineInput[] = found.map(({ item, file }) => ({
-    ref: { position: item.position, fileId: file.id, name: file.originalName, size: Number(file.size), sha256: file.sha256 },
-    open: () => progress.count(evidenceStream(deps.blobs, file, clientKey, ctx.cancellationSignal)),
-  }));
-  const beat = throttledHeartbeat(ctx);
-
-  const notes: RecordNotes = { sigmaMatches: [] };
-  const writer = deps.recordStores.writer(job.id, job.category, jobKey, {
-    // Only types whose rows render messages (EVTX) load the dataset (about 60 MiB, 0.15 s on first use).
-    eventTemplates: usesEventTemplates(job.category) ? await eventTemplates(deps) : undefined,
-    annotate: () => (notes.sigmaMatches.length > 0 ? { sigmaMatches: notes.sigmaMatches } : undefined),
-  });
-  // Closing finishes the store (indexes) and publishes it (an upload, with an object store): no
-  // records flow meanwhile, so it heartbeats on a timer instead.
-  const sink = { write: writer.write.bind(writer), close: () => heartbeatWhile(ctx, () => writer.close()), abort: () => writer.abort() };
-  const lease = deps.cpu.acquire();
-  const runSigmaRules = job.params['run_sigma_rules'] === true;
-  let insights;
+  const inputBytes = found.reduce((sum, { file }) => sum + Number(file.size), 0);
+  // The job stays Pending while it waits for memory; heartbeats tell Temporal this worker still holds it.
+  const memory = await heartbeatWhile(ctx, () => deps.memory.acquire(estimateJobMemory(category, inputBytes), ctx.cancellationSignal));
   try {
-    insights = await runPipeline({
-      category: job.category,
-      inputs,
-      options: { runSigmaRules },
-      sigmaRules: runSigmaRules && pluginOf(job.category).runsSigmaRules ? deps.sigma.current() : undefined,
-      threads: lease.threads,
-      sink,
-      notes,
-      onProgress: () => {
-        beat();
-        progress.tick();
-      },
-      signal: ctx.cancellationSignal,
-    });
-  } catch (err) {
-    if (err instanceof UnusableInputError) throw unusable(err.message);
-    throw err;
-  } finally {
-    lease.release();
-  }
+    await jobs.setStatus(deps.db, job.id, 'Processing');
+    const clientKey = clientKeyOf(input.clientKey);
+    const jobKey = jobKeyOf(job.wrappedKey, clientKey);
+    const progress = new JobProgress(deps.db, job.id, inputBytes, deps.log);
+    await progress.start();
+    const inputs: PipelineInput[] = found.map(({ item, file }) => ({
+      ref: { position: item.position, fileId: file.id, name: file.originalName, size: Number(file.size), sha256: file.sha256 },
+      open: () => progress.count(evidenceStream(deps.blobs, file, clientKey, ctx.cancellationSignal)),
+    }));
+    const beat = throttledHeartbeat(ctx);
 
-  await progress.finish();
-  await writeInsights(deps.db, job.id, jobKey, insights);
-  await jobs.setStatus(deps.db, job.id, 'Completed');
-  deps.log.info({ jobId: job.id, files: job.inputs.length, threads: lease.threads }, 'job completed');
+    const notes: RecordNotes = { sigmaMatches: [] };
+    const writer = deps.recordStores.writer(job.id, category, jobKey, {
+      // Only types whose rows render messages (EVTX) load the dataset (about 60 MiB, 0.15 s on first use).
+      eventTemplates: usesEventTemplates(category) ? await eventTemplates(deps) : undefined,
+      annotate: () => (notes.sigmaMatches.length > 0 ? { sigmaMatches: notes.sigmaMatches } : undefined),
+    });
+    // Closing finishes the store (indexes) and publishes it (an upload, with an object store): no
+    // records flow meanwhile, so it heartbeats on a timer instead.
+    const sink = { write: writer.write.bind(writer), close: () => heartbeatWhile(ctx, () => writer.close()), abort: () => writer.abort() };
+    const lease = deps.cpu.acquire();
+    const runSigmaRules = job.params['run_sigma_rules'] === true;
+    let insights;
+    try {
+      insights = await runPipeline({
+        category,
+        inputs,
+        options: { runSigmaRules },
+        sigmaRules: runSigmaRules && pluginOf(category).runsSigmaRules ? deps.sigma.current() : undefined,
+        threads: lease.threads,
+        sink,
+        notes,
+        onProgress: () => {
+          beat();
+          progress.tick();
+        },
+        signal: ctx.cancellationSignal,
+      });
+    } catch (err) {
+      if (err instanceof UnusableInputError) throw unusable(err.message);
+      throw err;
+    } finally {
+      lease.release();
+    }
+
+    await progress.finish();
+    await writeInsights(deps.db, job.id, jobKey, insights);
+    await jobs.setStatus(deps.db, job.id, 'Completed');
+    deps.log.info({ jobId: job.id, files: job.inputs.length, threads: lease.threads }, 'job completed');
+  } finally {
+    memory.release();
+  }
 }
 
 /** The EVTX message templates of the shipped lookup data, as the store's writer asks for them. */

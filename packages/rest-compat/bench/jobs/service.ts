@@ -5,14 +5,15 @@
  * no encryption), as a client would send them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { createLogger, loadEnv, workerEnv, workerNodeArgs } from '@quarry/config';
 import { freePort, startStack, type Stack } from '@quarry/devstack';
-import { migrate } from '@quarry/db';
+import { createDb, migrate, tokens, users } from '@quarry/db';
 import { WORKER_MAIN } from '@quarry/worker/entry';
 
 const SERVER = fileURLToPath(new URL('../upload-server.ts', import.meta.url));
@@ -39,11 +40,48 @@ export interface JobRun {
   insights: Insight[];
 }
 
+type Category = 'winevtx' | 'registry' | 'prefetch' | 'lnk';
+
+/** An API token and the caller's encryption key (anonymous jobs get the anonymous tier's one slot). */
+export interface Caller {
+  token: string;
+  key: string;
+}
+
+const callerHeaders = (c?: Caller): Record<string, string> => (c ? { 'X-Service-Api-Token': c.token, 'X-Service-Api-Enc-Key': c.key } : {});
+
+/** A user of the enterprise tier and a token, through the repositories the admin CLI uses. */
+async function enterpriseCaller(databaseUrl: string): Promise<Caller> {
+  const db = createDb(databaseUrl);
+  try {
+    const user = await users.create(db, { name: 'bench-enterprise', tier: 'enterprise' });
+    const { token } = await tokens.create(db, { userId: user.id });
+    return { token, key: randomBytes(32).toString('base64') };
+  } finally {
+    await db.close();
+  }
+}
+
+export interface ConcurrentRun {
+  /** Each job: its status, seconds from the first request to its end, and how long it was seen Pending at most. */
+  jobs: { id: string; status: string; seconds: number; queuedSeconds: number }[];
+  seconds: number;
+  cpuSeconds: number;
+  peakRss: number;
+  idleRss: number;
+}
+
 export interface Service {
   base: string;
   workerPid: number;
-  uploadFile(path: string, name?: string): Promise<string>;
-  runJob(category: 'winevtx' | 'registry' | 'prefetch' | 'lnk', body: Record<string, unknown>, timeoutS?: number): Promise<JobRun>;
+  /** An enterprise-tier user (four slots) with a client key: its files and jobs are private. */
+  enterprise: Caller;
+  uploadFile(path: string, name?: string, creds?: Caller): Promise<string>;
+  runJob(category: Category, body: Record<string, unknown>, timeoutS?: number): Promise<JobRun>;
+  /** Jobs sent together; the worker's peak RSS over all of them. */
+  runJobsAtOnce(category: Category, bodies: Record<string, unknown>[], creds?: Caller, timeoutS?: number): Promise<ConcurrentRun>;
+  /** The worker's main thread answers (its liveness probe): not busy writing a heap snapshot, say. */
+  responsive(): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -95,7 +133,17 @@ async function stopChild(c: ChildProcess): Promise<void> {
   if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 }
 
-export async function startService(opts: { sigmaRules: string }): Promise<Service> {
+export interface ServiceOptions {
+  sigmaRules: string;
+  /** Node options for the worker besides the service's own (workerNodeArgs), e.g. `--heapsnapshot-signal=SIGUSR2`. */
+  workerArgs?: string[];
+  /** The worker's working directory (where signalled heap snapshots are written). */
+  workerCwd?: string;
+  /** Extra worker environment (e.g. WORKER_JOB_MEMORY_MB). */
+  workerEnv?: Record<string, string>;
+}
+
+export async function startService(opts: ServiceOptions): Promise<Service> {
   const log = createLogger('bench-jobs');
   const stack: Stack = await startStack({
     env: loadEnv({ ...process.env, DATABASE_URL: undefined, TEMPORAL_ADDRESS: undefined, LOG_LEVEL: 'warn' }),
@@ -109,6 +157,7 @@ export async function startService(opts: { sigmaRules: string }): Promise<Servic
   };
   try {
     await migrate(stack.databaseUrl);
+    const enterprise = await enterpriseCaller(stack.databaseUrl);
     const common = {
       ...process.env,
       DATABASE_URL: stack.databaseUrl,
@@ -127,17 +176,21 @@ export async function startService(opts: { sigmaRules: string }): Promise<Servic
     await waitForLine(server, 'listening', 'REST server');
     drain(server, 'server');
     // As the service starts its worker (apps/web worker-process.ts): with the heap bound and malloc settings.
-    const worker = spawn(process.execPath, [...workerNodeArgs(), WORKER_MAIN], {
-      env: workerEnv({ ...common, QUARRY_SIGMA_RULES: opts.sigmaRules, LOG_LEVEL: 'info' }),
+    const healthPort = await freePort();
+    const worker = spawn(process.execPath, [...workerNodeArgs(), ...(opts.workerArgs ?? []), WORKER_MAIN], {
+      env: workerEnv({ ...common, QUARRY_SIGMA_RULES: opts.sigmaRules, LOG_LEVEL: 'info', WORKER_HEALTH_PORT: String(healthPort), ...opts.workerEnv }),
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(opts.workerCwd ? { cwd: opts.workerCwd } : {}),
     });
     children.push(worker);
     await waitForLine(worker, 'worker ready', 'worker');
     drain(worker, 'worker');
+    // BENCH_WORKER_LOG=file keeps the worker's log lines (admission, idle collections, retried attempts).
+    if (process.env.BENCH_WORKER_LOG) worker.stdout?.pipe(createWriteStream(process.env.BENCH_WORKER_LOG));
     const base = `http://127.0.0.1:${port}`;
     const workerPid = worker.pid!;
 
-    const uploadFile = async (path: string, name = basename(path)): Promise<string> => {
+    const uploadFile = async (path: string, name = basename(path), creds?: Caller): Promise<string> => {
       const boundary = `quarrybench${Date.now().toString(36)}`;
       const head = Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name.replace(/"/g, '_')}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
@@ -151,7 +204,11 @@ export async function startService(opts: { sigmaRules: string }): Promise<Servic
       const res = await fetch(`${base}/upload`, {
         method: 'POST',
         body: Readable.toWeb(Readable.from(parts())) as ReadableStream<Uint8Array>,
-        headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(head.length + statSync(path).size + tail.length) },
+        headers: {
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          'Content-Length': String(head.length + statSync(path).size + tail.length),
+          ...callerHeaders(creds),
+        },
         duplex: 'half',
       } as RequestInit);
       const text = await res.text();
@@ -160,37 +217,27 @@ export async function startService(opts: { sigmaRules: string }): Promise<Servic
       return ids[0]![0];
     };
 
-    const runJob = async (category: 'winevtx' | 'registry' | 'prefetch' | 'lnk', body: Record<string, unknown>, timeoutS = 1800): Promise<JobRun> => {
-      global.gc?.();
-      const idleRss = procField(workerPid, 'VmRSS');
-      writeFileSync(`/proc/${workerPid}/clear_refs`, '5'); // resets VmHWM to the current RSS
-      const cpu0 = procCpu(workerPid);
-      const t0 = performance.now();
+    const submit = async (category: Category, body: Record<string, unknown>, creds?: Caller): Promise<string> => {
       const res = await fetch(`${base}/analysis/${category}/parse`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...callerHeaders(creds) },
         body: JSON.stringify(body),
       });
       const created = await res.text();
       if (res.status !== 200) throw new Error(`parse request failed: ${res.status} ${created}`);
-      const id = (JSON.parse(created) as { id: string }).id;
+      return (JSON.parse(created) as { id: string }).id;
+    };
+
+    /** Polls the job until it is finished; `onStatus` sees every answer (e.g. when it left Pending). */
+    const finished = async (id: string, t0: number, timeoutS: number, onStatus?: (status: string) => void, creds?: Caller) => {
       for (;;) {
-        const r = await fetch(`${base}/analysis/job/${id}`);
+        const r = await fetch(`${base}/analysis/job/${id}`, { headers: callerHeaders(creds) });
         const text = await r.text();
         if (r.status !== 200) throw new Error(`job status failed: ${r.status} ${text}`);
         const job = JSON.parse(text) as { status: string; insights?: Insight[] };
-        if (job.status === 'Completed' || job.status === 'Failed') {
-          const seconds = (performance.now() - t0) / 1000;
-          return {
-            id,
-            status: job.status,
-            seconds,
-            cpuSeconds: procCpu(workerPid) - cpu0,
-            peakRss: procField(workerPid, 'VmHWM'),
-            idleRss,
-            insights: job.insights ?? [],
-          };
-        }
+        onStatus?.(job.status);
+        if (job.status === 'Completed' || job.status === 'Failed')
+          return { status: job.status, insights: job.insights ?? [], seconds: (performance.now() - t0) / 1000 };
         if ((performance.now() - t0) / 1000 > timeoutS) throw new Error(`job ${id} still ${job.status} after ${timeoutS} s`);
         // The wait between polls grows with the job (1% of its time so far, 20-200 ms): a job of a
         // few seconds is not measured a whole 200 ms poll late, and a long one is not polled hard.
@@ -198,7 +245,49 @@ export async function startService(opts: { sigmaRules: string }): Promise<Servic
       }
     };
 
-    return { base, workerPid, uploadFile, runJob, stop };
+    /** Resets the worker's VmHWM and notes its RSS and CPU time: the start of a measurement. */
+    const mark = () => {
+      global.gc?.();
+      const idleRss = procField(workerPid, 'VmRSS');
+      writeFileSync(`/proc/${workerPid}/clear_refs`, '5'); // resets VmHWM to the current RSS
+      return { idleRss, cpu0: procCpu(workerPid), t0: performance.now() };
+    };
+
+    const runJob = async (category: Category, body: Record<string, unknown>, timeoutS = 1800): Promise<JobRun> => {
+      const { idleRss, cpu0, t0 } = mark();
+      const id = await submit(category, body);
+      const done = await finished(id, t0, timeoutS);
+      return { id, ...done, cpuSeconds: procCpu(workerPid) - cpu0, peakRss: procField(workerPid, 'VmHWM'), idleRss };
+    };
+
+    const runJobsAtOnce = async (category: Category, bodies: Record<string, unknown>[], creds?: Caller, timeoutS = 7200): Promise<ConcurrentRun> => {
+      const { idleRss, cpu0, t0 } = mark();
+      const ids = await Promise.all(bodies.map((b) => submit(category, b, creds)));
+      const jobs = await Promise.all(
+        ids.map(async (id) => {
+          let queuedS = 0;
+          const done = await finished(
+            id,
+            t0,
+            timeoutS,
+            (status) => {
+              if (status === 'Pending') queuedS = (performance.now() - t0) / 1000;
+            },
+            creds,
+          );
+          return { id, status: done.status, seconds: done.seconds, queuedSeconds: queuedS };
+        }),
+      );
+      return { jobs, seconds: (performance.now() - t0) / 1000, cpuSeconds: procCpu(workerPid) - cpu0, peakRss: procField(workerPid, 'VmHWM'), idleRss };
+    };
+
+    const responsive = () =>
+      fetch(`http://127.0.0.1:${healthPort}/healthz`, { signal: AbortSignal.timeout(500) }).then(
+        (r) => r.ok,
+        () => false,
+      );
+
+    return { base, workerPid, enterprise, uploadFile, runJob, runJobsAtOnce, responsive, stop };
   } catch (err) {
     await stop();
     throw err;
