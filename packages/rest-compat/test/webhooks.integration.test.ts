@@ -59,7 +59,8 @@ async function settled(base: string, creds: Creds, webhookId: string, timeoutMs 
   }
 }
 
-const register = (base: string, creds: Creds, url: string, events: string[] = ['job.completed', 'job.failed']) => post(base, '/analysis/webhooks', { url, events }, creds);
+const register = (base: string, creds: Creds, url: string, events: string[] = ['job.completed', 'job.failed']) =>
+  post(base, '/analysis/webhooks', { url, events }, creds);
 
 describe('webhook registration: rules, ownership, and no private targets (QUARRY_WEBHOOK_ALLOW_PRIVATE unset)', () => {
   let h: Harness;
@@ -87,7 +88,9 @@ describe('webhook registration: rules, ownership, and no private targets (QUARRY
     ] as const) {
       const r = await register(h.url, alice, url);
       expect(r.status, url).toBe(400);
-      expect(r.json.error, url).toMatch(new RegExp(`^Invalid webhook URL: the host .* resolves to a .*${reason.replace(/[()]/g, '\\$&')}.* address .*, which webhooks may not reach$`));
+      expect(r.json.error, url).toMatch(
+        new RegExp(`^Invalid webhook URL: the host .* resolves to a .*${reason.replace(/[()]/g, '\\$&')}.* address .*, which webhooks may not reach$`),
+      );
     }
     expect(receiver.seen).toHaveLength(0);
     expect((await get(h.url, '/analysis/webhooks', alice)).json).toEqual({ webhooks: [] });
@@ -128,7 +131,9 @@ describe('webhook registration: rules, ownership, and no private targets (QUARRY
     const secretBytes = Buffer.from(secret.slice('whsec_'.length), 'base64');
 
     const listed = await get(h.url, '/analysis/webhooks', alice);
-    expect(listed.json).toEqual({ webhooks: [{ id, url: created.json.url, events: ['job.completed'], created_at: created.json.created_at, last_delivery: null }] });
+    expect(listed.json).toEqual({
+      webhooks: [{ id, url: created.json.url, events: ['job.completed'], created_at: created.json.created_at, last_delivery: null }],
+    });
     expect(listed.text).not.toContain(secret.slice('whsec_'.length));
     const target = await webhookRepo.getTarget(h.db, id);
     expect(target!.sealedSecret.includes(secretBytes)).toBe(false);
@@ -217,7 +222,14 @@ describe.skipIf(!existsSync(SAMPLES))('webhook deliveries through the real worke
     expect(JSON.stringify(badDone.json.insights)).toContain(PREFETCH_NAME);
 
     const listedOk = await settled(h.url, alice, completed.id);
-    expect(listedOk.last_delivery).toMatchObject({ job_id: okJob, event: 'job.completed', state: 'delivered', attempts: 2, last_status: 204, last_error: null });
+    expect(listedOk.last_delivery).toMatchObject({
+      job_id: okJob,
+      event: 'job.completed',
+      state: 'delivered',
+      attempts: 2,
+      last_status: 204,
+      last_error: null,
+    });
     const listedBad = await settled(h.url, alice, failed.id);
     expect(listedBad.last_delivery).toMatchObject({ job_id: badJob, event: 'job.failed', state: 'delivered', attempts: 1, last_status: 204 });
 
@@ -284,7 +296,12 @@ describe.skipIf(!existsSync(SAMPLES))('webhook deliveries through the real worke
     await waitForJob(h.url, jobId, alice);
     for (const hook of [toReceiver, toMetadata]) {
       const listed = await settled(h.url, alice, hook.id);
-      expect(listed.last_delivery).toMatchObject({ state: 'failed', attempts: 1, last_status: 302, last_error: 'the receiver answered 302: redirects are not followed' });
+      expect(listed.last_delivery).toMatchObject({
+        state: 'failed',
+        attempts: 1,
+        last_status: 302,
+        last_error: 'the receiver answered 302: redirects are not followed',
+      });
     }
     expect(receiver.seen.filter((r) => r.path === '/redirect')).toHaveLength(1);
     expect(redirected.seen).toHaveLength(0);

@@ -55,7 +55,7 @@ function readTypedValue(r: LinkReader, at: number, end: number): { type: string;
   const v = at + 4;
   const structure = 'property value';
   const name = typeName(type);
-  if (type & 0x3000) return { type: name, value: `(${(type & 0x1000) ? 'vector' : 'array'}, ${end - v} bytes)` };
+  if (type & 0x3000) return { type: name, value: `(${type & 0x1000 ? 'vector' : 'array'}, ${end - v} bytes)` };
   switch (type) {
     case 0x00:
     case 0x01:

@@ -13,7 +13,10 @@ function full(): Uint8Array {
     idList: [MY_COMPUTER],
     linkInfo: localLinkInfo(3, 0x1c8a1f6e, 'SYSTEM', 'C:\\Windows\\notepad.exe'),
     strings: { description: 'Notes', arguments: '/p file.txt', iconLocation: '%SystemRoot%\\notepad.exe' },
-    extra: [pathBlock(0xa0000001, '%windir%\\notepad.exe'), trackerBlock('host-1', 'f240593e-8750-4c72-a6c7-b83e0f37f0df', 'bd7a59f0-cbbb-11e8-863c-e442a6fba84c')],
+    extra: [
+      pathBlock(0xa0000001, '%windir%\\notepad.exe'),
+      trackerBlock('host-1', 'f240593e-8750-4c72-a6c7-b83e0f37f0df', 'bd7a59f0-cbbb-11e8-863c-e442a6fba84c'),
+    ],
   });
 }
 
@@ -55,7 +58,14 @@ describe('not a link, or a cut header', () => {
 describe('sizes and appended data', () => {
   test('the smallest link: header + terminal block, 0x50 bytes', () => {
     const link = parseShellLink(buildLink());
-    expect(link).toMatchObject({ linkSize: 0x50, appendedBytes: 0, warnings: [], idList: [], linkInfo: null, target: { kind: 'shell', path: null, source: null } });
+    expect(link).toMatchObject({
+      linkSize: 0x50,
+      appendedBytes: 0,
+      warnings: [],
+      idList: [],
+      linkInfo: null,
+      target: { kind: 'shell', path: null, source: null },
+    });
   });
 
   test('bytes after the terminal block are reported as appended', () => {

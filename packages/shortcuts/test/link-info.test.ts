@@ -18,8 +18,20 @@ test('header size 0x24: Unicode local base path and suffix, VolumeID with a Unic
   const wideSuffixAt = wideAt + wideBase.length;
   const size = wideSuffixAt + wideSuffix.length;
   const info = concat([
-    u32(size), u32(0x24), u32(1), u32(volumeAt), u32(ansiAt), u32(0), u32(suffixAt), u32(wideAt), u32(wideSuffixAt),
-    volume, ansiBase, new Uint8Array(1), wideBase, wideSuffix,
+    u32(size),
+    u32(0x24),
+    u32(1),
+    u32(volumeAt),
+    u32(ansiAt),
+    u32(0),
+    u32(suffixAt),
+    u32(wideAt),
+    u32(wideSuffixAt),
+    volume,
+    ansiBase,
+    new Uint8Array(1),
+    wideBase,
+    wideSuffix,
   ]);
   const link = parseShellLink(buildLink({ linkInfo: info }));
   expect(link.warnings).toEqual([]);

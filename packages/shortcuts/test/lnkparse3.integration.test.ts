@@ -112,12 +112,14 @@ describe.skipIf(!HAVE_SAMPLES || gate.skip)(withSamples(gate.skip ? `LnkParse3 e
             return theirValues(block).some((t) => t.startsWith(`${key} `) && !skip(t));
           });
           compared += theirList.length;
-          if (JSON.stringify(theirList) !== JSON.stringify(ourList)) differences.push(`${sample.name}: property store: LnkParse3 ${JSON.stringify(theirList)}, ours ${JSON.stringify(ourList)}`);
+          if (JSON.stringify(theirList) !== JSON.stringify(ourList))
+            differences.push(`${sample.name}: property store: LnkParse3 ${JSON.stringify(theirList)}, ours ${JSON.stringify(ourList)}`);
           continue;
         }
         for (const [field, value] of Object.entries(our)) {
           compared++;
-          if (block[field] !== value) differences.push(`${sample.name}: ${name}.${field}: LnkParse3 ${JSON.stringify(block[field])}, ours ${JSON.stringify(value)}`);
+          if (block[field] !== value)
+            differences.push(`${sample.name}: ${name}.${field}: LnkParse3 ${JSON.stringify(block[field])}, ours ${JSON.stringify(value)}`);
         }
       }
       for (const name of Object.keys(mine)) {

@@ -230,7 +230,8 @@ describe.skipIf(!HAVE_SAMPLES || gate.skip)(withSamples(gate.skip ? `lnkinfo she
           else
             for (const [name, value] of theirs.extension) {
               if (name === 'Signature') continue;
-              if (mine.extension.get(name) !== value) differences.push(`${where}: extension ${name}: lnkinfo ${JSON.stringify(value)}, ours ${JSON.stringify(mine.extension.get(name))}`);
+              if (mine.extension.get(name) !== value)
+                differences.push(`${where}: extension ${name}: lnkinfo ${JSON.stringify(value)}, ours ${JSON.stringify(mine.extension.get(name))}`);
             }
         }
       });

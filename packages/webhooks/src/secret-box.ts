@@ -12,7 +12,6 @@ const SALT = Buffer.from('quarry-webhooks', 'utf8');
 
 export const webhookSecretKey = (masterKey: Uint8Array): Buffer => deriveKey(masterKey, SALT, INFO);
 
-export const sealSigningSecret = (key: Uint8Array, webhookId: string, secret: Uint8Array): Buffer =>
-  sealBuffer(secret, key, Buffer.from(webhookId, 'utf8'));
+export const sealSigningSecret = (key: Uint8Array, webhookId: string, secret: Uint8Array): Buffer => sealBuffer(secret, key, Buffer.from(webhookId, 'utf8'));
 
 export const openSigningSecret = (key: Uint8Array, webhookId: string, sealed: Uint8Array): Buffer => openBuffer(sealed, key, Buffer.from(webhookId, 'utf8'));

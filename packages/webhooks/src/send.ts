@@ -6,9 +6,7 @@ import { parseWebhookUrl } from './url.js';
 
 /** What one attempt came to. `retry`: worth trying again later; `rejected`: retrying cannot help. */
 export type SendOutcome =
-  | { kind: 'delivered'; status: number }
-  | { kind: 'retry'; status: number | null; error: string }
-  | { kind: 'rejected'; status: number | null; error: string };
+  { kind: 'delivered'; status: number } | { kind: 'retry'; status: number | null; error: string } | { kind: 'rejected'; status: number | null; error: string };
 
 export interface SendRequest {
   url: string;
@@ -39,7 +37,12 @@ export async function sendWebhook(req: SendRequest): Promise<SendOutcome> {
   }
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<SendOutcome>((resolve) => {
-    const headers = { ...req.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(req.body)), 'user-agent': 'Quarry-Webhooks/1' };
+    const headers = {
+      ...req.headers,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(req.body)),
+      'user-agent': 'Quarry-Webhooks/1',
+    };
     const r = request(url, { method: 'POST', headers, lookup: pinnedLookup(pinned), agent: false, timeout: req.timeoutMs }, (res) => {
       drain(res);
       resolve(outcomeOf(res.statusCode ?? 0));

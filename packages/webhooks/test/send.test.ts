@@ -26,7 +26,8 @@ async function receiver(status: number, headers: Record<string, string> = {}, de
 
 const fixed =
   (answers: Record<string, string[]>): Resolver =>
-  async (host) => (answers[host] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  async (host) =>
+    (answers[host] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 
 const send = (url: string, over: Partial<SendRequest> = {}) =>
   sendWebhook({ url, headers: { 'webhook-id': 'msg_1' }, body: '{"a":1}', policy: { allowPrivate: false }, timeoutMs: 2_000, ...over });
@@ -84,7 +85,11 @@ describe('sendWebhook over real HTTP', () => {
     const r = await start(302, { location: `http://169.254.169.254/latest/meta-data/` });
     const toLoopback = await start(307, { location: `http://127.0.0.1:${target.port}/` });
     const allow = { allowPrivate: true };
-    expect(await send(`http://127.0.0.1:${r.port}/`, { policy: allow })).toMatchObject({ kind: 'rejected', status: 302, error: expect.stringMatching(/redirects are not followed/) });
+    expect(await send(`http://127.0.0.1:${r.port}/`, { policy: allow })).toMatchObject({
+      kind: 'rejected',
+      status: 302,
+      error: expect.stringMatching(/redirects are not followed/),
+    });
     expect(await send(`http://127.0.0.1:${toLoopback.port}/`, { policy: allow })).toMatchObject({ kind: 'rejected', status: 307 });
     expect(r.seen).toHaveLength(1);
     expect(toLoopback.seen).toHaveLength(1);
@@ -105,7 +110,11 @@ describe('sendWebhook over real HTTP', () => {
       expect(await send(`http://127.0.0.1:${r.port}/`, { policy: allow })).toMatchObject({ kind, status });
     }
     const slow = await start(200, {}, 1_500);
-    expect(await send(`http://127.0.0.1:${slow.port}/`, { policy: allow, timeoutMs: 300 })).toMatchObject({ kind: 'retry', status: null, error: expect.stringMatching(/no answer within 300 ms/) });
+    expect(await send(`http://127.0.0.1:${slow.port}/`, { policy: allow, timeoutMs: 300 })).toMatchObject({
+      kind: 'retry',
+      status: null,
+      error: expect.stringMatching(/no answer within 300 ms/),
+    });
   });
 
   test('a closed port is a network error worth a retry', async () => {
@@ -113,7 +122,10 @@ describe('sendWebhook over real HTTP', () => {
     const port = r.port;
     await new Promise((done) => r.server.close(done));
     servers.splice(servers.indexOf(r.server), 1);
-    expect(await send(`http://127.0.0.1:${port}/`, { policy: { allowPrivate: true } })).toMatchObject({ kind: 'retry', status: null, error: expect.stringMatching(/ECONNREFUSED/) });
+    expect(await send(`http://127.0.0.1:${port}/`, { policy: { allowPrivate: true } })).toMatchObject({
+      kind: 'retry',
+      status: null,
+      error: expect.stringMatching(/ECONNREFUSED/),
+    });
   });
-
 });

@@ -29,7 +29,7 @@ export const listWebhooksOperation = operation({
 export const deleteWebhookOperation = operation({
   name: 'deleteWebhook',
   kind: 'mutation',
-  summary: 'Deletes one of the caller\'s webhooks.',
+  summary: "Deletes one of the caller's webhooks.",
   access: 'signedIn',
   key: 'ignored',
   transport: 'json',

@@ -112,7 +112,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   endpoint({ name: 'lookup', operation: operations.lookup, unreadableBody: { as: null }, input: (body) => body, present: lookupBody }),
   ...SCAN_ENGINES.flatMap(engineEndpoints),
   endpoint({ name: 'createWebhook', operation: operations.createWebhook, input: (body) => body, present: createdWebhookBody }),
-  endpoint({ name: 'listWebhooks', operation: operations.listWebhooks, input: () => ({}), present: (hooks) => ({ webhooks: hooks.map(webhookListEntryBody) }) }),
+  endpoint({
+    name: 'listWebhooks',
+    operation: operations.listWebhooks,
+    input: () => ({}),
+    present: (hooks) => ({ webhooks: hooks.map(webhookListEntryBody) }),
+  }),
   endpoint({
     name: 'deleteWebhook',
     operation: operations.deleteWebhook,

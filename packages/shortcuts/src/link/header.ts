@@ -83,7 +83,7 @@ const SHOW_COMMANDS: Record<number, ShowCommand> = { 1: 'normal', 3: 'maximized'
 function bitNames(value: number, names: string[]): string[] {
   const out: string[] = [];
   for (let bit = 0; bit < 32; bit++) {
-    if ((value >>> bit) & 1) out.push(names[bit] ?? `0x${(1 << bit >>> 0).toString(16)}`);
+    if ((value >>> bit) & 1) out.push(names[bit] ?? `0x${((1 << bit) >>> 0).toString(16)}`);
   }
   return out;
 }

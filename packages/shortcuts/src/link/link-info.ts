@@ -6,15 +6,7 @@ import { networkProviderName } from './network-providers.js';
 const DRIVE_TYPES: DriveType[] = ['unknown', 'no-root-dir', 'removable', 'fixed', 'remote', 'cdrom', 'ramdisk'];
 
 /** A string at `base + rel` that must end inside [base, limit); null (with a warning) when it points outside. */
-function textAt(
-  r: LinkReader,
-  base: number,
-  rel: number,
-  limit: number,
-  unicode: boolean,
-  structure: string,
-  warnings: Warnings,
-): string | null {
+function textAt(r: LinkReader, base: number, rel: number, limit: number, unicode: boolean, structure: string, warnings: Warnings): string | null {
   if (rel === 0) return null;
   const at = base + rel;
   if (at >= limit || at < base) {

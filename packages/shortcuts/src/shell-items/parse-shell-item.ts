@@ -29,9 +29,14 @@ export function readShellItem(r: LinkReader, at: number, end: number, warnings: 
   if (classType === 0x71) return readControlPanel(r, at, end, classType);
   if (classType === 0x61) return readUri(r, at, end, classType, warnings).item;
   if (classType === 0x00) {
-    return readUsersPropertyView(r, at, end, classType, warnings) ?? readGameFolder(r, at, end, classType) ?? unknown(at, end, classType, 'class 0x00 item of an undecoded layout');
+    return (
+      readUsersPropertyView(r, at, end, classType, warnings) ??
+      readGameFolder(r, at, end, classType) ??
+      unknown(at, end, classType, 'class 0x00 item of an undecoded layout')
+    );
   }
-  if (classType === 0x01) return readControlPanelCategory(r, at, end, classType) ?? unknown(at, end, classType, 'class 0x01 item without the control panel category signature');
+  if (classType === 0x01)
+    return readControlPanelCategory(r, at, end, classType) ?? unknown(at, end, classType, 'class 0x01 item without the control panel category signature');
   if (classType === 0xc3) return readNetwork(r, at, end, classType);
   switch (classType & 0x70) {
     case 0x20:
