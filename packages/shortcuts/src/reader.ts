@@ -71,7 +71,7 @@ export class LinkReader extends BoundedReader {
 }
 
 /** Two lower-case hex digits per byte value: GUIDs are formatted on every link, so no per-byte toString. */
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+export const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 export function formatGuid(d: Uint8Array, o: number): string {
   return (

@@ -68,6 +68,8 @@ function readBody(r: LinkReader, at: number, end: number, signature: number, war
   }
 }
 
+const blockName = (signature: number) => `extra data block 0x${signature.toString(16)}`;
+
 /**
  * ExtraData ([MS-SHLLINK] 2.5): blocks up to the terminal block (size < 4). A block whose body is
  * damaged is listed as unknown with a warning and skipped by its size; one whose size does not fit
@@ -88,11 +90,11 @@ export function readExtraData(r: LinkReader, at: number, end: number, warnings: 
       return { blocks, next: end };
     }
     const signature = r.u32(pos + 4, 'extra data block signature');
-    const structure = `extra data block 0x${signature.toString(16)}`;
     const min = MIN_SIZE[signature];
     let body: Body = { kind: 'unknown' };
-    if (min !== undefined && size < min) warnings.add(structure, pos, `block of ${size} bytes is smaller than the ${min} it needs; not decoded`);
-    else if (min === undefined) warnings.add(structure, pos, `unknown block signature 0x${signature.toString(16)}; skipped by its size`);
+    // The structure's name is only built for a warning: most links have no damaged block.
+    if (min !== undefined && size < min) warnings.add(blockName(signature), pos, `block of ${size} bytes is smaller than the ${min} it needs; not decoded`);
+    else if (min === undefined) warnings.add(blockName(signature), pos, `unknown block signature 0x${signature.toString(16)}; skipped by its size`);
     else body = warnings.section<Body>({ kind: 'unknown' }, () => readBody(r, pos, pos + size, signature, warnings));
     blocks.push({ offset: pos, size, signature, ...body } as ExtraDataBlock);
     pos += size;

@@ -58,6 +58,9 @@ function readOther(r: LinkReader, at: number, end: number, signature: number, ex
   ext.fields = fields;
 }
 
+/** Nearly every file entry carries one; its name is not rebuilt each time. */
+const BEEF0004 = '0xbeef0004';
+
 /** The 0xBEEFxxxx extension blocks from `at` to the item's end; a block that does not fit ends the list with a warning. */
 export function readExtensionBlocks(r: LinkReader, at: number, end: number, structure: string, warnings: Warnings): ShellItemExtension[] {
   const out: ShellItemExtension[] = [];
@@ -71,7 +74,7 @@ export function readExtensionBlocks(r: LinkReader, at: number, end: number, stru
       break;
     }
     const version = r.u16(pos + 2, structure);
-    const ext: ShellItemExtension = { signature: `0x${signature.toString(16).padStart(8, '0')}`, version, offset: pos };
+    const ext: ShellItemExtension = { signature: signature === 0xbeef0004 ? BEEF0004 : `0x${signature.toString(16).padStart(8, '0')}`, version, offset: pos };
     const blockEnd = pos + size;
     warnings.section(undefined, () =>
       signature === 0xbeef0004 ? readBeef0004(r, pos, blockEnd, version, ext, warnings) : readOther(r, pos, blockEnd, signature, ext),
