@@ -15,9 +15,11 @@ function readBeef0004(r: LinkReader, at: number, end: number, version: number, e
   ext.accessed = readDosDateTime(r, at + 12, warnings, `${s} access time`);
   let pos = at + 18;
   if (version >= 7) {
-    const reference = r.u64(at + 20, s);
-    ext.mftEntry = Number(reference & 0xffffffffffffn);
-    ext.mftSequence = Number(reference >> 48n);
+    // 48-bit entry number and 16-bit sequence, from two 32-bit halves (no BigInt per file entry).
+    const low = r.u32(at + 20, s);
+    const high = r.u32(at + 24, s);
+    ext.mftEntry = (high & 0xffff) * 0x1_0000_0000 + low;
+    ext.mftSequence = high >>> 16;
     pos += 18;
   }
   let localizedSize = 0;
