@@ -122,5 +122,6 @@ const NAMES: Record<string, string> = {
 
 /** The folder's name, or null when the GUID is not in the table. */
 export function folderName(guid: string): string | null {
-  return NAMES[guid.toLowerCase()] ?? null;
+  // GUIDs from the reader are already lower-case; only others pay for toLowerCase.
+  return NAMES[guid] ?? NAMES[guid.toLowerCase()] ?? null;
 }

@@ -40,6 +40,14 @@ const NAMES: Record<string, string> = {
   'b9b4b3fc-2b51-4a42-b5d8-324146afcf25/8': 'System.Link.TargetSFGAOFlags',
 };
 
+/** NAMES by format id, then by property id: looked up for every property without building a key string. */
+const BY_FORMAT = new Map<string, Map<string, string>>();
+for (const [key, name] of Object.entries(NAMES)) {
+  const [formatId = '', id = ''] = key.split('/');
+  BY_FORMAT.set(formatId, (BY_FORMAT.get(formatId) ?? new Map<string, string>()).set(id, name));
+}
+
 export function propertyName(formatId: string, id: number | string): string | null {
-  return NAMES[`${formatId}/${id}`] ?? null;
+  const names = BY_FORMAT.get(formatId);
+  return names === undefined ? null : (names.get(String(id)) ?? null);
 }

@@ -42,6 +42,13 @@ const VT_NAMES: Record<number, string> = {
   0x48: 'VT_CLSID',
 };
 
+/** The text without its trailing NULs; a loop from the end, where a /\0+$/ regex scans the whole string. */
+function trimNuls(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+
 function typeName(type: number): string {
   const base = VT_NAMES[type & 0x0fff] ?? `0x${(type & 0x0fff).toString(16).padStart(4, '0')}`;
   if (type & 0x1000) return `VT_VECTOR|${base}`;
@@ -95,13 +102,13 @@ function readTypedValue(r: LinkReader, at: number, end: number): { type: string;
     case 0x1f: {
       const chars = r.u32(v, structure);
       const room = Math.floor((end - v - 4) / 2);
-      return { type: name, value: r.utf16(v + 4, Math.min(chars, room), structure).replace(/\0+$/, '') };
+      return { type: name, value: trimNuls(r.utf16(v + 4, Math.min(chars, room), structure)) };
     }
     case 0x08:
     case 0x1e: {
       const size = r.u32(v, structure);
       const room = end - v - 4;
-      return { type: name, value: r.ansi(v + 4, Math.min(size, room), structure).replace(/\0+$/, '') };
+      return { type: name, value: trimNuls(r.ansi(v + 4, Math.min(size, room), structure)) };
     }
     default:
       return { type: name, value: `(${end - v} bytes)` };
@@ -124,7 +131,7 @@ function readStorage(r: LinkReader, at: number, end: number, formatId: string, o
       let typedAt: number;
       if (formatId === STRING_NAMED) {
         const nameSize = r.u32(pos + 4, 'property name size');
-        id = r.utf16(pos + 9, Math.floor(Math.min(nameSize, valueEnd - pos - 9) / 2), 'property name').replace(/\0+$/, '');
+        id = trimNuls(r.utf16(pos + 9, Math.floor(Math.min(nameSize, valueEnd - pos - 9) / 2), 'property name'));
         typedAt = pos + 9 + nameSize;
       } else {
         id = r.u32(pos + 4, 'property id');

@@ -35,13 +35,13 @@ export class LinkReader extends BoundedReader {
   /** UTF-16LE text of exactly `chars` code units; an unpaired surrogate becomes U+FFFD. */
   utf16(offset: number, chars: number, structure: string): string {
     this.need(offset, chars * 2, structure);
-    return utf16Decoder.decode(this.data.subarray(offset, offset + chars * 2));
+    return decodeUtf16(this.data, offset, offset + chars * 2);
   }
 
   /** ANSI text of exactly `size` bytes. */
   ansi(offset: number, size: number, structure: string): string {
     this.need(offset, size, structure);
-    return ansiDecoder.decode(this.data.subarray(offset, offset + size));
+    return decodeAnsi(this.data, offset, offset + size);
   }
 
   /** NUL-terminated UTF-16LE text before `limit`; `end` is the offset after the terminator (or `limit`). */
@@ -50,7 +50,7 @@ export class LinkReader extends BoundedReader {
     const stop = Math.min(limit, this.length);
     let end = offset;
     while (end + 1 < stop && (this.data[end] !== 0 || this.data[end + 1] !== 0)) end += 2;
-    const text = utf16Decoder.decode(this.data.subarray(offset, Math.min(end, stop - ((stop - offset) % 2))));
+    const text = decodeUtf16(this.data, offset, Math.min(end, stop - ((stop - offset) % 2)));
     return { text, end: Math.min(end + 2, stop) };
   }
 
@@ -60,7 +60,7 @@ export class LinkReader extends BoundedReader {
     const stop = Math.min(limit, this.length);
     let end = offset;
     while (end < stop && this.data[end] !== 0) end++;
-    return { text: ansiDecoder.decode(this.data.subarray(offset, end)), end: Math.min(end + 1, stop) };
+    return { text: decodeAnsi(this.data, offset, end), end: Math.min(end + 1, stop) };
   }
 
   /** A GUID in its registry form, lower-case (as lnkinfo prints it). */
@@ -70,8 +70,45 @@ export class LinkReader extends BoundedReader {
   }
 }
 
+/**
+ * Strings up to this many characters are built in JS: links hold many short ones (drive names,
+ * 8.3 names, machine ids), for which a TextDecoder call costs more than the text.
+ */
+const SHORT = 16;
+
+/** Windows-1252 text of [start, end); short ASCII text (identical in every code page) without the decoder. */
+function decodeAnsi(data: Uint8Array, start: number, end: number): string {
+  if (end - start <= SHORT) {
+    let text = '';
+    for (let i = start; i < end; i++) {
+      const c = data[i]!;
+      if (c >= 0x80) return ansiDecoder.decode(data.subarray(start, end));
+      text += String.fromCharCode(c);
+    }
+    return text;
+  }
+  return ansiDecoder.decode(data.subarray(start, end));
+}
+
+/**
+ * UTF-16LE text of [start, end); short text without the decoder unless it holds what the decoder
+ * treats specially (surrogates, which it pairs or replaces, and a leading BOM, which it drops).
+ */
+function decodeUtf16(data: Uint8Array, start: number, end: number): string {
+  if (end - start <= SHORT * 2 && (end - start) % 2 === 0) {
+    let text = '';
+    for (let i = start; i < end; i += 2) {
+      const c = data[i]! | (data[i + 1]! << 8);
+      if ((c >= 0xd800 && c <= 0xdfff) || (c === 0xfeff && i === start)) return utf16Decoder.decode(data.subarray(start, end));
+      text += String.fromCharCode(c);
+    }
+    return text;
+  }
+  return utf16Decoder.decode(data.subarray(start, end));
+}
+
 /** Two lower-case hex digits per byte value: GUIDs are formatted on every link, so no per-byte toString. */
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+export const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 export function formatGuid(d: Uint8Array, o: number): string {
   return (

@@ -32,41 +32,65 @@ function readPathBlock(r: LinkReader, at: number, s: string): string {
   return unicode !== '' ? unicode : r.ansiz(at + 8, at + 268, s).text;
 }
 
-/** A block without its common fields, one member per kind. */
-type Body = ExtraDataBlock extends infer B ? (B extends ExtraDataBlock ? Omit<B, 'offset' | 'size' | 'signature'> : never) : never;
-
-function readBody(r: LinkReader, at: number, end: number, signature: number, warnings: Warnings): Body {
+/**
+ * One block of `size` bytes at `at`. Each kind is one object literal, common fields first, so every
+ * block of a kind has one shape and none is copied by a spread.
+ */
+function readBlock(r: LinkReader, at: number, size: number, signature: number, warnings: Warnings): ExtraDataBlock {
+  const end = at + size;
   switch (signature) {
     case 0xa0000001:
-      return { kind: 'environment', target: readPathBlock(r, at, 'environment variables block') };
+      return { offset: at, size, signature, kind: 'environment', target: readPathBlock(r, at, 'environment variables block') };
     case 0xa0000007:
-      return { kind: 'iconEnvironment', target: readPathBlock(r, at, 'icon environment block') };
+      return { offset: at, size, signature, kind: 'iconEnvironment', target: readPathBlock(r, at, 'icon environment block') };
     case 0xa0000006:
-      return { kind: 'darwin', darwinId: readPathBlock(r, at, 'darwin block') };
+      return { offset: at, size, signature, kind: 'darwin', darwinId: readPathBlock(r, at, 'darwin block') };
     case 0xa0000003:
-      return { kind: 'tracker', tracker: readTracker(r, at, end) };
+      return { offset: at, size, signature, kind: 'tracker', tracker: readTracker(r, at, end) };
     case 0xa0000002:
-      return { kind: 'console', ...readConsole(r, at) };
+      return readConsole(r, at, size, signature);
     case 0xa0000004:
-      return { kind: 'consoleFe', codePage: r.u32(at + 8, 'console FE block') };
+      return { offset: at, size, signature, kind: 'consoleFe', codePage: r.u32(at + 8, 'console FE block') };
     case 0xa0000005: {
       const folderId = r.u32(at + 8, 'special folder block');
-      return { kind: 'specialFolder', folderId, folderName: csidlName(folderId), itemOffset: r.u32(at + 12, 'special folder block') };
+      return {
+        offset: at,
+        size,
+        signature,
+        kind: 'specialFolder',
+        folderId,
+        folderName: csidlName(folderId),
+        itemOffset: r.u32(at + 12, 'special folder block'),
+      };
     }
     case 0xa000000b: {
       const folderId = r.guid(at + 8, 'known folder block');
-      return { kind: 'knownFolder', folderId, folderName: folderName(folderId), itemOffset: r.u32(at + 24, 'known folder block') };
+      return {
+        offset: at,
+        size,
+        signature,
+        kind: 'knownFolder',
+        folderId,
+        folderName: folderName(folderId),
+        itemOffset: r.u32(at + 24, 'known folder block'),
+      };
     }
     case 0xa0000008:
-      return { kind: 'shim', layerName: r.utf16z(at + 8, end, 'shim block').text };
+      return { offset: at, size, signature, kind: 'shim', layerName: r.utf16z(at + 8, end, 'shim block').text };
     case 0xa0000009:
-      return { kind: 'propertyStore', properties: readPropertyStore(r, at + 8, end, warnings) };
+      return { offset: at, size, signature, kind: 'propertyStore', properties: readPropertyStore(r, at + 8, end, warnings) };
     case 0xa000000c:
-      return { kind: 'vistaIdList', items: readItems(r, at + 8, end, 'vista ID list block', warnings) };
+      return { offset: at, size, signature, kind: 'vistaIdList', items: readItems(r, at + 8, end, 'vista ID list block', warnings) };
     default:
-      return { kind: 'unknown' };
+      return unknownBlock(at, size, signature);
   }
 }
+
+function unknownBlock(offset: number, size: number, signature: number): ExtraDataBlock {
+  return { offset, size, signature, kind: 'unknown' };
+}
+
+const blockName = (signature: number) => `extra data block 0x${signature.toString(16)}`;
 
 /**
  * ExtraData ([MS-SHLLINK] 2.5): blocks up to the terminal block (size < 4). A block whose body is
@@ -88,13 +112,18 @@ export function readExtraData(r: LinkReader, at: number, end: number, warnings: 
       return { blocks, next: end };
     }
     const signature = r.u32(pos + 4, 'extra data block signature');
-    const structure = `extra data block 0x${signature.toString(16)}`;
     const min = MIN_SIZE[signature];
-    let body: Body = { kind: 'unknown' };
-    if (min !== undefined && size < min) warnings.add(structure, pos, `block of ${size} bytes is smaller than the ${min} it needs; not decoded`);
-    else if (min === undefined) warnings.add(structure, pos, `unknown block signature 0x${signature.toString(16)}; skipped by its size`);
-    else body = warnings.section<Body>({ kind: 'unknown' }, () => readBody(r, pos, pos + size, signature, warnings));
-    blocks.push({ offset: pos, size, signature, ...body } as ExtraDataBlock);
+    // The structure's name is only built for a warning: most links have no damaged block.
+    if (min !== undefined && size < min) {
+      warnings.add(blockName(signature), pos, `block of ${size} bytes is smaller than the ${min} it needs; not decoded`);
+      blocks.push(unknownBlock(pos, size, signature));
+    } else if (min === undefined) {
+      warnings.add(blockName(signature), pos, `unknown block signature 0x${signature.toString(16)}; skipped by its size`);
+      blocks.push(unknownBlock(pos, size, signature));
+    } else {
+      const at = pos;
+      blocks.push(warnings.section(null, () => readBlock(r, at, size, signature, warnings)) ?? unknownBlock(pos, size, signature));
+    }
     pos += size;
   }
 }

@@ -1,6 +1,6 @@
 import { filetimeToIso } from '../filetime.js';
 import type { TrackerData } from '../model.js';
-import type { LinkReader } from '../reader.js';
+import { HEX, type LinkReader } from '../reader.js';
 
 /** 100-ns intervals between the UUID epoch (1582-10-15) and the FILETIME epoch (1601-01-01). */
 const UUID_TO_FILETIME = 5748192000000000n;
@@ -10,11 +10,13 @@ const UUID_TO_FILETIME = 5748192000000000n;
  * the 60-bit count of 100-ns intervals since 1582-10-15 in time_low, time_mid and time_hi.
  */
 export function uuidV1(data: Uint8Array, at: number): { macAddress: string | null; time: string | null } {
-  const view = new DataView(data.buffer, data.byteOffset + at, 16);
-  const timeHi = view.getUint16(6, true);
+  const timeHi = data[at + 6]! | (data[at + 7]! << 8);
   if (timeHi >> 12 !== 1) return { macAddress: null, time: null };
-  const ticks = (BigInt(timeHi & 0x0fff) << 48n) | (BigInt(view.getUint16(4, true)) << 32n) | BigInt(view.getUint32(0, true));
-  const mac = Array.from(data.subarray(at + 10, at + 16), (b) => b.toString(16).padStart(2, '0')).join(':');
+  // 60 bits exceed a double's 53, so whole 100-ns counts stay BigInt; the bytes are read without a DataView per GUID.
+  const timeLow = (data[at]! | (data[at + 1]! << 8) | (data[at + 2]! << 16) | (data[at + 3]! << 24)) >>> 0;
+  const timeMid = data[at + 4]! | (data[at + 5]! << 8);
+  const ticks = (BigInt((timeHi & 0x0fff) * 0x10000 + timeMid) << 32n) | BigInt(timeLow);
+  const mac = `${HEX[data[at + 10]!]}:${HEX[data[at + 11]!]}:${HEX[data[at + 12]!]}:${HEX[data[at + 13]!]}:${HEX[data[at + 14]!]}:${HEX[data[at + 15]!]}`;
   return { macAddress: mac, time: ticks >= UUID_TO_FILETIME ? filetimeToIso(ticks - UUID_TO_FILETIME) : null };
 }
 

@@ -63,7 +63,7 @@ function readEntry(r: LinkReader, at: number, wide: boolean, index: number, warn
   const rawPin = r.i32(at + 108, structure);
   const pathChars = r.u16(at + fixed - 2, structure);
   const path = r.utf16(at + fixed, pathChars, structure);
-  const lastAccess = checkedFiletime(r.u64(at + 100, structure), warnings, structure, at + 100);
+  const lastAccess = checkedFiletime(r, at + 100, warnings, structure);
   if (rawPin < -1) warnings.add(structure, at + 108, `pin status ${rawPin} is neither -1 (unpinned) nor a position`);
   const entry: DestListEntry = {
     offset: at,

@@ -3,13 +3,16 @@ import type { LinkReader } from '../reader.js';
 import type { Warnings } from '../warnings.js';
 import { LinkFlag } from './header.js';
 
-const FIELDS: [keyof LinkStrings, number][] = [
-  ['description', LinkFlag.HasName],
-  ['relativePath', LinkFlag.HasRelativePath],
-  ['workingDirectory', LinkFlag.HasWorkingDir],
-  ['arguments', LinkFlag.HasArguments],
-  ['iconLocation', LinkFlag.HasIconLocation],
-];
+/** Each string's field, flag and structure name (built once, not per link). */
+const FIELDS: [keyof LinkStrings, number, string][] = (
+  [
+    ['description', LinkFlag.HasName],
+    ['relativePath', LinkFlag.HasRelativePath],
+    ['workingDirectory', LinkFlag.HasWorkingDir],
+    ['arguments', LinkFlag.HasArguments],
+    ['iconLocation', LinkFlag.HasIconLocation],
+  ] as const
+).map(([field, flag]) => [field, flag, `string data ${field}`]);
 
 /**
  * StringData ([MS-SHLLINK] 2.4): each string present when its flag is set, a character count then
@@ -19,9 +22,8 @@ export function readStrings(r: LinkReader, at: number, end: number, linkFlags: n
   const strings: LinkStrings = { description: null, relativePath: null, workingDirectory: null, arguments: null, iconLocation: null };
   const unicode = (linkFlags & LinkFlag.IsUnicode) !== 0;
   let pos = at;
-  for (const [field, flag] of FIELDS) {
+  for (const [field, flag, structure] of FIELDS) {
     if ((linkFlags & flag) === 0) continue;
-    const structure = `string data ${field}`;
     if (pos + 2 > end) {
       warnings.add(structure, pos, 'string missing: the link ends before it');
       return { strings, next: end };

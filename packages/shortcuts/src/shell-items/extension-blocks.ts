@@ -15,9 +15,11 @@ function readBeef0004(r: LinkReader, at: number, end: number, version: number, e
   ext.accessed = readDosDateTime(r, at + 12, warnings, `${s} access time`);
   let pos = at + 18;
   if (version >= 7) {
-    const reference = r.u64(at + 20, s);
-    ext.mftEntry = Number(reference & 0xffffffffffffn);
-    ext.mftSequence = Number(reference >> 48n);
+    // 48-bit entry number and 16-bit sequence, from two 32-bit halves (no BigInt per file entry).
+    const low = r.u32(at + 20, s);
+    const high = r.u32(at + 24, s);
+    ext.mftEntry = (high & 0xffff) * 0x1_0000_0000 + low;
+    ext.mftSequence = high >>> 16;
     pos += 18;
   }
   let localizedSize = 0;
@@ -58,6 +60,9 @@ function readOther(r: LinkReader, at: number, end: number, signature: number, ex
   ext.fields = fields;
 }
 
+/** Nearly every file entry carries one; its name is not rebuilt each time. */
+const BEEF0004 = '0xbeef0004';
+
 /** The 0xBEEFxxxx extension blocks from `at` to the item's end; a block that does not fit ends the list with a warning. */
 export function readExtensionBlocks(r: LinkReader, at: number, end: number, structure: string, warnings: Warnings): ShellItemExtension[] {
   const out: ShellItemExtension[] = [];
@@ -71,7 +76,7 @@ export function readExtensionBlocks(r: LinkReader, at: number, end: number, stru
       break;
     }
     const version = r.u16(pos + 2, structure);
-    const ext: ShellItemExtension = { signature: `0x${signature.toString(16).padStart(8, '0')}`, version, offset: pos };
+    const ext: ShellItemExtension = { signature: signature === 0xbeef0004 ? BEEF0004 : `0x${signature.toString(16).padStart(8, '0')}`, version, offset: pos };
     const blockEnd = pos + size;
     warnings.section(undefined, () =>
       signature === 0xbeef0004 ? readBeef0004(r, pos, blockEnd, version, ext, warnings) : readOther(r, pos, blockEnd, signature, ext),

@@ -7,11 +7,11 @@ import type { LinkReader } from '../reader.js';
  * 0x2E items instead name a shell folder under My Computer by CLSID.
  */
 export function readVolume(r: LinkReader, at: number, end: number, classType: number): ShellItem {
-  const base = { kind: 'volume' as const, offset: at, size: end - at, classType };
-  if ((classType & 0x0f) === 0x0e && end - at >= 20) {
+  const size = end - at;
+  if ((classType & 0x0f) === 0x0e && size >= 20) {
     const clsid = r.guid(at + 4, 'volume shell item');
-    return { ...base, name: folderName(clsid), clsid };
+    return { kind: 'volume', offset: at, size, classType, name: folderName(clsid), clsid };
   }
-  if ((classType & 0x01) === 0) return { ...base, name: null };
-  return { ...base, name: r.ansiz(at + 3, end, 'volume shell item').text };
+  if ((classType & 0x01) === 0) return { kind: 'volume', offset: at, size, classType, name: null };
+  return { kind: 'volume', offset: at, size, classType, name: r.ansiz(at + 3, end, 'volume shell item').text };
 }
