@@ -13,7 +13,10 @@
  * --service: the 1 GiB set also as one job of the running service, exported through REST as
  * JSONL and ECS (bench/service-export.ts); the REST server's RSS before, peak and growth (the
  * issue's bound: growth under 128 MiB), its throughput beside evtx_dump's on the same files.
- * --service-only: of the in-process runs, only evtx_dump on the 1 GiB set (quicker).
+ * A third export is read by a slow client (one chunk per 100 ms for 10 s, then it goes away):
+ * without backpressure the server would buffer what the client has not read, and its RSS would say so.
+ * --service-only: of the in-process runs, only evtx_dump on the set (quicker).
+ * --service --skip-big: the service section over the samples instead (a quick check).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -32,6 +35,8 @@ const SERVICE_ONLY = process.argv.includes('--service-only');
 const SERVICE = SERVICE_ONLY || process.argv.includes('--service');
 /** The issue's bound on the exporting process's RSS growth. */
 const GROWTH_BOUND = 128 * MiB;
+const SKIP_BIG = process.argv.includes('--skip-big');
+const SLOW_READ = { seconds: 10, delayMs: 100 };
 
 if (!hasShared('samples', 'evtx')) {
   console.error(sharedSkipReason('samples', 'evtx'));
@@ -141,16 +146,18 @@ function measureSet(title: string, files: string[]): Run | undefined {
 
 /** The service section: our rows carry the REST server's RSS and CPU; evtx_dump's are from the in-process section. */
 async function measureService(title: string, files: string[], ref: Run | undefined): Promise<void> {
-  const run = await serviceExports(files, ['jsonl', 'ecs'], sharedPath('rules', 'sigma', 'rules'));
-  const rows: Run[] = run.exports.map((e) => ({
-    label: `service ${e.format === 'jsonl' ? 'JSONL' : 'ECS bulk'}`,
-    records: e.records,
-    outBytes: e.bytes,
-    wall: e.seconds,
-    cpu: e.cpuSeconds,
-    peakRss: e.peakRss,
-    growth: e.peakRss - e.rssBefore,
-  }));
+  const run = await serviceExports(files, ['jsonl', 'ecs'], sharedPath('rules', 'sigma', 'rules'), SLOW_READ);
+  const rows: Run[] = run.exports
+    .filter((e) => !e.slow)
+    .map((e) => ({
+      label: `service ${e.format === 'jsonl' ? 'JSONL' : 'ECS bulk'}`,
+      records: e.records,
+      outBytes: e.bytes,
+      wall: e.seconds,
+      cpu: e.cpuSeconds,
+      peakRss: e.peakRss,
+      growth: e.peakRss - e.rssBefore,
+    }));
   report(
     `${title}, one job (${run.jobStatus} in ${fmt(run.jobSeconds, 1)} s) exported through REST; RSS and CPU: the REST server`,
     files.reduce((n, f) => n + statSync(f).size, 0),
@@ -159,7 +166,7 @@ async function measureService(title: string, files: string[], ref: Run | undefin
   );
   for (const e of run.exports)
     console.log(
-      `${e.format}: REST server RSS before ${fmt(e.rssBefore / MiB)} MiB, peak ${fmt(e.peakRss / MiB)} MiB, growth ${fmt((e.peakRss - e.rssBefore) / MiB)} MiB (bound ${GROWTH_BOUND / MiB} MiB: ${e.peakRss - e.rssBefore < GROWTH_BOUND ? 'within' : 'EXCEEDED'})`,
+      `${e.slow ? `slow ${e.format} reader (one chunk per ${e.slow.delayMs} ms, left after ${fmt(e.seconds, 1)} s having read ${fmt(e.bytes / MiB, 1)} MiB)` : e.format}: REST server RSS before ${fmt(e.rssBefore / MiB)} MiB, peak ${fmt(e.peakRss / MiB)} MiB, growth ${fmt((e.peakRss - e.rssBefore) / MiB)} MiB (bound ${GROWTH_BOUND / MiB} MiB: ${e.peakRss - e.rssBefore < GROWTH_BOUND ? 'within' : 'EXCEEDED'})`,
     );
   const jsonl = rows.find((r) => r.label === 'service JSONL');
   if (jsonl)
@@ -170,9 +177,10 @@ async function measureService(title: string, files: string[], ref: Run | undefin
 }
 
 const samples = evtxFiles(sharedPath('samples', 'evtx'));
-if (!SERVICE_ONLY) measureSet('EVTX samples', samples);
+const sampleRef = SERVICE_ONLY && !SKIP_BIG ? undefined : measureSet('EVTX samples', samples);
+if (SERVICE && SKIP_BIG) await measureService('EVTX samples', samples, sampleRef);
 
-if (SERVICE || !process.argv.includes('--skip-big')) {
+if (!SKIP_BIG) {
   const dir = mkdtempSync(join(tmpdir(), 'quarry-bench-export-'));
   try {
     const big = buildBigEvtx(samples, dir, 5, GiB);

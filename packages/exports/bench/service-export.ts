@@ -12,8 +12,19 @@ import { procCpu, procField, startService } from '../../rest-compat/bench/jobs/s
 
 export type ServiceFormat = 'jsonl' | 'ecs';
 
+/**
+ * A slow client: reads one chunk every `delayMs` for `seconds`, then goes away. Had the server no
+ * backpressure, it would buffer what the client has not read yet: its RSS growth says which.
+ */
+export interface SlowRead {
+  seconds: number;
+  delayMs: number;
+}
+
 export interface ServiceExport {
   format: ServiceFormat;
+  /** Set when the client read slowly and left early (the export is then partial). */
+  slow?: SlowRead;
   /** JSONL lines (a whole job's: its records, then its insight rows); ECS bulk: documents (line pairs: action, source). */
   records: number;
   bytes: number;
@@ -35,7 +46,7 @@ export interface ServiceRun {
 
 const NEWLINE = 0x0a;
 
-async function exportOnce(base: string, jobId: string, serverPid: number, format: ServiceFormat): Promise<ServiceExport> {
+async function exportOnce(base: string, jobId: string, serverPid: number, format: ServiceFormat, slow?: SlowRead): Promise<ServiceExport> {
   const rssBefore = procField(serverPid, 'VmRSS');
   writeFileSync(`/proc/${serverPid}/clear_refs`, '5'); // VmHWM := the current RSS
   let sampled = rssBefore;
@@ -55,10 +66,18 @@ async function exportOnce(base: string, jobId: string, serverPid: number, format
       if (done) break;
       bytes += value.length;
       for (let i = value.indexOf(NEWLINE); i >= 0; i = value.indexOf(NEWLINE, i + 1)) lines++;
+      if (slow) {
+        if (performance.now() - t0 > slow.seconds * 1000) {
+          await reader.cancel();
+          break;
+        }
+        await new Promise((r) => setTimeout(r, slow.delayMs));
+      }
     }
     const seconds = (performance.now() - t0) / 1000;
     return {
       format,
+      ...(slow ? { slow } : {}),
       records: format === 'ecs' ? lines / 2 : lines,
       bytes,
       seconds,
@@ -71,8 +90,8 @@ async function exportOnce(base: string, jobId: string, serverPid: number, format
   }
 }
 
-/** One job over `paths`, then one export per format, in order. */
-export async function serviceExports(paths: string[], formats: ServiceFormat[], sigmaRules: string): Promise<ServiceRun> {
+/** One job over `paths`, then one export per format, in order, then a slow JSONL reader if asked. */
+export async function serviceExports(paths: string[], formats: ServiceFormat[], sigmaRules: string, slow?: SlowRead): Promise<ServiceRun> {
   const svc = await startService({ sigmaRules });
   try {
     console.log(`service up: REST ${svc.base} (pid ${svc.serverPid}), worker pid ${svc.workerPid}; uploading ${paths.length} files`);
@@ -89,6 +108,7 @@ export async function serviceExports(paths: string[], formats: ServiceFormat[], 
       );
       exports.push(e);
     }
+    if (slow) exports.push(await exportOnce(svc.base, job.id, svc.serverPid, 'jsonl', slow));
     return { jobSeconds: job.seconds, jobStatus: job.status, jobRecords: Number(overviewMeta(job.insights).records ?? NaN), exports };
   } finally {
     await svc.stop();
