@@ -166,7 +166,7 @@ async function measureService(title: string, files: string[], ref: Run | undefin
   );
   for (const e of run.exports)
     console.log(
-      `${e.slow ? `slow ${e.format} reader (one chunk per ${e.slow.delayMs} ms, left after ${fmt(e.seconds, 1)} s having read ${fmt(e.bytes / MiB, 1)} MiB)` : e.format}: REST server RSS before ${fmt(e.rssBefore / MiB)} MiB, peak ${fmt(e.peakRss / MiB)} MiB, growth ${fmt((e.peakRss - e.rssBefore) / MiB)} MiB (bound ${GROWTH_BOUND / MiB} MiB: ${e.peakRss - e.rssBefore < GROWTH_BOUND ? 'within' : 'EXCEEDED'})`,
+      `${e.slow ? `slow ${e.format} reader (one chunk per ${e.slow.delayMs} ms, left after ${fmt(e.seconds, 1)} s having read ${fmt(e.bytes / MiB, 1)} MiB; server CPU ${fmt(e.cpuSeconds, 2)} s)` : e.format}: REST server RSS before ${fmt(e.rssBefore / MiB)} MiB, peak ${fmt(e.peakRss / MiB)} MiB, growth ${fmt((e.peakRss - e.rssBefore) / MiB)} MiB (bound ${GROWTH_BOUND / MiB} MiB: ${e.peakRss - e.rssBefore < GROWTH_BOUND ? 'within' : 'EXCEEDED'})`,
     );
   const jsonl = rows.find((r) => r.label === 'service JSONL');
   if (jsonl)
