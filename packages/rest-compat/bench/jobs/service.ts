@@ -74,6 +74,8 @@ export interface ConcurrentRun {
 export interface Service {
   base: string;
   workerPid: number;
+  /** The REST server's process (bench:export samples its RSS while it streams an export). */
+  serverPid: number;
   /** An enterprise-tier user (four slots) with a client key: its files and jobs are private. */
   enterprise: Caller;
   uploadFile(path: string, name?: string, creds?: Caller): Promise<string>;
@@ -287,7 +289,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
         () => false,
       );
 
-    return { base, workerPid, enterprise, uploadFile, runJob, runJobsAtOnce, responsive, stop };
+    return { base, workerPid, serverPid: server.pid!, enterprise, uploadFile, runJob, runJobsAtOnce, responsive, stop };
   } catch (err) {
     await stop();
     throw err;
