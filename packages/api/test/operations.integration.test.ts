@@ -63,7 +63,7 @@ describe('access', () => {
       .filter((op) => op.access === 'signedIn')
       .map((op) => op.name)
       .sort();
-    expect(signedIn).toEqual(['deleteFiles', 'deleteJobs', 'listFiles', 'listJobs']);
+    expect(signedIn).toEqual(['createWebhook', 'deleteFiles', 'deleteJobs', 'deleteWebhook', 'listFiles', 'listJobs', 'listWebhooks']);
     for (const op of all) {
       if (op.access === 'signedIn') await expect(admit(op, request(null)), op.name).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
       else expect((await admit(op, request(null))).caller, op.name).toEqual({ userId: null, tier: 'anonymous' });
