@@ -1,4 +1,4 @@
-import type { ShellLink } from '@quarry/shortcuts';
+import type { ShellLink, TrackerData } from '@quarry/shortcuts';
 import { implausibleName, quoteValue, timeMs } from '../common/plausibility.js';
 import type { ImplausibleItems } from '../pipeline/implausible-items.js';
 import type { InputRef } from '../pipeline/input.js';
@@ -60,15 +60,8 @@ export interface ShortcutEntry {
   error: string | null;
 }
 
-export interface EntryTracker {
-  machineId: string;
-  droidVolumeId: string;
-  droidFileId: string;
-  birthDroidVolumeId: string;
-  birthDroidFileId: string;
-  macAddress: string | null;
-  source: 'tracker block' | 'DestList';
-}
+/** The parser's tracker fields (without the droid time), and which structure gave them. */
+export type EntryTracker = Omit<TrackerData, 'droidTime'> & { source: 'tracker block' | 'DestList' };
 
 /** `\\server\share` of a UNC path, or null. */
 export function uncShare(path: string): string | null {
