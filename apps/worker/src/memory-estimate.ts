@@ -21,7 +21,7 @@ const FACTORS: Record<ParseCategory, MemoryFactor> = {
   winevtx: { base: 256 * MiB, perInputByte: 0.75 },
   registry: { base: 192 * MiB, perInputByte: 6 },
   prefetch: { base: 128 * MiB, perInputByte: 2 },
-  // The 745 sample links and Jump Lists (3 MiB) peaked at 419 MiB in bench:shortcuts' service job: parsed links are far larger than their bytes.
+  // Rough, not a measured delta: the 745 sample links and Jump Lists (3 MiB) peaked at 419 MiB of worker RSS in bench:shortcuts' service job.
   lnk: { base: 128 * MiB, perInputByte: 40 },
 };
 
