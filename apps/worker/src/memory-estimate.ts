@@ -23,6 +23,8 @@ const FACTORS: Record<ParseCategory, MemoryFactor> = {
   prefetch: { base: 128 * MiB, perInputByte: 2 },
   // Rough, not a measured delta: the 745 sample links and Jump Lists (3 MiB) peaked at 419 MiB of worker RSS in bench:shortcuts' service job.
   lnk: { base: 128 * MiB, perInputByte: 40 },
+  // SCAFFOLD until bench:triage measures it: a collection is mostly event logs, streamed; hives and links are read whole.
+  triage: { base: 512 * MiB, perInputByte: 1 },
 };
 
 /** The memory a job of `category` over `inputBytes` of evidence is expected to add to the worker, bytes. */

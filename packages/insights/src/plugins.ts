@@ -6,6 +6,8 @@ import type { PrefetchRecord, RegistryRecord, ShortcutJobRecord } from './pipeli
 import { prefetchPlugin } from './prefetch/plugin.js';
 import { registryPlugin } from './registry/plugin.js';
 import { shortcutsPlugin } from './shortcuts/plugin.js';
+import type { TriageRecord } from './triage/model.js';
+import { triagePlugin } from './triage/plugin.js';
 
 /** What the pipeline hands analyzers and the record sink, per evidence type. */
 export interface RecordTypes {
@@ -13,6 +15,7 @@ export interface RecordTypes {
   registry: RegistryRecord;
   prefetch: PrefetchRecord;
   lnk: ShortcutJobRecord;
+  triage: TriageRecord;
 }
 
 /** Every evidence type's insights plug-in: a type without one (or without a record type) fails to compile. */
@@ -21,6 +24,7 @@ export const INSIGHTS_PLUGINS: { [C in EvidenceType]: InsightsPlugin<C> } = {
   registry: registryPlugin,
   prefetch: prefetchPlugin,
   lnk: shortcutsPlugin,
+  triage: triagePlugin,
 };
 
 /** The plug-in of one type, typed for it (indexing a mapped type by a type parameter loses that). */

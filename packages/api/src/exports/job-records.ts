@@ -21,6 +21,8 @@ const SHAPES: { [C in ParseCategory]: (record: RecordOf<C>, source: string) => P
   },
   prefetch: (r, source) => ({ source, record: r.result }),
   lnk: (r, source) => ({ source: r.member ? `${source}/${r.member}` : source, record: r }),
+  // A Host Timeline fact names the member it was read from.
+  triage: (r, source) => ({ source: r.artifact || source, record: { ...r, time: new Date(r.time).toISOString() } }),
 };
 
 /** One stored record of a job as the export's JobRecord (EVTX, `winevtx`, is written as evtx_dump writes it). */

@@ -4,6 +4,7 @@ import type { ImplausibleItems } from './implausible-items.js';
 import type { InputRef } from './input.js';
 import type { RecordOf } from './records.js';
 import type { SigmaRules } from '../evtx/sigma-rules.js';
+import type { NestedResults } from '../triage/model.js';
 
 /** What reading one input found besides its records. */
 export interface InputReport {
@@ -55,6 +56,8 @@ export interface Analyzer<C extends ParseCategory = ParseCategory> {
   push(record: RecordOf<C>, input: InputRef): void;
   /** Called once per input after its last record. */
   inputDone?(report: InputReport): void;
+  /** A composite job (triage): a member type's finished results (they come before `finish`). */
+  nestedDone?(results: NestedResults): void;
   /** The result type's insights, once every input is done. */
   finish(): Insight[];
   /**

@@ -1,4 +1,4 @@
-import type { ParseCategory } from '@quarry/vocabulary';
+import { evidenceTypes, type ParseCategory } from '@quarry/vocabulary';
 import { pluginOf } from '../plugins.js';
 import type { Insight } from '../types.js';
 import type { AnalysisOptions, Analyzer, AnalyzerFactory, RecordNotes } from './analyzer.js';
@@ -7,6 +7,8 @@ import type { InputRef } from './input.js';
 import type { ReaderEvent } from './readers/reader.js';
 import type { RecordSink } from './record-sink.js';
 import type { SigmaRules } from '../evtx/sigma-rules.js';
+import type { NestedResults } from '../triage/model.js';
+import { retitle } from '../triage/retitle.js';
 
 export interface FanOut<C extends ParseCategory> {
   category: C;
@@ -35,8 +37,12 @@ export async function fanOut<C extends ParseCategory>(run: FanOut<C>): Promise<{
   const ctx = { category: run.category, inputs: run.inputs, options: run.options, notes, sigmaRules: run.sigmaRules, implausible: new ImplausibleItems() };
   const analyzers = run.analyzers ? run.analyzers.map((make) => make(ctx)) : pluginOf(run.category).analyzers(ctx);
   const failures: string[] = [];
+  const nested: Insight[] = [];
   for await (const event of run.events) {
-    if (event.type === 'record') {
+    if (event.type === 'nested') {
+      for (const a of analyzers) a.nestedDone?.(event.results);
+      nested.push(...nestedInsights(event.results));
+    } else if (event.type === 'record') {
       notes.sigmaMatches = NONE;
       for (const a of analyzers) a.push(event.record, event.input);
       const written = run.sink?.write(event.record, event.input);
@@ -48,7 +54,13 @@ export async function fanOut<C extends ParseCategory>(run: FanOut<C>): Promise<{
     run.onProgress?.();
     run.signal?.throwIfAborted();
   }
-  return { insights: finishAll(analyzers), failures };
+  return { insights: [...finishAll(analyzers), ...nested], failures };
+}
+
+/** A member type's insights as a composite job lists them: titled `<type label> · <title>`, so types' titles never collide. */
+function nestedInsights(results: NestedResults): Insight[] {
+  const label = evidenceTypes[results.type].label;
+  return results.insights.map((insight) => retitle(insight, (title) => `${label} · ${title}`));
 }
 
 /** Every analyzer's insights in registration order; those reporting on the job are finished last. */

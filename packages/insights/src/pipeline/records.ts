@@ -40,6 +40,7 @@ export interface ShortcutJobRecord extends ShortcutRecord {
   member?: string;
 }
 
+export type { TriageRecord } from '../triage/model.js';
 export type { RecordTypes };
 
 /** The record of an evidence type (RecordTypes, beside the plug-ins). */

@@ -6,6 +6,7 @@ import { UnusableInputError } from './errors.js';
 import { fanOut } from './fan-out.js';
 import type { PipelineInput } from './input.js';
 import type { RecordSink } from './record-sink.js';
+import type { NestedEnv } from './readers/reader.js';
 import { pluginOf } from '../plugins.js';
 
 export interface PipelineRun<C extends ParseCategory> {
@@ -15,6 +16,8 @@ export interface PipelineRun<C extends ParseCategory> {
   /** Worker threads the parsers may use (the worker's CPU budget decides). */
   threads: number;
   sink?: RecordSink<C>;
+  /** A composite job's (triage) member types' sinks: each type's records go to a store of its own. */
+  sinkFor?: NestedEnv['sinkFor'];
   /** Stand-ins for the category's plug-in analyzers (tests, benchmarks). */
   analyzers?: readonly AnalyzerFactory<C>[];
   /** Called as records flow, for heartbeats. */
@@ -39,7 +42,11 @@ export async function runPipeline<C extends ParseCategory>(run: PipelineRun<C>):
     const { insights, failures } = await fanOut({
       ...run,
       inputs: run.inputs.map((i) => i.ref),
-      events: plugin.read(run.inputs, { threads: run.threads, sigmaRules }),
+      events: plugin.read(run.inputs, {
+        threads: run.threads,
+        sigmaRules,
+        nested: { options: run.options, sinkFor: run.sinkFor, onProgress: run.onProgress, signal: run.signal },
+      }),
       sigmaRules,
     });
     if (run.inputs.length > 0 && failures.length === run.inputs.length) {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import type { ParseCategory } from '@quarry/vocabulary';
+import type { ArtifactType } from '@quarry/vocabulary';
 import { describe, expect, test } from 'vitest';
 import { sharedPath } from '@quarry/testkit';
 import { acceptsKind, detectFileKind } from '../../src/file-kind.js';
@@ -16,7 +16,7 @@ import { badCharacters, boundsUntil, implausibleCells, type ImplausibleCell } fr
  * takes them, through every analyzer of its category (Sigma on); no cell of the final insights may
  * hold a time before 1980 or after the collection time + 1 day, or a string with broken characters.
  */
-const CATEGORY_DIR: Record<ParseCategory, string> = { winevtx: 'evtx', registry: 'registry', prefetch: 'prefetch', lnk: 'lnk' };
+const CATEGORY_DIR: Record<ArtifactType, string> = { winevtx: 'evtx', registry: 'registry', prefetch: 'prefetch', lnk: 'lnk' };
 
 function files(dir: string): string[] {
   return readdirSync(dir)
@@ -40,7 +40,7 @@ function head(path: string): Buffer {
  * another kind fails its whole job (tested elsewhere). Prefetch: one job of all 53 files (the limit
  * is 100), as the reader reports a file that is no .pf and goes on.
  */
-function jobs(category: ParseCategory): string[][] {
+function jobs(category: ArtifactType): string[][] {
   if (!HAVE_SAMPLES) return [];
   // Shortcuts: one job of every link and Jump List (745 files; the limit is 1000), as prefetch.
   if (category === 'lnk')
@@ -59,7 +59,7 @@ function jobs(category: ParseCategory): string[][] {
 let securityRules: SigmaRules | undefined;
 const SECURITY_RULES = (): SigmaRules => (securityRules ??= sigmaRulesFrom(sharedPath('rules', 'sigma', 'rules', 'windows', 'builtin', 'security')));
 
-function sweep(category: ParseCategory, rels: string[]): Promise<Insight[]> {
+function sweep(category: ArtifactType, rels: string[]): Promise<Insight[]> {
   return runPipeline({
     category,
     inputs: inputsOf(rels),

@@ -23,7 +23,7 @@ async function read(inputs: PipelineInput[]): Promise<{ records: ShortcutJobReco
   const reports: InputReport[] = [];
   for await (const e of readShortcutInputs(inputs, { threads: 1 })) {
     if (e.type === 'record') records.push(e.record);
-    else reports.push(e.report);
+    else if (e.type === 'done') reports.push(e.report);
   }
   return { records, reports };
 }

@@ -61,6 +61,11 @@ export interface EvidenceTypeDescriptor {
   expected: string;
   /** What a parse job reads, in the plural ("Windows event logs (.evtx)"), for the typed fronts' documentation. */
   documents: string;
+  /**
+   * A collection type (triage): it owns no file kind of its own, takes files of every kind (and
+   * archives of them), and runs each member through the plug-in of the member's own type.
+   */
+  composite?: true;
 
   recognition: {
     /** In the order they are tried: the first kind whose signature matches names the file. */

@@ -37,6 +37,8 @@ export function evidenceTypeOf(kind: FileKind): EvidenceType | null {
 /** Whether an evidence type takes files of this kind: its own kinds, and the archives of others it reads members of. */
 export function takesKind(type: EvidenceType, kind: FileKind): boolean {
   if (evidenceTypeOf(kind) === type) return true;
+  // A collection takes every file: members it cannot use are listed, not refused.
+  if ('composite' in evidenceTypes[type]) return true;
   const r = evidenceTypes[type].recognition;
   return 'archives' in r && (r.archives as readonly string[]).includes(kind);
 }

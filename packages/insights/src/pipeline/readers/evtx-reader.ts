@@ -16,7 +16,7 @@ export const readEvtxInputs: JobReader<'winevtx'> = async function* (inputs, env
   const annotator = env.sigmaRules?.annotation?.annotator;
   // A record's own time is the newest evidence there is: only "now" bounds it (docs/api-decisions.md).
   const bounds = timeBounds(null);
-  for (const input of inputs) {
+  for await (const input of inputs) {
     const { head, stream } = await peek(input.open());
     const kind = acceptedKind('winevtx', input.ref, head);
     const file = openEvtx({ stream, size: input.ref.size }, { threads: env.threads, annotator });

@@ -16,7 +16,7 @@ const MAX_PREFETCH_BYTES = 64 * 1024 * 1024;
 export const readPrefetchInputs: JobReader<'prefetch'> = async function* (inputs) {
   // A .pf holds no time later than its own runs: only "now" bounds them (docs/api-decisions.md).
   const bounds = timeBounds(null);
-  for (const input of inputs) {
+  for await (const input of inputs) {
     const { head, stream, close } = await peek(input.open());
     const kind = detectFileKind(head);
     if (!acceptsKind('prefetch', kind)) {

@@ -29,7 +29,7 @@ interface HiveSource {
  */
 export const readRegistryInputs: JobReader<'registry'> = async function* (inputs) {
   const loaded: Loaded[] = [];
-  for (const input of inputs) loaded.push(await load(input));
+  for await (const input of inputs) loaded.push(await load(input));
 
   const reports = new Map<string, InputReport>(loaded.map((l) => [l.ref.fileId + ':' + l.ref.position, emptyReport(l)]));
   const reportOf = (ref: InputRef) => reports.get(ref.fileId + ':' + ref.position)!;

@@ -30,7 +30,7 @@ const KIND_FACT: Record<ShortcutFile['kind'], string> = {
 export const readShortcutInputs: JobReader<'lnk'> = async function* (inputs) {
   // A link holds no time later than when it was collected: only "now" bounds them (as prefetch).
   const bounds = timeBounds(null);
-  for (const input of inputs) {
+  for await (const input of inputs) {
     const { head, stream, close } = await peek(input.open());
     const kind = detectFileKind(head);
     const report: InputReport = { input: input.ref, records: 0, warnings: [], error: null, facts: { detected_type: fileKindLabel(kind) } };

@@ -3,6 +3,7 @@ import { evtxShape } from './evtx-shape.js';
 import { lnkShape } from './lnk-shape.js';
 import { prefetchShape } from './prefetch-shape.js';
 import { registryShape } from './registry-shape.js';
+import { triageShape } from './triage-shape.js';
 import type { EventTemplateSource, RowShape } from './shape.js';
 
 /**
@@ -14,6 +15,7 @@ export const ROW_SHAPES: { [K in EvidenceType]: (templates?: EventTemplateSource
   registry: () => registryShape,
   prefetch: () => prefetchShape,
   lnk: () => lnkShape,
+  triage: () => triageShape,
 };
 
 /** Whether a category's writer wants event templates: callers load them (a large dataset) only then. */
