@@ -4,7 +4,7 @@ import type { ImplausibleItems } from './implausible-items.js';
 import type { InputRef } from './input.js';
 import type { RecordOf } from './records.js';
 import type { SigmaRules } from '../evtx/sigma-rules.js';
-import type { NestedResults } from '../triage/model.js';
+import type { MemberOutcome, NestedResults } from '../triage/model.js';
 
 /** What reading one input found besides its records. */
 export interface InputReport {
@@ -19,6 +19,8 @@ export interface InputReport {
   facts: Record<string, string>;
   /** Items the reader kept from the analyzers because no correct decoder emits them (EVTX records, prefetch times). */
   implausible?: ImplausibleItems;
+  /** A collection input (triage): each of its members and what became of it, unknown members included (type null). */
+  members?: readonly MemberOutcome[];
 }
 
 /** Job options the analyzers may act on (non-secret). */
