@@ -18,6 +18,8 @@ export function titleOf(insight: Insight): string | null {
 export class HostState {
   readonly results = new Map<ArtifactType, NestedResults>();
   readonly reports: InputReport[] = [];
+  /** The host result types' own insights by result type, as each finishes (Findings, finished last, reads them). */
+  readonly hostInsights = new Map<string, Insight[]>();
   private readonly memos = new Map<string, unknown>();
 
   /** Every analyzer is handed each event: the state keeps one copy. */
@@ -37,6 +39,12 @@ export class HostState {
   /** One per-type insight by its own title (e.g. registry `Application Data: ShimCache`). */
   insight(type: ArtifactType, title: string): Insight | undefined {
     return this.insightsOf(type).find((i) => titleOf(i) === title);
+  }
+
+  /** A host result type hands its finished insights here too, for Findings (which `reportsOnJob`, so finishes last). */
+  publish(resultType: string, insights: Insight[]): Insight[] {
+    this.hostInsights.set(resultType, insights);
+    return insights;
   }
 
   /** A value computed once per job (a correlation several result types show). */
