@@ -1,5 +1,9 @@
-import type { InsightsPlugin } from '../plugin.js';
+import { withJobState, type InsightsPlugin } from '../plugin.js';
 import { UnusableInputError } from '../pipeline/errors.js';
+import { evidenceOfExecution } from './execution.js';
+import { findings } from './findings.js';
+import { HostState } from './host-state.js';
+import { hostSummary } from './host-summary.js';
 
 /**
  * Whole-host triage (issue 35). SCAFFOLD: the collection reader and the host result types replace
@@ -10,6 +14,7 @@ export const triagePlugin: InsightsPlugin<'triage'> = {
   read: async function* () {
     throw new UnusableInputError('Triage collections are not read yet');
   },
-  analyzers: () => [],
+  // The descriptor's resultTypes order. TODO(triaccess): fileAndFolderAccess, accountsAndLogons, hostTimeline follow evidenceOfExecution.
+  analyzers: withJobState(() => new HostState(), [hostSummary, findings, evidenceOfExecution]),
   runsSigmaRules: true,
 };
