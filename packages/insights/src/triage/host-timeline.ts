@@ -19,7 +19,8 @@ interface Numbered {
 }
 
 /** Most important first, then latest: what the insight keeps when there are too many. */
-const keepOrder = (a: Numbered, b: Numbered): number => importanceRank(b.fact.importance) - importanceRank(a.fact.importance) || b.fact.time - a.fact.time || a.id - b.id;
+const keepOrder = (a: Numbered, b: Numbered): number =>
+  importanceRank(b.fact.importance) - importanceRank(a.fact.importance) || b.fact.time - a.fact.time || a.id - b.id;
 
 function entryOf({ fact: f, id }: Numbered): TimelineEntry {
   const from = f.artifact ? ` [${f.artifact}]` : '';

@@ -48,8 +48,8 @@ const CELL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 function exactUtc(y: number, mo: number, d: number, h = 0, mi = 0, s = 0, ms = 0): number | null {
   const t = Date.UTC(y, mo - 1, d, h, mi, s, ms);
   const back = new Date(t);
-  const same = back.getUTCFullYear() === y && back.getUTCMonth() === mo - 1 && back.getUTCDate() === d && back.getUTCHours() === h && back.getUTCMinutes() === mi && back.getUTCSeconds() === s;
-  return Number.isFinite(t) && same ? t : null;
+  const read = [back.getUTCFullYear(), back.getUTCMonth() + 1, back.getUTCDate(), back.getUTCHours(), back.getUTCMinutes(), back.getUTCSeconds()];
+  return Number.isFinite(t) && read.join() === [y, mo, d, h, mi, s].join() ? t : null;
 }
 
 /**
