@@ -87,8 +87,8 @@ function executionRow(group: readonly ExecSighting[]): Row {
       ShimCache: uniq(group.map((s) => s.shimcache).filter((x): x is string => !!x)).join('; '),
       'Amcache SHA-1': uniq(group.map((s) => s.sha1).filter((x): x is string => !!x)).join(', '),
       'Process Events': events.length ? String(events.reduce((a, b) => a + b, 0)) : '',
-      // Command lines hold commas: " | " keeps them apart.
-      'Command Lines': [...commandLines.slice(0, MAX_COMMAND_LINES), ...(commandLines.length > MAX_COMMAND_LINES ? [`… ${commandLines.length - MAX_COMMAND_LINES} more`] : [])].join(' | '),
+      // Command lines hold commas and pipes: one a line.
+      'Command Lines': [...commandLines.slice(0, MAX_COMMAND_LINES), ...(commandLines.length > MAX_COMMAND_LINES ? [`… ${commandLines.length - MAX_COMMAND_LINES} more`] : [])].join('\n'),
       Parents: uniq(group.flatMap((s) => s.parents ?? [])).join(', '),
       Sigma: uniq(group.flatMap((s) => (s.sigma ?? []).map((r) => r.title))).join(', '),
       Reasons: verdict.text,
