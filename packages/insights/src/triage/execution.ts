@@ -59,11 +59,13 @@ export function executionSightings(state: HostState): ExecSighting[][] {
   return [...groups.values()];
 }
 
-/** The longest spelling with a folder (prefetch's upper case loses to a process event's mixed case when equally long). */
+/**
+ * The spelling shown: one with a drive letter (process events, ShimCache, Amcache) before prefetch's
+ * volume device paths, mixed case before upper case, then the longest.
+ */
 function displayPath(group: readonly ExecSighting[]): string {
-  return group
-    .map((s) => s.path)
-    .reduce((best, p) => (p.length > best.length || (p.length === best.length && p !== p.toUpperCase() && best === best.toUpperCase()) ? p : best), '');
+  const rank = (p: string): number => (/^[a-z]:\\/i.test(p) ? 2 : 0) + (p !== p.toUpperCase() ? 1 : 0);
+  return group.map((s) => s.path).reduce((best, p) => (rank(p) > rank(best) || (rank(p) === rank(best) && p.length > best.length) ? p : best), '');
 }
 
 function executionRow(group: readonly ExecSighting[]): Row {
