@@ -21,14 +21,24 @@ const SCCAINFO = findTool('sccainfo');
 const SCCA_GATE = toolGate('sccainfo');
 const GATES = [REGIPY, DUMP_GATE, SCCA_GATE];
 const SKIP = !HAVE_SAMPLES || GATES.some((g) => g.skip);
-const REASON = !HAVE_SAMPLES ? NO_SAMPLES : GATES.filter((g) => g.skip).map((g) => g.reason).join('; ');
+const REASON = !HAVE_SAMPLES
+  ? NO_SAMPLES
+  : GATES.filter((g) => g.skip)
+      .map((g) => g.reason)
+      .join('; ');
 
 const CMD_PF = 'prefetch/Windows-Prefetch-Parser/Win10/CMD.EXE-D269B812.pf';
 const SYSMON = 'evtx/DeepBlueCLI/metasploit-sysmon.evtx';
 const JOBS = (): MemberJob[] => [
   {
     type: 'registry',
-    files: ['registry/regipy/SYSTEM_B', 'registry/regipy/corrupted_system_hive', 'registry/regipy/SAM', 'registry/plaso/NTUSER-WIN7.DAT', 'registry/plaso/win10-Amcache.hve'],
+    files: [
+      'registry/regipy/SYSTEM_B',
+      'registry/regipy/corrupted_system_hive',
+      'registry/regipy/SAM',
+      'registry/plaso/NTUSER-WIN7.DAT',
+      'registry/plaso/win10-Amcache.hve',
+    ],
   },
   { type: 'prefetch', files: [CMD_PF, 'prefetch/DFIRArtifactMuseum/Win10_RathbunVM/NOTEPAD.EXE-C5670914.pf'] },
   {
@@ -56,7 +66,11 @@ describe.skipIf(SKIP)(`triage host result types over sample member results ${SKI
 
   it('lists its own result types first, in the descriptor order, then every member type insight retitled', () => {
     const titles = insights.map(titleOf);
-    expect(titles.filter((t) => t === 'Host Summary' || t === 'Findings' || t === 'Evidence of Execution')).toEqual(['Host Summary', 'Findings', 'Evidence of Execution']);
+    expect(titles.filter((t) => t === 'Host Summary' || t === 'Findings' || t === 'Evidence of Execution')).toEqual([
+      'Host Summary',
+      'Findings',
+      'Evidence of Execution',
+    ]);
     expect(titles).toContain('Registry · Application Data: ShimCache');
     expect(titles).toContain('Prefetch · Executable Statistics');
     expect(titles).toContain('EVTX · Process Analysis');
@@ -93,7 +107,11 @@ describe.skipIf(SKIP)(`triage host result types over sample member results ${SKI
   });
 
   it('Evidence of Execution: Sigma on cmd.exe is the rules whose matches include a cmd.exe record of evtx_dump', () => {
-    const cmdRecords = new Set(dumpEvents(SYSMON).filter((e) => e.id === 1 && normalisePath(str(e, 'Image')) === CMD).map((e) => String(e.recordId)));
+    const cmdRecords = new Set(
+      dumpEvents(SYSMON)
+        .filter((e) => e.id === 1 && normalisePath(str(e, 'Image')) === CMD)
+        .map((e) => String(e.recordId)),
+    );
     const sigma = table(insights, 'EVTX · Overview: Sigma Matches');
     const expected = sigma.filter((s) => s['Record IDs']!.split(', ').some((id) => cmdRecords.has(id))).map((s) => s['Rule']!);
     expect(expected.length).toBeGreaterThan(0);
@@ -142,10 +160,14 @@ describe.skipIf(SKIP)(`triage host result types over sample member results ${SKI
     expect(users.map((r) => Number(r['SID']!.split('-').at(-1))).sort()).toEqual(sam.map((e) => e.rid).sort());
     for (const e of sam) expect(users.find((r) => r['SID']!.endsWith(`-${e.rid}`))!['Logon Count']).toBe(String(e.login_count));
     const net = await regipy('regipy/SYSTEM_B', 'network_data');
-    const ifaces = net.network_data['\\ControlSet001\\Services\\Tcpip\\Parameters\\Interfaces'].interfaces as { interface_name: string; dhcp_ip_address?: string }[];
+    const ifaces = net.network_data['\\ControlSet001\\Services\\Tcpip\\Parameters\\Interfaces'].interfaces as {
+      interface_name: string;
+      dhcp_ip_address?: string;
+    }[];
     const rows = table(insights, 'Host Summary: Network Interfaces').filter((r) => r['Hive'] === 'SYSTEM_B');
     expect(rows.map((r) => r['Interface']).sort()).toEqual(ifaces.map((i) => i.interface_name).sort());
-    for (const i of ifaces.filter((x) => x.dhcp_ip_address)) expect(rows.find((r) => r['Interface'] === i.interface_name)!['IP Address']).toBe(i.dhcp_ip_address);
+    for (const i of ifaces.filter((x) => x.dhcp_ip_address))
+      expect(rows.find((r) => r['Interface'] === i.interface_name)!['IP Address']).toBe(i.dhcp_ip_address);
   });
 
   it('Host Summary: collection time range from evtx_dump and sccainfo; inventory per type with the unknown member listed', () => {
@@ -187,7 +209,10 @@ describe.skipIf(SKIP)(`triage host result types over sample member results ${SKI
       if (!('Table' in insight) && !('IndexTable' in insight)) continue;
       const rows = 'Table' in insight ? table([insight], title) : [];
       const level = 'Table' in insight ? ['Importance', 'Level', 'Severity'].find((c) => insight.Table.data[0]!.includes(c)) : 'Importance';
-      const levels = 'Table' in insight ? rows.map((r) => r[level ?? ''] ?? '') : insight.IndexTable.data.map(([cells]) => cells[insight.IndexTable.columns.indexOf('Importance')] ?? '');
+      const levels =
+        'Table' in insight
+          ? rows.map((r) => r[level ?? ''] ?? '')
+          : insight.IndexTable.data.map(([cells]) => cells[insight.IndexTable.columns.indexOf('Importance')] ?? '');
       levels.forEach((l, n) => {
         if (/^(high|critical)$/i.test(l)) {
           expected++;
@@ -204,3 +229,34 @@ describe.skipIf(SKIP)(`triage host result types over sample member results ${SKI
     expect(new Set(findings.map((f) => f['Evidence']!.split('; ')[0])).size).toBe(findings.length);
   });
 });
+
+describe.skipIf(!HAVE_SAMPLES || DUMP_GATE.skip)(
+  `triage Host Summary without SYSTEM/SOFTWARE hives ${!HAVE_SAMPLES ? NO_SAMPLES : DUMP_GATE.skip ? DUMP_GATE.reason : ''}`,
+  () => {
+    const SYSTEM_LOG = 'evtx/plaso/System.evtx';
+
+    it("takes the host's names, OS (6009) and time zone (6013) from the event logs' computers, each with its source", async () => {
+      const insights = await hostJob(await memberResults([{ type: 'winevtx', files: [SYSTEM_LOG] }]));
+      const events = dumpEvents(SYSTEM_LOG);
+      const computers = [...new Set(events.map((e) => e.computer))].sort();
+      const system = table(insights, 'Host Summary: System');
+      const names = system.filter((r) => r['Setting'] === 'Computer Name');
+      expect(names.map((r) => r['Value']).sort()).toEqual(computers);
+      expect(names.every((r) => r['Source'] === `EVTX ${r['Value']}` && /^EVTX · Overview: Computers#row-\d+$/.test(r['Evidence']!))).toBe(true);
+      expect(metadata(insights, 'Host Summary').host_name!.split('; ').sort()).toEqual(computers.map((c) => `${c} (EVTX ${c})`).sort());
+      // EventLog 6009's data: major.minor version then build ("6.01.", "7601", …) for each computer that logged one.
+      const os = new Map(events.filter((e) => e.id === 6009).map((e) => [e.computer, e]));
+      expect(os.size).toBeGreaterThan(0);
+      for (const [computer, e] of os) {
+        const data = (e.data as { Data?: { '#text'?: string[] } }).Data?.['#text'] ?? [];
+        const row = system.find((r) => r['Setting'] === 'OS' && r['Source'] === `EVTX ${computer}`)!;
+        expect(row['Value']).toContain(data[1]!);
+      }
+      // EventLog 6013's last value ("0 Coordinated Universal Time": bias in minutes, then the zone's name).
+      const tz = events.filter((e) => e.id === 6013);
+      const last = tz.reduce((a, b) => (a.time >= b.time ? a : b));
+      const zone = ((last.data as { Data?: { '#text'?: string[] } }).Data?.['#text'] ?? []).at(-1)!.replace(/^-?\d+ /, '');
+      expect(system.find((r) => r['Setting'] === 'Time Zone' && r['Source'] === `EVTX ${last.computer}`)!['Value']).toContain(zone);
+    });
+  },
+);
