@@ -29,7 +29,9 @@ export function prefetchSightings(state: HostState): ExecSighting[] {
   const anomalies = new Map<string, HostRow[]>();
   for (const r of rowsOf(state.insight('prefetch', PF_ANOMALIES))) {
     const key = normalisePath(r.cells.Path ?? '');
-    anomalies.set(key, [...(anomalies.get(key) ?? []), r]);
+    const rows = anomalies.get(key);
+    if (rows) rows.push(r);
+    else anomalies.set(key, [r]);
   }
   const out: ExecSighting[] = [];
   for (const r of rowsOf(state.insight('prefetch', PF_STATS))) {

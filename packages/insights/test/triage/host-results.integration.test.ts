@@ -136,6 +136,23 @@ describe.skipIf(SKIP)(`triage host result types over sample member results ${SKI
     expect(rows.filter((r) => r['Sources'] === 'bam').every((r) => r['User']!.startsWith('S-1-5-'))).toBe(true);
   });
 
+  it('Evidence of Execution: Amcache files carry the SHA-1 and first-seen time regipy reads', async () => {
+    const amcache = (
+      (await regipy('plaso/win10-Amcache.hve', 'amcache')).amcache as { lower_case_long_path?: string; sha1?: string; timestamp: string }[]
+    ).filter((e) => e.lower_case_long_path && e.sha1);
+    expect(amcache.length).toBeGreaterThan(0);
+    const rows = table(insights, 'Evidence of Execution');
+    for (const e of amcache) {
+      const row = rows.find(
+        (r) => r['Sources']!.split(', ').includes('amcache') && normalisePath(r['Executable']!) === normalisePath(e.lower_case_long_path!),
+      )!;
+      expect(row['Amcache SHA-1']!.split(', ')).toContain(e.sha1!.toLowerCase());
+      expect(row['Evidence']).toMatch(/Registry · Application Data: Application Traces#row-\d+/);
+      // Amcache's time is when the entry was written (first seen), never a later run.
+      if (row['Sources'] === 'amcache') expect(row['First Seen']).toBe(refTime(e.timestamp));
+    }
+  });
+
   it('Host Summary: each host name with its hive (two machines), time zone and shutdown as regipy reads the SYSTEM hives', async () => {
     const b = await regipy('regipy/SYSTEM_B', 'computer_name', 'timezone_data', 'shutdown');
     const g = await regipy('regipy/corrupted_system_hive', 'computer_name', 'shutdown');
