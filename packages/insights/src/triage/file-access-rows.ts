@@ -96,12 +96,21 @@ function registryAccess(title: string, row: TableRow['row'], c: Record<string, s
   return { type: 'registry', title, row, member: c['Hive'] ?? '', user: c['User'] || null, volume: '', driveType: '', times, importance: cellImportance(c['Importance']) };
 }
 
+/**
+ * The join key of an accessed path: normalisePath, with the drive letter kept, since the same folder
+ * on C: and on a USB stick's F: are two places (`F:` alone, a volume root, is `f:`).
+ */
+export function accessKey(path: string): string {
+  const drive = /^\s*"?([a-z]:)/i.exec(path)?.[1]?.toLowerCase() ?? '';
+  return `${drive}${normalisePath(path)}`;
+}
+
 /** Every path the collection shows as opened, browsed, saved or typed, one entry per normalised path. */
 export function pathAccesses(state: HostState): PathAccess[] {
   return state.memo('file-access:paths', () => {
     const byKey = new Map<string, PathAccess>();
     const add: Collect = (a, path) => {
-      const key = normalisePath(path);
+      const key = accessKey(path);
       if (key === '') return;
       const entry = byKey.get(key) ?? { key, path, accesses: [] };
       entry.accesses.push({ ...a, reasons: a.reasons ?? [] });
