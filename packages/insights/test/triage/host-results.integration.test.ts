@@ -6,8 +6,8 @@ import type { Insight, TriageRecord } from '../../src/index.js';
 import { DUMP_GATE, dumpEvents, str } from '../evtx/evtx-dump.js';
 import { lnkinfo, lnkinfoCell } from '../shortcuts/lnkinfo.js';
 import { REGIPY } from '../registry/support/reference.js';
-import { HAVE_SAMPLES, NO_SAMPLES, samplePath } from '../support/inputs.js';
-import { runHostJob, type HostJob } from './support/host-job.js';
+import { HAVE_SAMPLES, NO_SAMPLES, inputsOf, samplePath } from '../support/inputs.js';
+import { runHostJob, sampleEvidence, type HostJob } from './support/host-job.js';
 
 /**
  * Issue 35, the host result types File & Folder Access, Accounts & Logons and Host Timeline, over
@@ -37,8 +37,10 @@ function sourceOf(job: HostJob, f: TriageRecord): Insight | undefined {
 
 describe.skipIf(!HAVE_SAMPLES)(`Host result types over sample evidence ${HAVE_SAMPLES ? '' : NO_SAMPLES}`, () => {
   let job: HostJob;
+  const rels = HAVE_SAMPLES ? sampleEvidence() : undefined;
   beforeAll(async () => {
-    job = await runHostJob();
+    const { winevtx, registry, prefetch, lnk } = rels!;
+    job = await runHostJob({ winevtx: inputsOf(winevtx), registry: inputsOf(registry), prefetch: inputsOf(prefetch), lnk: inputsOf(lnk) });
   }, 600_000);
 
   test('every fact has a time that reads back from the cell (or timeline entry) it names', () => {
@@ -91,7 +93,7 @@ describe.skipIf(!HAVE_SAMPLES)(`Host result types over sample evidence ${HAVE_SA
 
   test.skipIf(DUMP_GATE.skip)(`Accounts & Logons: 4624/4625 counts and logon types per account equal evtx_dump's ${DUMP_GATE.skip ? DUMP_GATE.reason : ''}`, () => {
     const expected = new Map<string, { ok: number; failed: number; types: Set<string> }>();
-    for (const rel of job.rels.winevtx)
+    for (const rel of rels!.winevtx)
       for (const e of dumpEvents(rel)) {
         if (e.id !== 4624 && e.id !== 4625) continue;
         const user = str(e, 'TargetUserName').toLowerCase();
@@ -132,10 +134,10 @@ describe.skipIf(!HAVE_SAMPLES)(`Host result types over sample evidence ${HAVE_SA
   });
 
   test.skipIf(LNK_GATE.skip)(`File & Folder Access: a link's target path, volume and times as lnkinfo reads them ${LNK_GATE.skip ? LNK_GATE.reason : ''}`, () => {
-    const rels = job.rels.lnk.filter((r) => /\.lnk(\.test)?$/.test(r)).slice(0, 60);
+    const links = rels!.lnk.filter((r) => /\.lnk(\.test)?$/.test(r)).slice(0, 60);
     const access = rows(job.insights, 'Evidence of File & Folder Access');
     let checked = 0;
-    for (const rel of rels) {
+    for (const rel of links) {
       const view = lnkinfo(LNKINFO!, samplePath(rel));
       const local = view?.['Local path'];
       const serial = view?.['Drive serial number'];
