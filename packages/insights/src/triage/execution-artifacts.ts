@@ -29,13 +29,18 @@ export function prefetchSightings(state: HostState): ExecSighting[] {
   const anomalies = new Map<string, HostRow[]>();
   for (const r of rowsOf(state.insight('prefetch', PF_ANOMALIES))) {
     const key = normalisePath(r.cells.Path ?? '');
-    anomalies.set(key, [...(anomalies.get(key) ?? []), r]);
+    const rows = anomalies.get(key);
+    if (rows) rows.push(r);
+    else anomalies.set(key, [r]);
   }
   const out: ExecSighting[] = [];
   for (const r of rowsOf(state.insight('prefetch', PF_STATS))) {
     const path = r.cells.Path || r.cells.Executable || '';
     if (path === '') continue;
-    const runs = (r.cells['Recorded Runs'] ?? '').split(', ').map(cellMs).filter((t): t is number => t !== null);
+    const runs = (r.cells['Recorded Runs'] ?? '')
+      .split(', ')
+      .map(cellMs)
+      .filter((t): t is number => t !== null);
     const s = sighting('prefetch', path, nestedTitle('prefetch', PF_STATS), r, {
       runCount: Number(r.cells['Run Count']) || null,
       first: runs.length ? Math.min(...runs) : cellMs(r.cells['First Recorded Run']),
@@ -44,7 +49,14 @@ export function prefetchSightings(state: HostState): ExecSighting[] {
     });
     for (const a of anomalies.get(s.key) ?? []) {
       const level = importanceOf(a.cells.Importance);
-      out.push({ ...s, runCount: null, prefetchRuns: '', importance: level, reasons: [`prefetch ${a.cells.Rule ?? ''}: ${a.cells.Details ?? ''}`], evidence: rowLink(nestedTitle('prefetch', PF_ANOMALIES), a.row) });
+      out.push({
+        ...s,
+        runCount: null,
+        prefetchRuns: '',
+        importance: level,
+        reasons: [`prefetch ${a.cells.Rule ?? ''}: ${a.cells.Details ?? ''}`],
+        evidence: rowLink(nestedTitle('prefetch', PF_ANOMALIES), a.row),
+      });
     }
     out.push(s);
   }
@@ -58,7 +70,12 @@ export function shimcacheSightings(state: HostState): ExecSighting[] {
   return rowsOf(state.insight('registry', SHIMCACHE))
     .filter((r) => (r.cells.Path ?? '') !== '')
     .map((r) => {
-      const parts = [`#${r.cells.Position ?? ''}`, r.cells['Last Modified'] ? `modified ${r.cells['Last Modified']}` : '', r.cells.Executed ? `executed ${r.cells.Executed}` : '', r.cells.Hive ? `(${r.cells.Hive})` : ''];
+      const parts = [
+        `#${r.cells.Position ?? ''}`,
+        r.cells['Last Modified'] ? `modified ${r.cells['Last Modified']}` : '',
+        r.cells.Executed ? `executed ${r.cells.Executed}` : '',
+        r.cells.Hive ? `(${r.cells.Hive})` : '',
+      ];
       return sighting('shimcache', r.cells.Path!, nestedTitle('registry', SHIMCACHE), r, { shimcache: parts.filter((p) => p !== '').join(' ') });
     });
 }
@@ -113,7 +130,11 @@ export function bamSightings(state: HostState, names: ReadonlyMap<string, string
     .map((r) => {
       const sid = r.cells.User ?? '';
       const last = cellMs(r.cells['Last Run']);
-      return sighting('bam', r.cells.Program!, nestedTitle('registry', BAM), r, { user: names.has(sid) ? `${names.get(sid)} (${sid})` : sid, first: last, last });
+      return sighting('bam', r.cells.Program!, nestedTitle('registry', BAM), r, {
+        user: names.has(sid) ? `${names.get(sid)} (${sid})` : sid,
+        first: last,
+        last,
+      });
     });
 }
 

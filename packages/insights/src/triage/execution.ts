@@ -54,24 +54,37 @@ export function executionSightings(state: HostState): ExecSighting[][] {
   for (const s of sightings) {
     if (s.key === '') continue;
     const id = `${s.key}\u0000${s.user.toLowerCase()}`;
-    groups.set(id, [...(groups.get(id) ?? []), s]);
+    const group = groups.get(id);
+    if (group) group.push(s);
+    else groups.set(id, [s]);
   }
   return [...groups.values()];
 }
 
-/** The longest spelling with a folder (prefetch's upper case loses to a process event's mixed case when equally long). */
+/**
+ * The spelling shown: one with a drive letter (process events, ShimCache, Amcache) before prefetch's
+ * volume device paths, mixed case before upper case, then the longest.
+ */
 function displayPath(group: readonly ExecSighting[]): string {
-  return group
-    .map((s) => s.path)
-    .reduce((best, p) => (p.length > best.length || (p.length === best.length && p !== p.toUpperCase() && best === best.toUpperCase()) ? p : best), '');
+  const rank = (p: string): number => (/^[a-z]:\\/i.test(p) ? 2 : 0) + (p !== p.toUpperCase() ? 1 : 0);
+  return group.map((s) => s.path).reduce((best, p) => (rank(p) > rank(best) || (rank(p) === rank(best) && p.length > best.length) ? p : best), '');
 }
 
 function executionRow(group: readonly ExecSighting[]): Row {
   const first = group[0]!;
   const verdict = executionVerdict(first.key, group);
-  const runCounts = group.filter((s) => s.source === 'prefetch' || s.source === 'userassist').map((s) => s.runCount).filter(defined);
-  const firsts = group.filter((s) => s.source !== 'shimcache').map((s) => s.first).filter(defined);
-  const lasts = group.filter((s) => s.source !== 'shimcache' && s.source !== 'amcache').map((s) => s.last).filter(defined);
+  const runCounts = group
+    .filter((s) => s.source === 'prefetch' || s.source === 'userassist')
+    .map((s) => s.runCount)
+    .filter(defined);
+  const firsts = group
+    .filter((s) => s.source !== 'shimcache')
+    .map((s) => s.first)
+    .filter(defined);
+  const lasts = group
+    .filter((s) => s.source !== 'shimcache' && s.source !== 'amcache')
+    .map((s) => s.last)
+    .filter(defined);
   const last = lasts.length ? Math.max(...lasts) : null;
   const events = group.map((s) => s.processEvents).filter(defined);
   const commandLines = uniq(group.flatMap((s) => s.commandLines ?? []));
@@ -87,8 +100,11 @@ function executionRow(group: readonly ExecSighting[]): Row {
       ShimCache: uniq(group.map((s) => s.shimcache).filter((x): x is string => !!x)).join('; '),
       'Amcache SHA-1': uniq(group.map((s) => s.sha1).filter((x): x is string => !!x)).join(', '),
       'Process Events': events.length ? String(events.reduce((a, b) => a + b, 0)) : '',
-      // Command lines hold commas: " | " keeps them apart.
-      'Command Lines': [...commandLines.slice(0, MAX_COMMAND_LINES), ...(commandLines.length > MAX_COMMAND_LINES ? [`… ${commandLines.length - MAX_COMMAND_LINES} more`] : [])].join(' | '),
+      // Command lines hold commas and pipes: one a line.
+      'Command Lines': [
+        ...commandLines.slice(0, MAX_COMMAND_LINES),
+        ...(commandLines.length > MAX_COMMAND_LINES ? [`… ${commandLines.length - MAX_COMMAND_LINES} more`] : []),
+      ].join('\n'),
       Parents: uniq(group.flatMap((s) => s.parents ?? [])).join(', '),
       Sigma: uniq(group.flatMap((s) => (s.sigma ?? []).map((r) => r.title))).join(', '),
       Reasons: verdict.text,

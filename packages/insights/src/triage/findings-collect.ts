@@ -24,7 +24,21 @@ const TIME_COLUMNS = ['Time', 'Last Run', 'Last Seen', 'Last Used', 'Last Event'
 const USER_COLUMNS = ['User', 'Users', 'Target User', 'Account', 'Subject', 'Accounts'];
 const DETAIL_COLUMNS = ['Reasons', 'Rule', 'Details', 'Description'];
 /** What a row is about, by the columns per-type and host tables name it with. */
-const SUBJECT_COLUMNS = ['Executable', 'Image', 'Rule', 'Item', 'Path', 'Program', 'Process', 'Source Image', 'Target User', 'Account', 'Share', 'IP', 'Member'];
+const SUBJECT_COLUMNS = [
+  'Executable',
+  'Image',
+  'Rule',
+  'Item',
+  'Path',
+  'Program',
+  'Process',
+  'Source Image',
+  'Target User',
+  'Account',
+  'Share',
+  'IP',
+  'Member',
+];
 
 /** `Setting: Value`, `Mechanism: Data` for configuration and persistence rows; else the subject column, else the first cell that is not a time. */
 function subject(cells: Record<string, string>, columns: readonly string[]): string {
@@ -95,8 +109,7 @@ export function insightFindings(insight: Insight, listed: string): Finding[] {
  */
 export function collectFindings(state: HostState, ownName: string): Finding[] {
   const host: Finding[] = [];
-  for (const [name, insights] of state.hostInsights)
-    if (name !== ownName) for (const i of insights) host.push(...insightFindings(i, titleOf(i) ?? name));
+  for (const [name, insights] of state.hostInsights) if (name !== ownName) for (const i of insights) host.push(...insightFindings(i, titleOf(i) ?? name));
   const cited = new Set(host.flatMap((f) => f.evidence.slice(1)));
   const perType: Finding[] = [];
   for (const results of state.results.values())

@@ -1,0 +1,174 @@
+import { execFileSync } from 'node:child_process';
+import { basename } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { findTool, toolGate } from '@quarry/testkit';
+import type { Insight, TriageRecord } from '../../src/index.js';
+import { DUMP_GATE, dumpEvents, str } from '../evtx/evtx-dump.js';
+import { lnkinfo, lnkinfoCell } from '../shortcuts/lnkinfo.js';
+import { REGIPY } from '../registry/support/reference.js';
+import { HAVE_SAMPLES, NO_SAMPLES, inputsOf, samplePath } from '../support/inputs.js';
+import { runHostJob, sampleEvidence, type HostJob } from './support/host-job.js';
+
+/**
+ * Issue 35, the host result types File & Folder Access, Accounts & Logons and Host Timeline, over
+ * the real per-type results of sample evidence, fed through fanOut as the triage reader feeds them.
+ * Expected values come from the evidence through reference tools (evtx_dump, lnkinfo, regipy) or
+ * from the per-type cells the facts were read from (the time written back as text by toISOString).
+ */
+const LNKINFO = findTool('lnkinfo');
+const LNK_GATE = toolGate('lnkinfo');
+
+/** A Table's rows as objects by header. */
+function rows(insights: Insight[], title: string): Record<string, string>[] {
+  const t = insights.find((i) => 'Table' in i && i.Table.title === title);
+  if (!t || !('Table' in t)) throw new Error(`no table ${title}`);
+  const [header, ...data] = t.Table.data;
+  return data.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
+}
+
+/** `2018-03-27 21:45:28.056 UTC`, written by the platform's Date, not by the code under test. */
+const asCell = (ms: number): string => `${new Date(ms).toISOString().slice(0, 10)} ${new Date(ms).toISOString().slice(11, 23)} UTC`;
+
+/** The per-type insight a fact names, by its own title. */
+function sourceOf(job: HostJob, f: TriageRecord): Insight | undefined {
+  const results = job.nested.find((n) => n.type === f.source);
+  return results?.insights.find((i) => Object.values(i)[0]?.title === f.resultType);
+}
+
+describe.skipIf(!HAVE_SAMPLES)(`Host result types over sample evidence ${HAVE_SAMPLES ? '' : NO_SAMPLES}`, () => {
+  let job: HostJob;
+  const rels = HAVE_SAMPLES ? sampleEvidence() : undefined;
+  beforeAll(async () => {
+    const { winevtx, registry, prefetch, lnk } = rels!;
+    job = await runHostJob({ winevtx: inputsOf(winevtx), registry: inputsOf(registry), prefetch: inputsOf(prefetch), lnk: inputsOf(lnk) });
+  }, 600_000);
+
+  test('every fact has a time that reads back from the cell (or timeline entry) it names', () => {
+    expect(job.facts.length).toBeGreaterThan(1000);
+    const unmatched: string[] = [];
+    for (const f of job.facts) {
+      const insight = sourceOf(job, f);
+      expect(insight, `${f.source} ${f.resultType}`).toBeDefined();
+      if (insight && 'Timeline' in insight) {
+        const e = insight.Timeline.data[f.row!]!;
+        if (f.time !== e.timestamp_start && f.time !== e.timestamp_end) unmatched.push(`${f.resultType}#${f.row}`);
+        continue;
+      }
+      if (!insight || !('Table' in insight)) continue;
+      const cells = insight.Table.data[f.row! + 1]!;
+      const text = asCell(f.time);
+      const day = text.slice(0, 10);
+      const found = cells.some((c) => c === text || c.split(', ').includes(text) || (f.timeKind === 'installed' && c === day && text.endsWith('00:00:00.000 UTC')));
+      if (!found) unmatched.push(`${f.source} ${f.resultType}#${f.row} ${text}`);
+    }
+    expect(unmatched.slice(0, 10)).toEqual([]);
+  });
+
+  test('facts come from every member type, with the kinds their tables hold', () => {
+    const kinds = (source: string) => new Set(job.facts.filter((f) => f.source === source).map((f) => f.timeKind));
+    expect([...kinds('prefetch')]).toEqual(expect.arrayContaining(['executed', 'created']));
+    expect([...kinds('lnk')]).toEqual(expect.arrayContaining(['created', 'modified', 'accessed']));
+    expect([...kinds('registry')]).toEqual(expect.arrayContaining(['key written', 'executed', 'connected', 'installed', 'logged on', 'password set', 'shutdown', 'modified']));
+    expect([...kinds('winevtx')]).toEqual(expect.arrayContaining(['logged on', 'logon failed', 'executed', 'first seen']));
+    // Every EVTX fact leads to its records; Sigma facts name their rule.
+    expect(job.facts.filter((f) => f.source === 'winevtx' && f.records === null)).toEqual([]);
+    expect(job.facts.some((f) => f.sigmaRule === 'Security Eventlog Cleared')).toBe(true);
+  });
+
+  test('Host Timeline: every fact (under the limit) in time order, numbered in push order, with its source row link', () => {
+    const t = job.insights.find((i) => 'Timeline' in i && i.Timeline.title === 'Host Timeline');
+    if (!t || !('Timeline' in t)) throw new Error('no Host Timeline');
+    expect(t.Timeline.data).toHaveLength(job.facts.length);
+    const times = t.Timeline.data.map((e) => e.timestamp_start);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(new Set(t.Timeline.data.map((e) => e.record_id)).size).toBe(job.facts.length);
+    const first = t.Timeline.data.find((e) => e.record_id === 1)!;
+    expect(first.timestamp_start).toBe(job.facts[0]!.time);
+    expect(first.description).toContain(`${job.facts[0]!.resultType}#row-${job.facts[0]!.row}`);
+    const coverage = job.insights.find((i) => 'Metadata' in i && i.Metadata.title === 'Host Timeline: Coverage');
+    expect(coverage && 'Metadata' in coverage ? coverage.Metadata.data['facts'] : '').toBe(String(job.facts.length));
+    // The SYSTEM hive's time zone (regipy SYSTEM_B: Eastern Standard Time).
+    expect(coverage && 'Metadata' in coverage ? coverage.Metadata.data['host_time_zone'] : '').toContain('Eastern Standard Time');
+  });
+
+  test.skipIf(DUMP_GATE.skip)(`Accounts & Logons: 4624/4625 counts and logon types per account equal evtx_dump's ${DUMP_GATE.skip ? DUMP_GATE.reason : ''}`, () => {
+    const expected = new Map<string, { ok: number; failed: number; types: Set<string> }>();
+    for (const rel of rels!.winevtx)
+      for (const e of dumpEvents(rel)) {
+        if (e.id !== 4624 && e.id !== 4625) continue;
+        const user = str(e, 'TargetUserName').toLowerCase();
+        const x = expected.get(user) ?? { ok: 0, failed: 0, types: new Set<string>() };
+        if (e.id === 4624) x.ok++;
+        else x.failed++;
+        x.types.add(`${e.id === 4624 ? 'Success' : 'Failure'} ${str(e, 'LogonType')} `);
+        expected.set(user, x);
+      }
+    expect(expected.size).toBeGreaterThan(3);
+    const accounts = rows(job.insights, 'Accounts & Logons');
+    for (const [user, x] of expected) {
+      const row = accounts.find((r) => r['Account']!.toLowerCase().split(', ').includes(user));
+      expect(row, user).toBeDefined();
+      expect([user, row!['Successful Logons'], row!['Failed Logons']]).toEqual([user, String(x.ok), String(x.failed)]);
+      for (const type of x.types) expect(row!['Logon Types'], user).toContain(type);
+      expect(row!['Links']).toMatch(/ · Authentication#row-\d+/);
+    }
+  });
+
+  test.skipIf(REGIPY.skip)(`Accounts & Logons: SAM accounts with the RIDs regipy reads ${REGIPY.skip ? REGIPY.reason : ''}`, () => {
+    const script = [
+      'import sys',
+      'from regipy.registry import RegistryHive',
+      'k = RegistryHive(sys.argv[1]).get_key("\\\\SAM\\\\Domains\\\\Account\\\\Users\\\\Names")',
+      'for sk in k.iter_subkeys():',
+      '    for v in sk.iter_values(): print(f"{sk.name}\\t{v.value_type}")',
+    ].join('\n');
+    const out = execFileSync('python3', ['-c', script, samplePath('registry/regipy/SAM')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const sam = out.trim().split('\n').map((l) => l.split('\t') as [string, string]);
+    expect(sam.length).toBeGreaterThanOrEqual(3);
+    const accounts = rows(job.insights, 'Accounts & Logons');
+    for (const [name, rid] of sam) {
+      const row = accounts.find((r) => r['Account']!.split(', ').includes(name));
+      expect(row?.['RID'], name).toBe(rid);
+      expect(row?.['Links']).toContain('Registry · Authentication Data#row-');
+    }
+  });
+
+  test.skipIf(LNK_GATE.skip)(`File & Folder Access: a link's target path, volume and times as lnkinfo reads them ${LNK_GATE.skip ? LNK_GATE.reason : ''}`, () => {
+    const links = rels!.lnk.filter((r) => /\.lnk(\.test)?$/.test(r)).slice(0, 60);
+    const access = rows(job.insights, 'Evidence of File & Folder Access');
+    let checked = 0;
+    for (const rel of links) {
+      const view = lnkinfo(LNKINFO!, samplePath(rel));
+      const local = view?.['Local path'];
+      const serial = view?.['Drive serial number'];
+      if (!view || !local || !serial || !/^[A-Z]:\\/i.test(local)) continue;
+      const row = access.find((r) => r['Path']!.toLowerCase() === local.toLowerCase());
+      expect(row, local).toBeDefined();
+      expect(row!['Sources']).toContain('Shell links & Jump Lists · Opened Files & Folders');
+      expect(row!['Artifacts']!.split(', ')).toContain(basename(rel));
+      expect(row!['Volumes']).toContain(`serial ${serial.replace(/^0x/, '').toUpperCase().padStart(8, '0')}`);
+      expect(row!['Volumes']).toContain(view['Drive type']!.replace(/ \(\d+\)$/, ''));
+      const created = lnkinfoCell(view['Creation time']);
+      if (created) expect(row!['Times']).toContain(`created ${created}`);
+      expect(row!['Links']).toMatch(/Shell links & Jump Lists · Opened Files & Folders#row-\d+/);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
+  test('File & Folder Access: registry ShellBags and MRUs land in rows of their own paths, with their users', () => {
+    const access = rows(job.insights, 'Evidence of File & Folder Access');
+    const bags = rows(job.nested.find((n) => n.type === 'registry')!.insights, 'User Activity: ShellBags').filter((r) => /^([A-Z]:|My Computer\\[A-Z]:)/.test(r['Path']!));
+    expect(bags.length).toBeGreaterThan(5);
+    for (const bag of bags) {
+      const path = bag['Path']!.replace(/^My Computer\\/, '').toLowerCase();
+      const row = access.find((r) => r['Path']!.toLowerCase() === path);
+      expect(row, path).toBeDefined();
+      expect(row!['Sources']).toContain('Registry · User Activity: ShellBags');
+      if (bag['User']) expect(row!['Users']!.split(', ')).toContain(bag['User']);
+    }
+    // An Office MRU path (plaso's Windows 7 NTUSER, nfury) is a row of its own.
+    const word = access.find((r) => r['Sources']!.includes('Registry · User Activity') && r['Path']!.endsWith('Starfury.docx'));
+    expect(word?.['Users']).toBe('nfury');
+  });
+});
