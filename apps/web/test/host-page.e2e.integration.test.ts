@@ -160,13 +160,11 @@ describe.runIf(runnable)('a triage job opens as a host page', () => {
 
     // A Findings row's evidence link brings its per-type row into view, highlighted.
     const evidence = page.locator('#job-findings [data-evidence-link]').first();
-    if ((await evidence.count()) > 0) {
-      const label = (await evidence.getAttribute('aria-label'))!;
-      const [, row, title] = /^Go to row (\d+) of (.+)$/.exec(label)!;
-      await evidence.click();
-      await expectInView(page, section(title!).locator('[data-focused]'));
-      expect(await section(title!).locator('[data-focused]').getAttribute('data-row-id')).toBe(String(Number(row) - 1));
-    }
+    await evidence.waitFor({ timeout: 10_000 });
+    const [, row, title] = /^Go to row (\d+) of (.+)$/.exec((await evidence.getAttribute('aria-label'))!)!;
+    await evidence.click();
+    await expectInView(page, section(title!).locator('[data-focused]'));
+    expect(await section(title!).locator('[data-focused]').getAttribute('data-row-id')).toBe(String(Number(row) - 1));
     await page.evaluate(() => window.scrollTo(0, 0));
 
     // The Host Timeline: every fact the triage search has, in the facts table.
@@ -196,9 +194,16 @@ describe.runIf(runnable)('a triage job opens as a host page', () => {
     }
     await timeline.screenshot({ path: join(SHOTS, 'host-page-brush.png') });
 
-    // Dragging the brush's left handle rightwards narrows the window again: the boxes follow it and the rows stay within it.
+    // Dragging the brush's left handle (at the slider's left end, under the plot's left edge, once
+    // the window is every fact) rightwards narrows the window: the boxes follow it, the rows stay within it.
+    const all = { from: times[0]!, to: times.at(-1)! + 999 };
+    await timeline.getByLabel('From (UTC)').fill(box(all.from));
+    await timeline.getByLabel('To (UTC)').fill(box(all.to));
+    await timeline.getByRole('button', { name: 'Set window' }).click();
+    await timeline.getByText(`${facts.length} rows`, { exact: true }).waitFor({ timeout: 10_000 });
     const brush = (await timeline.getByTestId('time-brush').boundingBox())!;
-    await page.mouse.move(brush.x + 48, brush.y + brush.height - 19);
+    // The slider spans the plot (left 48 px, right 24 px), 22 px high, 8 px above the bottom; its handle's grip is just inside its left end.
+    await page.mouse.move(brush.x + 51, brush.y + brush.height - 19);
     await page.mouse.down();
     await page.mouse.move(brush.x + brush.width / 2, brush.y + brush.height - 19, { steps: 8 });
     await page.mouse.up();
@@ -206,14 +211,32 @@ describe.runIf(runnable)('a triage job opens as a host page', () => {
       from: factTime(`${await timeline.getByLabel('From (UTC)').inputValue()}.000 UTC`),
       to: factTime(`${await timeline.getByLabel('To (UTC)').inputValue()}.999 UTC`),
     };
+    expect(dragged.from, 'the drag moved the window').toBeGreaterThan(all.from);
+    expect(dragged.to).toBe(all.to);
+    await timeline.screenshot({ path: join(SHOTS, 'host-page-dragged.png') });
     for (const t of await shownColumn(factTable, factColumns, 'Time')) {
-      expect(factTime(t)).toBeGreaterThanOrEqual(dragged.from - 1000);
+      expect(factTime(t)).toBeGreaterThanOrEqual(dragged.from);
       expect(factTime(t)).toBeLessThanOrEqual(dragged.to);
     }
 
+    // The user filter asks the server again: the facts attributed to that account, as REST finds them.
+    const someUser = facts.find((f) => (f.details.User ?? '') !== '')?.details.User;
+    expect(someUser, 'a fact attributed to a user').toBeDefined();
+    const userFacts = await apiFacts(jobId, [{ field: 'user', operator: 'contains', value: someUser! }]);
+    await timeline.getByLabel('User', { exact: true }).fill(someUser!);
+    await timeline.getByRole('button', { name: 'Filter', exact: true }).click();
+    await timeline.getByText(`${userFacts.length} row${userFacts.length === 1 ? '' : 's'}`, { exact: true }).waitFor({ timeout: 30_000 });
+    for (const u of await shownColumn(factTable, factColumns, 'User')) expect(u.toLowerCase()).toContain(someUser!.toLowerCase());
+    await timeline.getByLabel('User', { exact: true }).fill('');
+    await timeline.getByRole('button', { name: 'Filter', exact: true }).click();
+
+    const left = facts.filter((f) => f.time >= dragged.from).length;
+    expect(left).toBeLessThan(facts.length);
+    await timeline.getByText(`${left} row${left === 1 ? '' : 's'}`, { exact: true }).waitFor({ timeout: 10_000 });
+
     // The source filter asks the server again: only that type's facts, as many as REST finds.
-    await timeline.getByLabel('To (UTC)').fill(box(times.at(-1)! + 999));
-    await timeline.getByLabel('From (UTC)').fill(box(times[0]!));
+    await timeline.getByLabel('To (UTC)').fill(box(all.to));
+    await timeline.getByLabel('From (UTC)').fill(box(all.from));
     await timeline.getByRole('button', { name: 'Set window' }).click();
     const evtxFacts = await apiFacts(jobId, [{ field: 'source', operator: 'equals', value: 'winevtx' }]);
     expect(evtxFacts.length).toBeGreaterThan(0);

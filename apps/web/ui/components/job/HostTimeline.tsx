@@ -16,6 +16,7 @@ import { EvidenceLinks } from '../insights/EvidenceLinks';
 import { RecordsRefLink } from './RecordsRefLink';
 
 const BINS = 60;
+const GRID = { left: 48, right: 24, top: 8, bottom: 56 };
 /** A window as the From/To boxes show it (UTC, to the second). */
 const boxText = (ms: number) => formatTime(ms).replace(/\.\d{3} UTC$/, '');
 const SOURCE_OPTIONS = [{ value: '', label: 'Every source' }, ...ARTIFACT_TYPES.map((t) => ({ value: t, label: evidenceTypes[t].label }))];
@@ -164,7 +165,7 @@ function brushOption(bars: [number, number][], facts: readonly Fact[], range: Ti
   return {
     animation: false,
     tooltip: { trigger: 'axis' },
-    grid: { left: 48, right: 24, top: 8, bottom: 56 },
+    grid: GRID,
     xAxis: { type: 'time', axisLabel: { hideOverlap: true }, ...span },
     yAxis: { type: 'value', minInterval: 1, splitNumber: 2 },
     dataZoom: [
@@ -172,6 +173,9 @@ function brushOption(bars: [number, number][], facts: readonly Fact[], range: Ti
         type: 'slider',
         xAxisIndex: 0,
         filterMode: 'none',
+        // Under the plot, end to end, so the window lines up with the bars it selects.
+        left: GRID.left,
+        right: GRID.right,
         height: 22,
         bottom: 8,
         ...(range ? { startValue: range.from, endValue: range.to } : { start: 0, end: 100 }),
