@@ -115,7 +115,7 @@ describe.runIf(runnable)('a triage job opens as a host page', () => {
     await page.locator('input[type=file]').setInputFiles(zip);
     await page.getByTestId('upload-entry').getByText('Uploaded').waitFor({ timeout: 60_000 });
     await page.getByLabel('Select HOST-KAPE.zip').check();
-    await page.getByRole('button', { name: `Parse as one ${TRIAGE.label} collection` }).click();
+    await page.getByRole('button', { name: `${TRIAGE.label} of the selection` }).click();
     await page.waitForURL(/\/jobs\/[0-9a-f-]{36}$/, { timeout: 30_000 });
     const jobId = page.url().split('/').pop()!;
     await page.getByLabel(/^Status: (Completed|Failed)$/).waitFor({ timeout: 300_000 });

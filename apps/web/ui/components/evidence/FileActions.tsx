@@ -61,6 +61,7 @@ export function FileActions({ files, onDone }: { files: EvidenceFile[]; onDone()
         [...byKind].map(([kind, fileIds]) => evidenceProcedures(kind).parse.mutate({ fileIds, runSigmaRules: sigma })),
       ),
     );
+  // One job over every selected file (zips and loose artifacts), whatever their kinds.
   const collect = (kind: EvidenceKind) => run(async () => [await evidenceProcedures(kind).parse.mutate({ fileIds: ids, runSigmaRules: sigma })]);
   const scan = () =>
     run(async () => [await trpc.scanFiles.mutate({ engine, fileIds: ids, operation, ...(operation === 'run_rule' ? { rule: toBase64(rule) } : {}) })]);
@@ -86,7 +87,7 @@ export function FileActions({ files, onDone }: { files: EvidenceFile[]; onDone()
         </Button>
         {COLLECTION_KINDS.map((kind) => (
           <Button key={kind} variant="light" onClick={() => void collect(kind)} loading={busy}>
-            Parse as one {KIND_LABEL[kind]} collection
+            {KIND_LABEL[kind]} of the selection
           </Button>
         ))}
         {/* A collection may hold event logs whatever the selected files look like. */}

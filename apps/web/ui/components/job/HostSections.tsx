@@ -46,7 +46,8 @@ export function HostSections({
         </Title>
         <HostTimeline jobId={jobId} category={category} />
       </Paper>
-      {layout.timeline.map(view)}
+      {/* Its entries' record ids are places among the facts, which no search field names: the facts above link instead. */}
+      <SearchLinkContext.Provider value={null}>{layout.timeline.map(view)}</SearchLinkContext.Provider>
       {layout.nested.map((group) => (
         <SearchLinkContext.Provider key={group.type} value={{ jobId, category: group.type }}>
           <Stack gap="md" role="group" aria-label={`${evidenceTypes[group.type].label} results`} data-member-type={group.type}>
