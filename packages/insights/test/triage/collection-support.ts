@@ -57,14 +57,14 @@ export interface TriageRun {
 }
 
 /** A triage job over the uploads, with a stand-in analyzer that keeps what the reader hands on. */
-export async function runTriage(inputs: PipelineInput[], runSigmaRules = false): Promise<TriageRun> {
+export async function runTriage(inputs: PipelineInput[], threads = 1): Promise<TriageRun> {
   const reports: InputReport[] = [];
   const nested: NestedResults[] = [];
   const insights = await runPipeline({
     category: 'triage',
     inputs,
-    options: { runSigmaRules },
-    threads: 1,
+    options: { runSigmaRules: false },
+    threads,
     analyzers: [
       () => ({
         push() {},
