@@ -1,9 +1,12 @@
 import { withJobState, type InsightsPlugin } from '../plugin.js';
 import { UnusableInputError } from '../pipeline/errors.js';
+import { accountsAnalyzer } from './accounts.js';
 import { evidenceOfExecution } from './execution.js';
+import { fileAccessAnalyzer } from './file-access.js';
 import { findings } from './findings.js';
 import { HostState } from './host-state.js';
 import { hostSummary } from './host-summary.js';
+import { hostTimelineAnalyzer } from './host-timeline.js';
 
 /**
  * Whole-host triage (issue 35). SCAFFOLD: the collection reader and the host result types replace
@@ -14,7 +17,7 @@ export const triagePlugin: InsightsPlugin<'triage'> = {
   read: async function* () {
     throw new UnusableInputError('Triage collections are not read yet');
   },
-  // The descriptor's resultTypes order. TODO(triaccess): fileAndFolderAccess, accountsAndLogons, hostTimeline follow evidenceOfExecution.
-  analyzers: withJobState(() => new HostState(), [hostSummary, findings, evidenceOfExecution]),
+  // The descriptor's resultTypes order.
+  analyzers: withJobState(() => new HostState(), [hostSummary, findings, evidenceOfExecution, fileAccessAnalyzer, accountsAnalyzer, hostTimelineAnalyzer]),
   runsSigmaRules: true,
 };
