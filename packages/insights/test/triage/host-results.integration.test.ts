@@ -85,6 +85,9 @@ describe.skipIf(!HAVE_SAMPLES)(`Host result types over sample evidence ${HAVE_SA
     // Every EVTX fact leads to its records; Sigma facts name their rule.
     expect(job.facts.filter((f) => f.source === 'winevtx' && f.records === null)).toEqual([]);
     expect(job.facts.some((f) => f.sigmaRule === 'Security Eventlog Cleared')).toBe(true);
+    // Tables without an Importance column take the judging table's: LOLBIN Detection rates REGSVR32 High, Suspicious Shortcuts AppVLP Medium.
+    expect(job.facts.find((f) => f.source === 'prefetch' && f.path === '\\WINDOWS\\SYSWOW64\\REGSVR32.EXE')?.importance).toBe('High');
+    expect(job.facts.find((f) => f.source === 'lnk' && f.artifact === 'Office 2016 Upload Center (1).lnk.test')?.importance).toBe('Medium');
   });
 
   test('Host Timeline: every fact (under the limit) in time order, numbered in push order, with its source row link', () => {
