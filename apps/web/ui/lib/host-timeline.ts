@@ -73,18 +73,19 @@ export interface FactQuery {
   endTime?: number | undefined;
 }
 
+/** Facts one search reaches: its pages × rows per page (the store's count stops there too). */
+export const FACT_REACH = PAGE_BOUNDS.max * SHOW_BOUNDS.max;
+
 /**
- * The facts matching `query`, in time order, as many as one search reaches (its pages × rows per
- * page); `total` is the store's count (itself capped at that reach), so `facts.length < total`
- * never happens silently: the caller says when the reach was hit.
+ * The facts matching `query`, in time order, as many as one search reaches; `more` when it was
+ * reached (there may be further facts: the caller says so and offers a narrower search).
  */
-export async function fetchFacts(jobId: string, category: EvidenceType, query: FactQuery): Promise<{ facts: Fact[]; total: number }> {
+export async function fetchFacts(jobId: string, category: EvidenceType, query: FactQuery): Promise<{ facts: Fact[]; more: boolean }> {
   const filter: FilterRow[] = [];
   if (query.source) filter.push({ field: 'source', operator: 'equals', value: query.source });
   if (query.user.trim() !== '') filter.push({ field: 'user', operator: 'contains', value: query.user.trim() });
   const search = evidenceProcedures(category).search;
   const facts: Fact[] = [];
-  let total = 0;
   for (let page = PAGE_BOUNDS.min; page <= PAGE_BOUNDS.max; page++) {
     const res = await search.query({
       jobId,
@@ -97,11 +98,10 @@ export async function fetchFacts(jobId: string, category: EvidenceType, query: F
       endTime: query.endTime,
     });
     if (res.kind !== 'records') break;
-    total = res.total;
     facts.push(...res.entries.map((e) => factOf(e as [string[], Record<string, string>])));
-    if (facts.length >= total || res.entries.length < SHOW_BOUNDS.max) break;
+    if (facts.length >= res.total || res.entries.length < SHOW_BOUNDS.max) break;
   }
-  return { facts, total };
+  return { facts, more: facts.length >= FACT_REACH };
 }
 
 /** Counts of facts per equal slice of [first, last]: the brush's background. */

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { EChartsType } from '../../lib/echarts';
 import { formatTime } from '../../lib/format';
-import { FACT_COLUMNS, cellTime, fetchFacts, histogram, type Fact, type FactQuery } from '../../lib/host-timeline';
+import { FACT_COLUMNS, FACT_REACH, cellTime, fetchFacts, histogram, type Fact, type FactQuery } from '../../lib/host-timeline';
 import { errorMessage } from '../../lib/trpc';
 import { useECharts } from '../../lib/use-echarts';
 import { useSession } from '../../lib/use-session';
@@ -54,7 +54,7 @@ export function HostTimeline({ jobId, category }: { jobId: string; category: Evi
   const ref = useECharts(option, undefined, onZoom);
   const shown = useMemo(() => (all ?? []).filter((f) => !range || (f.time >= range.from && f.time <= range.to)), [all, range]);
   const rows = useMemo(() => shown.map((f: Fact) => ({ cells: FACT_COLUMNS.map((c) => f.cells[c]) })), [shown]);
-  const capped = facts.data !== undefined && facts.data.facts.length < facts.data.total;
+  const capped = facts.data?.more === true;
 
   return (
     <Stack gap="sm">
@@ -106,8 +106,7 @@ export function HostTimeline({ jobId, category }: { jobId: string; category: Evi
       )}
       {capped && (
         <Text size="sm" c="dimmed">
-          The first {facts.data.facts.length.toLocaleString('en-US')} of {facts.data.total.toLocaleString('en-US')}+ facts are drawn: narrow by source, user or
-          a window, and fetch it.
+          The first {FACT_REACH.toLocaleString('en-US')} facts (of more) are drawn: narrow by source, user or a window, and fetch it.
         </Text>
       )}
       <div ref={ref} style={{ width: '100%', height: 160 }} role="img" aria-label={`Time brush over ${all?.length ?? 0} facts`} data-testid="time-brush" />
