@@ -1,15 +1,20 @@
-import type { InsightsPlugin } from '../plugin.js';
-import { UnusableInputError } from '../pipeline/errors.js';
+import { withJobState, type InsightsPlugin } from '../plugin.js';
+import { accountsAnalyzer } from './accounts.js';
+import { evidenceOfExecution } from './execution.js';
+import { fileAccessAnalyzer } from './file-access.js';
+import { findings } from './findings.js';
+import { HostState } from './host-state.js';
+import { hostSummary } from './host-summary.js';
+import { hostTimelineAnalyzer } from './host-timeline.js';
+import { readTriageInputs } from './reader/read-triage.js';
 
 /**
- * Whole-host triage (issue 35). SCAFFOLD: the collection reader and the host result types replace
- * this; until then a triage job fails as unusable rather than pretending to analyse.
+ * Whole-host triage (issue 35): each collection member runs through its own type's plug-in; the
+ * host result types read their finished results.
  */
 export const triagePlugin: InsightsPlugin<'triage'> = {
-  // eslint-disable-next-line require-yield
-  read: async function* () {
-    throw new UnusableInputError('Triage collections are not read yet');
-  },
-  analyzers: () => [],
+  read: readTriageInputs,
+  // The descriptor's resultTypes order.
+  analyzers: withJobState(() => new HostState(), [hostSummary, findings, evidenceOfExecution, fileAccessAnalyzer, accountsAnalyzer, hostTimelineAnalyzer]),
   runsSigmaRules: true,
 };
