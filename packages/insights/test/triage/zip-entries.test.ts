@@ -90,6 +90,18 @@ describe('zip entries from a stream', () => {
     expect(got[1]![2]).toMatch(/ends inside this member|inflate/);
   });
 
+  test('a member of a method fflate lacks (Deflate64) is reported and skipped; the next one is read', async () => {
+    const zip = zipSync({ 'big.bin': [noise(20_000, 5), { level: 0 }], 'next.txt': [new TextEncoder().encode('next'), { level: 0 }] });
+    // Local header of the first member at 0: compression method, 2 bytes at offset 8, set to 9 (Deflate64).
+    zip[8] = 9;
+    const got: [string, string, string | null][] = [];
+    for await (const e of zipEntries(pieces(zip))) got.push([e.name, Buffer.from(await readEntry(e)).toString('latin1').slice(0, 8), e.problem]);
+    expect(got).toEqual([
+      ['big.bin', '', 'cannot inflate: compression method 9 is not supported'],
+      ['next.txt', 'next', null],
+    ]);
+  });
+
   test('bytes that are no zip give no entries', async () => {
     const got: string[] = [];
     for await (const e of zipEntries(pieces(noise(100_000, 4)))) got.push(e.name);
