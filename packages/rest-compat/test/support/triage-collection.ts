@@ -129,6 +129,8 @@ export interface CollectionOptions {
   extras?: Record<string, Uint8Array>;
   /** Stored, not deflated: the members' bytes appear in the zip as they are (privacy probes). */
   stored?: boolean;
+  /** A folder the layout sits in (a KAPE target directory named for the host and time). */
+  root?: string;
 }
 
 /** Zip entries of a host in a layout: name -> bytes (Velociraptor's hives through the ntfs accessor). */
@@ -144,7 +146,8 @@ export function entriesOf(files: readonly HostFile[], layout: Layout): [string, 
 export function kapeCollection(files: readonly HostFile[], options: CollectionOptions = {}): Uint8Array {
   const level = options.stored ? 0 : 6;
   const tree: Zippable = {};
-  for (const [name, data] of [...entriesOf(files, 'kape'), ...Object.entries(options.extras ?? {})]) tree[name] = [data, { level }];
+  const prefix = options.root ? `${options.root}/` : '';
+  for (const [name, data] of [...entriesOf(files, 'kape'), ...Object.entries(options.extras ?? {})]) tree[prefix + name] = [data, { level }];
   return zipSync(tree);
 }
 
