@@ -33,9 +33,9 @@ function rowsOf(table: { data: string[][] } | undefined): Record<string, string>
   const [header = [], ...rows] = table.data;
   return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
 }
-/** The cell of the first column whose name matches. */
-const cell = (row: Record<string, string>, name: RegExp) => Object.entries(row).find(([k]) => name.test(k))?.[1] ?? '';
 const lower = (s: string) => s.toLowerCase();
+/** The services' time cells: `YYYY-MM-DD HH:MM:SS.mmm UTC`. */
+const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 23).replace('T', ' ')} UTC`;
 
 interface Reference {
   system: SystemHiveFacts | null;
@@ -52,10 +52,10 @@ const gates = {
   regipy: toolGate('regipy-dump'),
 };
 
-async function readReference(): Promise<Reference> {
+async function readReference(scratch: string): Promise<Reference> {
   const logs = [GOLDEN.securityLog, GOLDEN.relayLog, GOLDEN.sysmonLog].map(sample);
   const [system, cmd, events, link] = await Promise.all([
-    gates.regipy.skip ? null : regipySystem(sample(GOLDEN.system)),
+    gates.regipy.skip ? null : regipySystem(sample(GOLDEN.system), scratch),
     gates.scca.skip ? null : sccainfo(sample(GOLDEN.cmdPrefetch)),
     gates.evtx.skip ? null : Promise.all(logs.map(evtxDump)).then((all) => all.flat()),
     gates.lnk.skip ? null : lnkinfo(sample(GOLDEN.link)),
@@ -79,11 +79,12 @@ describe.skipIf(!existsSync(SAMPLES))('whole-host triage through the service', (
   let reference: Reference;
   const jobs = {} as Record<Layout, { id: string; insights: Insight[] }>;
   const files = existsSync(SAMPLES) ? hostFiles(USER) : [];
+  const scratch = mkdtempSync(join(tmpdir(), 'triage-reference-'));
 
   beforeAll(async () => {
     h = await startHarness();
     await h.startWorker();
-    const facts = readReference();
+    const facts = readReference(scratch);
     // One job after the other: the worker's CPU budget is the machine's, shared with the tools above.
     for (const layout of ['kape', 'velociraptor'] as const) {
       const extras = layout === 'velociraptor' ? velociraptorExtras('DESKTOP-PM6C56D') : {};
@@ -93,7 +94,10 @@ describe.skipIf(!existsSync(SAMPLES))('whole-host triage through the service', (
     }
     reference = await facts;
   }, 900_000);
-  afterAll(async () => h?.stop());
+  afterAll(async () => {
+    await h?.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  });
 
   describe.each(['kape', 'velociraptor'] as const)('%s layout', (layout) => {
     const insights = () => jobs[layout].insights;
@@ -108,41 +112,80 @@ describe.skipIf(!existsSync(SAMPLES))('whole-host triage through the service', (
       expect(all).toContain('Prefetch · Executable Statistics');
     });
 
-    test('the collection’s members are all read; the collector’s own files are listed as unknown', () => {
-      const meta = titled(insights(), `File metadata: ${layout}-host.zip`)!.data as Record<string, string>;
-      const extras = layout === 'velociraptor' ? 3 : 0;
-      expect([meta['members'], meta['unknown_members'], meta['error']]).toEqual([String(files.length + extras), String(extras), undefined]);
+    test('the collection’s members are all read, names decoded; the collector’s own files are listed as unknown', () => {
+      const zip = `${layout}-host.zip`;
+      const rows = rowsOf(titled(insights(), 'Host Summary: Collection'));
+      const unknown = layout === 'velociraptor' ? ['collection_context.json', 'log.json', 'results/Windows.KapeFiles.Targets/All File Metadata.json'] : [];
+      expect(rows).toHaveLength(files.length + unknown.length);
+      expect(rows.filter((r) => r['Status'] === 'unknown type').map((r) => r['Member']).sort()).toEqual(unknown.map((n) => `${zip}/${n}`));
+      expect(rows.filter((r) => r['Status'] !== 'unknown type').every((r) => r['Status'] === 'read' && r['Problem'] === '')).toBe(true);
+      // Every host file under its own name (Velociraptor's `%25`, `%3A` and `%5C` decoded), typed by its bytes.
+      const prefix = (f: HostFile) => (layout === 'kape' ? 'C/' : /\/config\/|NTUSER|UsrClass/.test(f.at) ? 'uploads/ntfs/\\\\.\\C:/' : 'uploads/auto/C:/');
+      for (const f of files) expect(rows.map((r) => r['Member']), f.at).toContain(`${zip}/${prefix(f)}${f.at}`);
+      const type = (at: string) => rows.find((r) => r['Member']!.endsWith(at))?.['Type'];
+      expect(['Logs/Microsoft-Windows-Sysmon%4Operational.evtx', 'config/SYSTEM.LOG1', 'Prefetch/CMD.EXE-D269B812.pf', 'AutomaticDestinations/5f7b5f1e01b83767.automaticDestinations-ms'].map(type)).toEqual([
+        'winevtx',
+        'registry',
+        'prefetch',
+        'lnk',
+      ]);
+      expect(rows.find((r) => r['Member']!.endsWith('/NTUSER.DAT'))?.['User']).toBe(USER);
     });
 
-    test.skipIf(gates.regipy.skip)('Host Summary: the host name and time zone regipy reads in the SYSTEM hive', () => {
-      const summary = JSON.stringify(titled(insights(), 'Host Summary')!.data);
-      expect(summary).toContain(reference.system!.computerName);
-      expect(summary).toContain(reference.system!.timeZone);
-      expect(summary).toContain(USER);
+    test.skipIf(gates.regipy.skip)('Host Summary: host name and time zone as regipy reads the SYSTEM hive; the OS build decoded by hand', () => {
+      const summary = titled(insights(), 'Host Summary')!.data as Record<string, string>;
+      expect(summary['host_name']).toBe(reference.system!.computerName);
+      expect(summary['time_zone']).toBe(`${reference.system!.timeZone}, Bias ${reference.system!.bias} min`);
+      // The only SOFTWARE hive of the samples is Windows NT 3.1's (regf 1.1), which regipy and
+      // regfexport cannot open. By hand: the `vk` cell at 0x420d8 (name `CurrentBuild`, 24 bytes)
+      // gives data length 0x2e and data offset 0x41110; + 0x1000 (the base block) + 8 (a v1.1 cell
+      // header) = 0x42118: 46 bytes of UTF-16LE with its NUL.
+      const software = readFileSync(sample(GOLDEN.software));
+      expect(software.toString('utf16le', 0x420d8 + 0x14, 0x420d8 + 0x14 + 24)).toBe('CurrentBuild');
+      expect([software.readUInt32LE(0x420d8 + 4), software.readUInt32LE(0x420d8 + 8)]).toEqual([0x2e, 0x41110]);
+      expect(summary['os_build']).toBe(software.toString('utf16le', 0x42118, 0x42118 + 0x2e - 2));
+      const users = rowsOf(titled(insights(), 'Host Summary: Users'));
+      expect(users.find((u) => u['User'] === USER)?.['Source']).toMatch(/^user hive/);
     });
 
     test.skipIf(gates.scca.skip || gates.regipy.skip || gates.evtx.skip)(
       'Evidence of Execution: cmd.exe’s prefetch runs, ShimCache entry and process creations in ONE row naming all three',
       () => {
         const { cmd, system, events } = reference;
-        const shim = system!.shimcache.find((e) => lower(e.path) === 'c:\\windows\\system32\\cmd.exe');
+        const CMD = 'c:\\windows\\system32\\cmd.exe';
+        const shim = system!.shimcache.find((e) => lower(e.path) === CMD);
         expect(shim, 'regipy lists cmd.exe in the ShimCache').toBeDefined();
         const created = events!.filter(
-          (e) => (e.eventId === 4688 && lower(String(e.data['NewProcessName'])).endsWith('\\system32\\cmd.exe')) || (e.eventId === 1 && lower(String(e.data['Image'])).endsWith('\\system32\\cmd.exe')),
+          (e) => (e.eventId === 4688 && lower(String(e.data['NewProcessName'])) === CMD) || (e.eventId === 1 && lower(String(e.data['Image'])) === CMD),
         );
         expect(created.length).toBeGreaterThan(0);
-        const rows = rowsOf(titled(insights(), 'Evidence of Execution')).filter((r) => lower(cell(r, /^(path|executable)$/i)).endsWith('\\windows\\system32\\cmd.exe'));
+        const rows = rowsOf(titled(insights(), 'Evidence of Execution')).filter((r) => lower(r['Executable'] ?? '') === CMD);
         expect(rows, 'one row for C:\\Windows\\System32\\cmd.exe').toHaveLength(1);
         const row = rows[0]!;
-        const sources = cell(row, /sources?/i);
-        expect(sources).toMatch(/Prefetch/);
-        expect(sources).toMatch(/ShimCache/);
-        expect(sources).toMatch(/EVTX/);
-        // sccainfo's run count, and evtx_dump's number of process creations (4688 and Sysmon 1).
-        expect(cell(row, /run count|prefetch runs/i)).toMatch(new RegExp(`\\b${cmd!.runCount}\\b`));
-        expect(cell(row, /process creations?|events?/i)).toMatch(new RegExp(`\\b${created.length}\\b`));
+        expect(row['Sources']!.split(', ').sort()).toEqual(['4688', 'prefetch', 'shimcache', 'sysmon 1']);
+        expect(row['Evidence']).toMatch(/Prefetch · Executable Statistics#row-\d+/);
+        expect(row['Evidence']).toMatch(/Registry · Application Data: ShimCache#row-\d+/);
+        expect(row['Evidence']).toMatch(/EVTX · Process Analysis#row-\d+/);
+        // sccainfo: run count and the eight stored run times; evtx_dump: 4688 + Sysmon 1 of the image.
+        expect(row['Run Count']).toBe(String(cmd!.runCount));
+        expect(row['Prefetch Runs']!.split(', ').sort()).toEqual(cmd!.lastRuns.map(utc).sort());
+        expect(row['Process Events']).toBe(String(created.length));
+        // regipy: the entry's modified time (to the millisecond), at the position the ShimCache table gives it.
+        expect(row['ShimCache']).toContain(`modified ${utc(Date.parse(shim!.last_mod_date!))}`);
+        const shimRows = rowsOf(titled(insights(), 'Registry · Application Data: ShimCache'));
+        const position = shimRows.find((r) => lower(r['Path']!) === CMD)!['Position'];
+        expect(row['ShimCache']).toMatch(new RegExp(`^#${position} `));
       },
     );
+
+    test.skipIf(gates.regipy.skip)('the registry member type inside the job: ShimCache file entries in regipy’s order after both replay the logs', () => {
+      // Quarry also lists Windows 10's packaged-app entries (tab-separated names), which regipy leaves out.
+      const paths = rowsOf(titled(insights(), 'Registry · Application Data: ShimCache'))
+        .sort((a, b) => Number(a['Position']) - Number(b['Position']))
+        .map((r) => r['Path']!)
+        .filter((p) => !p.includes('\t'));
+      expect(paths).toEqual(reference.system!.shimcache.map((e) => e.path));
+    });
 
     test.skipIf(gates.lnk.skip)('Evidence of File & Folder Access: the link’s target and volume serial as lnkinfo reads them', () => {
       const target = reference.link!.get('Local path')!;
@@ -164,10 +207,13 @@ describe.skipIf(!existsSync(SAMPLES))('whole-host triage through the service', (
     const facts = (layout: Layout) => {
       const ins = jobs[layout].insights;
       const perType = titles(ins).filter((t) => / · /.test(t) && !t.includes('File metadata')).sort();
-      const execution = rowsOf(titled(ins, 'Evidence of Execution')).map((r) => cell(r, /^(path|executable)$/i)).sort();
-      const access = rowsOf(titled(ins, 'Evidence of File & Folder Access')).map((r) => r['Path']).sort();
-      return { perType, execution, access, summary: titled(ins, 'Host Summary')?.data['Host Name'] };
+      const execution = rowsOf(titled(ins, 'Evidence of Execution')).map((r) => [r['Executable'], r['User'], r['Sources'], r['Run Count'], r['Process Events']].join(' | ')).sort();
+      const access = rowsOf(titled(ins, 'Evidence of File & Folder Access')).map((r) => [r['Path'], r['Sources'], r['Users'], r['Volumes']].join(' | ')).sort();
+      const accounts = rowsOf(titled(ins, 'Accounts & Logons')).length;
+      const { members: _members, ...summary } = titled(ins, 'Host Summary')!.data as Record<string, string>;
+      return { perType, execution, access, accounts, summary: { ...summary, evidence_types: summary['evidence_types']!.replace(/, unknown \d+$/, ''), members_not_read_whole: null } };
     };
+    expect(facts('kape').execution.length).toBeGreaterThan(0);
     expect(facts('velociraptor')).toEqual(facts('kape'));
   });
 
@@ -186,8 +232,7 @@ describe.skipIf(!existsSync(SAMPLES))('whole-host triage through the service', (
     const table = r.json.insights[0].IndexTable;
     expect([table.title, table.columns]).toEqual(['Host Timeline', [...evidenceTypes.triage.search.columns]]);
     const rows = indexRows(r);
-    // Time cells are `YYYY-MM-DD HH:MM:SS.mmm UTC`: sccainfo's stored run times, to the millisecond.
-    const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 23).replace('T', ' ')} UTC`;
+    // sccainfo's stored run times, to the millisecond.
     expect(rows.map(([c]) => c[0]).sort()).toEqual(runs.map(utc).sort());
     expect(rows.every(([c]) => c[1] === 'prefetch' && c[2] === 'executed')).toBe(true);
 
@@ -219,8 +264,8 @@ describe.skipIf(!existsSync(SAMPLES))('whole-host triage through the service', (
     let jobId: string;
     let insights: Insight[];
     const dir = mkdtempSync(join(tmpdir(), 'triage-damage-'));
-    // The 7-chunk Security log cut after its third chunk (4096-byte header + 3 × 65536).
-    const truncated = existsSync(SAMPLES) ? readFileSync(sample(GOLDEN.shareLog)).subarray(0, 4096 + 3 * 65536) : Buffer.alloc(0);
+    // The 7-chunk Security log cut 30000 bytes into its fourth chunk (4096-byte header + 3 × 65536 + 30000), as an interrupted copy leaves it.
+    const truncated = existsSync(SAMPLES) ? readFileSync(sample(GOLDEN.shareLog)).subarray(0, 4096 + 3 * 65536 + 30000) : Buffer.alloc(0);
     const truncatedPath = join(dir, 'truncated.evtx');
 
     beforeAll(async () => {
@@ -251,12 +296,29 @@ describe.skipIf(!existsSync(SAMPLES))('whole-host triage through the service', (
       rmSync(dir, { recursive: true, force: true });
     });
 
-    test('it completes; the unknown member is counted and the damage reported per member', () => {
-      const meta = titled(insights, 'File metadata: damaged.zip')!.data as Record<string, string>;
-      expect([meta['members'], meta['unknown_members']]).toEqual(['5', '1']);
-      const summary = JSON.stringify(titled(insights, 'Host Summary')!.data);
-      expect(summary).toContain('notes.txt');
-      expect(summary).toMatch(/SAM/);
+    test('it completes; the unknown member is listed, the corrupt hive is unusable with its reason, the truncated log is reported', () => {
+      const rows = rowsOf(titled(insights, 'Host Summary: Collection'));
+      const row = (end: string) => rows.find((r) => r['Member']!.endsWith(end))!;
+      expect(rows).toHaveLength(5);
+      expect([row('Desktop/notes.txt')['Status'], row('Desktop/notes.txt')['Type']]).toEqual(['unknown type', '']);
+      const sam = row('config/SAM');
+      expect([sam['Type'], sam['Status']]).toEqual(['registry', 'unusable']);
+      // The hive's own File metadata says why, and the inventory repeats it.
+      const samMeta = titled(insights, 'Registry · File metadata: damaged.zip/C/Windows/System32/config/SAM')!.data as Record<string, string>;
+      expect(samMeta['error']).toMatch(/0x1020/);
+      expect(sam['Problem']).toBe(samMeta['error']);
+      const log = row('Logs/Security.evtx');
+      const logMeta = titled(insights, 'EVTX · File metadata: damaged.zip/C/Windows/System32/winevt/Logs/Security.evtx')!.data as Record<string, string>;
+      expect([log['Records'], logMeta['records']]).toEqual([logMeta['records'], log['Records']]);
+      expect(Number(log['Warnings']) > 0 || log['Problem'] !== '', `the truncated log's damage is reported: ${JSON.stringify(logMeta)}`).toBe(true);
+      const types = rowsOf(titled(insights, 'Host Summary: Evidence Types'));
+      expect(types.map((t) => [t['Type'], t['Members'], t['Unusable']])).toEqual([
+        ['winevtx', '1', '0'],
+        ['registry', '1', '1'],
+        ['prefetch', '1', '0'],
+        ['lnk', '1', '0'],
+        ['unknown', '1', '1'],
+      ]);
     });
 
     test('the rest is analysed: the prefetch and the link', () => {
@@ -265,21 +327,45 @@ describe.skipIf(!existsSync(SAMPLES))('whole-host triage through the service', (
       expect(rowsOf(titled(insights, 'Evidence of File & Folder Access')).length).toBeGreaterThan(0);
     });
 
-    test.skipIf(gates.evtx.skip)('the truncated log gives the records evtx_dump reads in what is left (GraphQL: insights and a record count)', async () => {
+    test.skipIf(gates.evtx.skip)('the truncated log gives the records evtx_dump reads in what is left', async () => {
       const expected = (await evtxDump(truncatedPath)).filter((e) => e.computer === 'fs03vuln.offsec.lan').length;
       expect(expected).toBeGreaterThan(0);
+      let found = 0;
+      for (let page = 1; page <= 10; page++) {
+        const r = await post(h.url, '/analysis/winevtx/search', {
+          job_id: jobId,
+          search: '',
+          browse_events: true,
+          show: 100,
+          page,
+          filter: [{ field: 'computer', operator: 'equals', value: 'fs03vuln.offsec.lan' }],
+        });
+        expect(r.status, r.text).toBe(200);
+        const rows = indexRows(r).length;
+        found += rows;
+        if (rows < 100) break;
+      }
+      expect(found).toBe(expected);
+    });
+
+    test('GraphQL reads the job and counts its Host Timeline facts as REST’s triage search finds them', async () => {
+      const filter = { field: 'source', operator: 'equals', value: 'prefetch' };
+      const rest = await post(h.url, '/analysis/triage/search', { job_id: jobId, search: '', browse_events: true, show: 100, filter: [filter] });
+      expect(rest.status, rest.text).toBe(200);
       const answer = await graphqlQuery(
         fronts.url,
         `query ($id: ID!, $input: SearchRecordsInput!) {
-          job(id: $id) { status insights { title } }
-          searchRecords(input: $input, first: 1) { totalCount }
+          job(id: $id) { status evidenceType insights { title } }
+          searchRecords(input: $input, first: 1) { title totalCount }
         }`,
-        { id: globalId('Job', jobId), input: { jobId: globalId('Job', jobId), filters: [{ field: 'computer', operator: 'EQUALS', value: 'fs03vuln.offsec.lan' }] } },
+        { id: globalId('Job', jobId), input: { jobId: globalId('Job', jobId), filters: [{ ...filter, operator: 'EQUALS' }] } },
       );
       expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
-      expect(answer.data.job.status).toBe('COMPLETED');
-      expect(answer.data.job.insights.map((i: { title: string }) => i.title)).toContain('Host Summary');
-      expect(answer.data.searchRecords.totalCount).toBe(expected);
+      expect([answer.data.job.status, answer.data.job.evidenceType]).toEqual(['COMPLETED', 'TRIAGE']);
+      expect(answer.data.job.insights.map((i: { title: string }) => i.title)).toEqual(titles(insights));
+      expect(answer.data.searchRecords.title).toBe('Host Timeline');
+      expect(answer.data.searchRecords.totalCount).toBe(indexRows(rest).length);
+      expect(answer.data.searchRecords.totalCount).toBeGreaterThan(0);
     });
   });
 

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { findTool } from '@quarry/testkit';
 
@@ -61,15 +62,20 @@ export interface SystemHiveFacts {
   usbstor: { serial_number: string; device_name: string }[];
 }
 
-/** regipy's plugins over a SYSTEM hive (the primary file: regipy does not replay the logs). */
-export async function regipySystem(path: string): Promise<SystemHiveFacts> {
+/**
+ * regipy's plugins over a SYSTEM hive after regipy replays its transaction logs (`<path>.LOG1`,
+ * `.LOG2`) into a copy under `scratch`, as Quarry replays a dirty hive beside its logs.
+ */
+export async function regipySystem(path: string, scratch: string): Promise<SystemHiveFacts> {
   const script = `
 import json, sys
+from regipy.recovery import apply_transaction_logs
 from regipy.registry import RegistryHive
 from regipy.plugins.system.computer_name import ComputerNamePlugin
 from regipy.plugins.system.shimcache import ShimCachePlugin
 from regipy.plugins.system.usbstor import USBSTORPlugin
-hive = RegistryHive(sys.argv[1])
+restored, _ = apply_transaction_logs(sys.argv[1], sys.argv[1] + '.LOG1', secondary_log_path=sys.argv[1] + '.LOG2', restored_hive_path=sys.argv[2])
+hive = RegistryHive(restored)
 def entries(plugin):
     p = plugin(hive, as_json=True)
     p.run()
@@ -83,14 +89,6 @@ print(json.dumps({
     'usbstor': entries(USBSTORPlugin),
 }, default=str))
 `;
-  const { stdout } = await run('python3', ['-c', script, path], BIG);
+  const { stdout } = await run('python3', ['-c', script, path, join(scratch, 'SYSTEM.replayed')], BIG);
   return JSON.parse(stdout) as SystemHiveFacts;
-}
-
-/** Whether regipy imports (the python module, not a binary on PATH). */
-export async function hasRegipy(): Promise<boolean> {
-  return run('python3', ['-c', 'import regipy']).then(
-    () => true,
-    () => false,
-  );
 }
