@@ -72,7 +72,9 @@ export class Accounts {
       };
       this.byKey.set(key, a);
     }
-    a.names.add(name.includes('\\') ? name.slice(name.lastIndexOf('\\') + 1) : name);
+    const bare = name.includes('\\') ? name.slice(name.lastIndexOf('\\') + 1) : name;
+    // One spelling per case-insensitive name (`Administrator`, `administrator`): the first seen.
+    if (![...a.names].some((n) => n.toLowerCase() === bare.toLowerCase())) a.names.add(bare);
     const d = domain || (name.includes('\\') ? name.slice(0, name.indexOf('\\')) : '');
     if (d && d !== '-') a.domains.add(d);
     return a;

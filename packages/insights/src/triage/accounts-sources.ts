@@ -27,7 +27,8 @@ export function fromPrivileges(state: HostState, accounts: Accounts): void {
     const a = accounts.get(c['Subject'] ?? '');
     if (!a) continue;
     if (c['Event ID'] === '4648') bump(a.explicit, `${c['Target'] ?? ''}${c['Target Server'] ? ` @ ${c['Target Server']}` : ''}`, countOf(c['Count']));
-    for (const p of (c['Privileges'] ?? '').split(/[,\s]+/)) if (p) a.privileges.add(p);
+    // The cell may hold group SIDs (%{S-1-…}) beside the privilege names: only Se…Privilege are privileges.
+    for (const p of (c['Privileges'] ?? '').split(/[,\s]+/)) if (/^Se\w+Privilege$/.test(p)) a.privileges.add(p);
     note(a, 'winevtx', title, row, c['Importance'], c['Reasons']);
   }
 }

@@ -54,7 +54,9 @@ export function executionSightings(state: HostState): ExecSighting[][] {
   for (const s of sightings) {
     if (s.key === '') continue;
     const id = `${s.key}\u0000${s.user.toLowerCase()}`;
-    groups.set(id, [...(groups.get(id) ?? []), s]);
+    const group = groups.get(id);
+    if (group) group.push(s);
+    else groups.set(id, [s]);
   }
   return [...groups.values()];
 }
@@ -71,9 +73,18 @@ function displayPath(group: readonly ExecSighting[]): string {
 function executionRow(group: readonly ExecSighting[]): Row {
   const first = group[0]!;
   const verdict = executionVerdict(first.key, group);
-  const runCounts = group.filter((s) => s.source === 'prefetch' || s.source === 'userassist').map((s) => s.runCount).filter(defined);
-  const firsts = group.filter((s) => s.source !== 'shimcache').map((s) => s.first).filter(defined);
-  const lasts = group.filter((s) => s.source !== 'shimcache' && s.source !== 'amcache').map((s) => s.last).filter(defined);
+  const runCounts = group
+    .filter((s) => s.source === 'prefetch' || s.source === 'userassist')
+    .map((s) => s.runCount)
+    .filter(defined);
+  const firsts = group
+    .filter((s) => s.source !== 'shimcache')
+    .map((s) => s.first)
+    .filter(defined);
+  const lasts = group
+    .filter((s) => s.source !== 'shimcache' && s.source !== 'amcache')
+    .map((s) => s.last)
+    .filter(defined);
   const last = lasts.length ? Math.max(...lasts) : null;
   const events = group.map((s) => s.processEvents).filter(defined);
   const commandLines = uniq(group.flatMap((s) => s.commandLines ?? []));
@@ -90,7 +101,10 @@ function executionRow(group: readonly ExecSighting[]): Row {
       'Amcache SHA-1': uniq(group.map((s) => s.sha1).filter((x): x is string => !!x)).join(', '),
       'Process Events': events.length ? String(events.reduce((a, b) => a + b, 0)) : '',
       // Command lines hold commas and pipes: one a line.
-      'Command Lines': [...commandLines.slice(0, MAX_COMMAND_LINES), ...(commandLines.length > MAX_COMMAND_LINES ? [`… ${commandLines.length - MAX_COMMAND_LINES} more`] : [])].join('\n'),
+      'Command Lines': [
+        ...commandLines.slice(0, MAX_COMMAND_LINES),
+        ...(commandLines.length > MAX_COMMAND_LINES ? [`… ${commandLines.length - MAX_COMMAND_LINES} more`] : []),
+      ].join('\n'),
       Parents: uniq(group.flatMap((s) => s.parents ?? [])).join(', '),
       Sigma: uniq(group.flatMap((s) => (s.sigma ?? []).map((r) => r.title))).join(', '),
       Reasons: verdict.text,

@@ -20,8 +20,24 @@ function state(): HostState {
     insights: [
       t('Executable Statistics', [
         ['Executable', 'Run Count', 'Path', 'Last Run', 'First Recorded Run', 'Recorded Runs', 'Prefetch File'],
-        ['SVCHOST.EXE', '3', '\\VOLUME{01d1-8c9f49ec}\\USERS\\PUBLIC\\SVCHOST.EXE', '2024-01-02 03:04:05.000 UTC', '2024-01-01 00:00:00.000 UTC', '2024-01-02 03:04:05.000 UTC, 2024-01-01 00:00:00.000 UTC', 'SVCHOST.EXE-1.pf'],
-        ['CERTUTIL.EXE', '1', '\\VOLUME{01d1-8c9f49ec}\\WINDOWS\\SYSTEM32\\CERTUTIL.EXE', '2024-01-03 00:00:00.000 UTC', '2024-01-03 00:00:00.000 UTC', '2024-01-03 00:00:00.000 UTC', 'CERTUTIL.EXE-2.pf'],
+        [
+          'SVCHOST.EXE',
+          '3',
+          '\\VOLUME{01d1-8c9f49ec}\\USERS\\PUBLIC\\SVCHOST.EXE',
+          '2024-01-02 03:04:05.000 UTC',
+          '2024-01-01 00:00:00.000 UTC',
+          '2024-01-02 03:04:05.000 UTC, 2024-01-01 00:00:00.000 UTC',
+          'SVCHOST.EXE-1.pf',
+        ],
+        [
+          'CERTUTIL.EXE',
+          '1',
+          '\\VOLUME{01d1-8c9f49ec}\\WINDOWS\\SYSTEM32\\CERTUTIL.EXE',
+          '2024-01-03 00:00:00.000 UTC',
+          '2024-01-03 00:00:00.000 UTC',
+          '2024-01-03 00:00:00.000 UTC',
+          'CERTUTIL.EXE-2.pf',
+        ],
       ]),
     ],
   });
@@ -31,7 +47,18 @@ function state(): HostState {
     insights: [
       t('Process Analysis', [
         ['Image', 'Executions', 'Parents', 'Users', 'Computers', 'First Seen', 'Last Seen', 'Importance', 'Reasons', 'Record IDs'],
-        ['C:\\Users\\Public\\svchost.exe', '2', 'explorer.exe', 'HOST\\alice', 'HOST', '2024-01-01 00:00:01.000 UTC', '2024-01-02 03:04:06.000 UTC', 'High', 'L1 staging path (users\\public)', '7, 9'],
+        [
+          'C:\\Users\\Public\\svchost.exe',
+          '2',
+          'explorer.exe',
+          'HOST\\alice',
+          'HOST',
+          '2024-01-01 00:00:01.000 UTC',
+          '2024-01-02 03:04:06.000 UTC',
+          'High',
+          'L1 staging path (users\\public)',
+          '7, 9',
+        ],
       ]),
       t('Overview: Sigma Matches', [
         ['Rule', 'Level', 'Computers', 'Record IDs'],

@@ -22,7 +22,14 @@ function outcomes(type: ArtifactType, files: string[], insights: Insight[]): Mem
     const data = meta && 'Metadata' in meta ? meta.Metadata.data : {};
     const warnings = data.warnings ? data.warnings.split('; ').length : 0;
     return {
-      member: { input: { position: 0, fileId: '', name: 'collection.zip', size: 0, sha256: '' }, path: rel, name: `collection.zip/${rel}`, size: statSync(samplePath(rel)).size, type, user: null },
+      member: {
+        input: { position: 0, fileId: '', name: 'collection.zip', size: 0, sha256: '' },
+        path: rel,
+        name: `collection.zip/${rel}`,
+        size: statSync(samplePath(rel)).size,
+        type,
+        user: null,
+      },
       records: Number(data.records ?? 0),
       problem: data.error ?? null,
       warnings,

@@ -2,13 +2,13 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ArtifactType } from '@quarry/vocabulary';
 import { sharedPath } from '@quarry/testkit';
-import { fanOut, runPipeline, type Insight, type NestedResults, type ReaderEvent, type TriageRecord } from '../../../src/index.js';
+import { fanOut, runPipeline, type Insight, type NestedResults, type PipelineInput, type ReaderEvent, type TriageRecord } from '../../../src/index.js';
 import { accountsAnalyzer } from '../../../src/triage/accounts.js';
 import { timelineFacts } from '../../../src/triage/facts/index.js';
 import { fileAccessAnalyzer } from '../../../src/triage/file-access.js';
 import { HostState } from '../../../src/triage/host-state.js';
 import { hostTimelineAnalyzer } from '../../../src/triage/host-timeline.js';
-import { SAMPLES, inputsOf } from '../../support/inputs.js';
+import { SAMPLES } from '../../support/inputs.js';
 import { sigmaRulesFrom } from '../../support/sigma-rules.js';
 
 function files(dir: string): string[] {
@@ -47,7 +47,8 @@ export const HOST_EVIDENCE: Record<ArtifactType, string[]> = {
   ],
 };
 
-function filled(): Record<ArtifactType, string[]> {
+/** Every member type's sample evidence, relative to ../shared/samples. */
+export function sampleEvidence(): Record<ArtifactType, string[]> {
   const rel = (p: string) => relative(SAMPLES, p);
   return {
     ...HOST_EVIDENCE,
@@ -57,8 +58,7 @@ function filled(): Record<ArtifactType, string[]> {
 }
 
 /** A member type's results as the collection reader hands them over: its own job's insights and its members. */
-async function nested(type: ArtifactType, rels: string[]): Promise<NestedResults> {
-  const inputs = inputsOf(rels);
+async function nested(type: ArtifactType, inputs: PipelineInput[]): Promise<NestedResults> {
   const insights = await runPipeline({
     category: type,
     inputs,
@@ -80,7 +80,6 @@ export interface HostJob {
   facts: TriageRecord[];
   insights: Insight[];
   state: HostState;
-  rels: Record<ArtifactType, string[]>;
 }
 
 /**
@@ -88,10 +87,12 @@ export interface HostJob {
  * fed as the triage reader feeds them: each member type's nested results, then its Host Timeline
  * facts as the job's records.
  */
-export async function runHostJob(): Promise<HostJob> {
-  const rels = filled();
+export async function runHostJob(evidence: Partial<Record<ArtifactType, PipelineInput[]>>): Promise<HostJob> {
   const results: NestedResults[] = [];
-  for (const type of ['winevtx', 'registry', 'prefetch', 'lnk'] as const) results.push(await nested(type, rels[type]));
+  for (const type of ['winevtx', 'registry', 'prefetch', 'lnk'] as const) {
+    const inputs = evidence[type];
+    if (inputs && inputs.length > 0) results.push(await nested(type, inputs));
+  }
   const facts = results.flatMap(timelineFacts);
   const collection = { position: 0, fileId: '00000000-0000-4000-8000-000000000000', name: 'collection.zip', size: 0, sha256: '' };
   async function* events(): AsyncIterable<ReaderEvent<'triage'>> {
@@ -109,5 +110,5 @@ export async function runHostJob(): Promise<HostJob> {
     events: events(),
     analyzers: [(ctx) => fileAccessAnalyzer(ctx, state), (ctx) => accountsAnalyzer(ctx, state), (ctx) => hostTimelineAnalyzer(ctx, state)],
   });
-  return { nested: results, facts, insights, state, rels };
+  return { nested: results, facts, insights, state };
 }
