@@ -5,7 +5,7 @@ import { findTool, toolGate } from '@quarry/testkit';
 import type { Insight, TriageRecord } from '../../src/index.js';
 import { DUMP_GATE, dumpEvents, str } from '../evtx/evtx-dump.js';
 import { lnkinfo, lnkinfoCell } from '../shortcuts/lnkinfo.js';
-import { REGIPY } from '../registry/support/reference.js';
+import { REGIPY, REGIPY_SHELLBAGS, regipy } from '../registry/support/reference.js';
 import { HAVE_SAMPLES, NO_SAMPLES, inputsOf, samplePath } from '../support/inputs.js';
 import { runHostJob, sampleEvidence, type HostJob } from './support/host-job.js';
 
@@ -156,19 +156,29 @@ describe.skipIf(!HAVE_SAMPLES)(`Host result types over sample evidence ${HAVE_SA
     expect(checked).toBeGreaterThan(10);
   });
 
-  test('File & Folder Access: registry ShellBags and MRUs land in rows of their own paths, with their users', () => {
+  test.skipIf(REGIPY_SHELLBAGS.skip)(
+    `File & Folder Access: every file-system ShellBag folder regipy (libfwsi) rebuilds is a row with its ShellBags source ${REGIPY_SHELLBAGS.skip ? REGIPY_SHELLBAGS.reason : ''}`,
+    async () => {
+      const ref = (await regipy('regipy/UsrClass.dat', 'usrclass_shellbag_plugin')).usrclass_shellbag_plugin as { path: string }[];
+      // regipy doubles the separator after a volume ("C:\\\\Users") and ends some paths with one.
+      const folders = [...new Set(ref.map((e) => e.path.replace(/\\\\+/g, '\\').replace(/\\$/, '')).filter((p) => /^My Computer\\[A-Z]:/.test(p)))];
+      expect(folders.length).toBeGreaterThan(5);
+      const access = rows(job.insights, 'Evidence of File & Folder Access');
+      for (const folder of folders) {
+        const path = folder.slice('My Computer\\'.length).toLowerCase();
+        const row = access.find((r) => r['Path']!.toLowerCase() === path);
+        expect(row, path).toBeDefined();
+        expect(row!['Sources']).toContain('Registry · User Activity: ShellBags');
+        expect(row!['Artifacts']!.split(', ')).toContain('UsrClass.dat');
+        expect(row!['Links']).toMatch(/Registry · User Activity: ShellBags#row-\d+/);
+      }
+    },
+  );
+
+  test('File & Folder Access: an Office MRU path of the Windows 7 NTUSER (user nfury) is a row of its own', () => {
     const access = rows(job.insights, 'Evidence of File & Folder Access');
-    const bags = rows(job.nested.find((n) => n.type === 'registry')!.insights, 'User Activity: ShellBags').filter((r) => /^([A-Z]:|My Computer\\[A-Z]:)/.test(r['Path']!));
-    expect(bags.length).toBeGreaterThan(5);
-    for (const bag of bags) {
-      const path = bag['Path']!.replace(/^My Computer\\/, '').toLowerCase();
-      const row = access.find((r) => r['Path']!.toLowerCase() === path);
-      expect(row, path).toBeDefined();
-      expect(row!['Sources']).toContain('Registry · User Activity: ShellBags');
-      if (bag['User']) expect(row!['Users']!.split(', ')).toContain(bag['User']);
-    }
-    // An Office MRU path (plaso's Windows 7 NTUSER, nfury) is a row of its own.
     const word = access.find((r) => r['Sources']!.includes('Registry · User Activity') && r['Path']!.endsWith('Starfury.docx'));
     expect(word?.['Users']).toBe('nfury');
+    expect(word?.['Artifacts']).toBe('NTUSER-WIN7.DAT');
   });
 });
