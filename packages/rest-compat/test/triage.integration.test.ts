@@ -385,7 +385,13 @@ describe.skipIf(!existsSync(SAMPLES))('whole-host triage through the service', (
      * with probes of its own: a random profile name in its paths, and a random module name written
      * over KERNEL32 in a Windows 7 prefetch file's file-name strings (the parser reads it as a path).
      */
-    function probeCollection(): { zip: Uint8Array; probes: Buffer[] } {
+    interface Probe {
+      text: string;
+      encoding: 'utf8' | 'utf16le';
+      bytes: Buffer;
+    }
+
+    function probeCollection(): { zip: Uint8Array; probes: Probe[]; user: string; module: string } {
       const user = `u${randomBytes(6).toString('hex')}`;
       const module = `Q${randomBytes(4).toString('hex').toUpperCase()}Z`.slice(0, 8);
       const pf = Buffer.from(readFileSync(sample('prefetch/Windows-Prefetch-Parser/Win7/CALC.EXE-77FDF17F.pf')));
@@ -403,17 +409,18 @@ describe.skipIf(!existsSync(SAMPLES))('whole-host triage through the service', (
       // KAPE's target folder, named for this run: the member paths are the collection's own.
       const root = `${new Date().toISOString().slice(0, 10)}T${randomBytes(4).toString('hex')}_HOST`;
       const texts = [`${root}/C/Windows/System32/config/SAM`, `${root}/C/Users/${user}/NTUSER.DAT`, user, module];
-      return { zip: kapeCollection(host, { stored: true, root }), probes: texts.flatMap((t) => [Buffer.from(t, 'utf8'), Buffer.from(t, 'utf16le')]) };
+      const probes = texts.flatMap((text) => (['utf8', 'utf16le'] as const).map((encoding) => ({ text, encoding, bytes: Buffer.from(text, encoding) })));
+      return { zip: kapeCollection(host, { stored: true, root }), probes, user, module };
     }
 
     /** The probes found anywhere under the data directory, with the file holding each. */
-    function scan(probes: Buffer[]): string[] {
-      const found: string[] = [];
+    function scan(probes: Probe[]): { file: string; text: string; encoding: string }[] {
+      const found: { file: string; text: string; encoding: string }[] = [];
       let scanned = 0;
       for (const file of filesUnder(h.stack.dataDir)) {
         const bytes = readFileSync(file);
         scanned += bytes.length;
-        for (const probe of probes) if (bytes.includes(probe)) found.push(`${file}: ${probe.toString(probe.includes(0) ? 'utf16le' : 'utf8')}`);
+        for (const { text, encoding, bytes: probe } of probes) if (bytes.includes(probe)) found.push({ file, text, encoding });
       }
       expect(scanned).toBeGreaterThan(1024 * 1024);
       return found;
@@ -422,25 +429,34 @@ describe.skipIf(!existsSync(SAMPLES))('whole-host triage through the service', (
     test('private: after the job, no file of the data directory or the Temporal database holds a probe', async () => {
       const { token } = await createUser(h.db);
       const owner = { token, key: newClientKey() };
-      const { zip, probes } = probeCollection();
+      const { zip, probes, user, module } = probeCollection();
       const { id, done } = await triage(h, 'private-host.zip', zip, owner);
       expect(done.json.status, JSON.stringify(done.json.insights)).toBe('Completed');
-      // The owner reads it, the member paths included (so the probes were really in the results).
-      expect(JSON.stringify(done.json.insights)).toContain('Windows/System32/config/SAM');
-      const timeline = await post(h.url, '/analysis/triage/search', { job_id: id, search: '', browse_events: true, show: 10 }, owner);
-      expect(timeline.status).toBe(200);
+      // The owner reads the probes back (so they were in the results): paths and the profile in the insights,
+      // the module in the prefetch member's records, the profile in the Host Timeline.
+      expect(JSON.stringify(done.json.insights)).toContain(`/C/Users/${user}/NTUSER.DAT`);
+      const records = await post(h.url, '/analysis/prefetch/search', { job_id: id, search: module, browse_events: true, show: 10 }, owner);
+      expect(records.status, records.text).toBe(200);
+      expect(records.json.insights[0].IndexTable.data.length).toBeGreaterThan(0);
+      const timeline = await post(h.url, '/analysis/triage/search', { job_id: id, search: user, browse_events: true, show: 10 }, owner);
+      expect(timeline.status, timeline.text).toBe(200);
       expect(existsSync(join(h.stack.dataDir, 'temporal', 'temporal.db'))).toBe(true);
       expect(scan(probes)).toEqual([]);
     }, 700_000);
 
     test('public: the same scan finds the probes of a public job (the scan can fail)', async () => {
-      const { zip, probes } = probeCollection();
-      const { done } = await triage(h, 'public-host.zip', zip);
+      const { zip, probes, module } = probeCollection();
+      const { id, done } = await triage(h, 'public-host.zip', zip);
       expect(done.json.status).toBe('Completed');
       const found = scan(probes);
-      // The stored zip's blob holds every member path and byte in clear, by design for public uploads.
-      expect(found.some((f) => f.endsWith('/C/Windows/System32/config/SAM'))).toBe(true);
-      expect(found.length).toBeGreaterThanOrEqual(4);
+      const inFile = (end: string) => found.filter((f) => f.file.endsWith(end));
+      // The stored zip's blob holds the member paths and bytes in clear, by design for public uploads;
+      // so do the job's record stores: the Host Timeline's, and each member type's (the module as the parser decoded it).
+      expect(found.some((f) => f.text.endsWith('/C/Windows/System32/config/SAM') && f.file.includes(`${join('blobs', '')}`))).toBe(true);
+      expect(found.some((f) => f.text === module && f.encoding === 'utf16le')).toBe(true);
+      expect(inFile(`${id}.triage.db`).length).toBeGreaterThan(0);
+      expect(inFile(`${id}.registry.db`).length).toBeGreaterThan(0);
+      expect(inFile(`${id}.prefetch.db`).map((f) => [f.text, f.encoding])).toContainEqual([module, 'utf8']);
     }, 700_000);
   });
 
