@@ -70,6 +70,11 @@ describe.skipIf(!existsSync(SAMPLES))('triage collections built from the samples
     }
   });
 
+  test('a KAPE target folder prefixes every member', async () => {
+    const names = Object.keys(unzipSync(await buildCollection('kape', files.slice(0, 2), { root: '2026-01-01T000000_HOST' })));
+    expect(names).toEqual(files.slice(0, 2).map((f) => `2026-01-01T000000_HOST/C/${f.at}`));
+  });
+
   test('stored collections hold the members as they are', async () => {
     const zip = Buffer.from(await buildCollection('velociraptor', files.slice(0, 1), { stored: true }));
     expect(zip.indexOf(readFileSync(join(SAMPLES, files[0]!.sample)).subarray(4096, 4160))).toBeGreaterThan(0);
