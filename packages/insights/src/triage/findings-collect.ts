@@ -18,6 +18,9 @@ export interface Finding {
   evidence: string[];
 }
 
+/** Its entries are the member types' rows again (triage/host-timeline.ts). */
+const HOST_TIMELINE = 'Host Timeline';
+
 const LEVEL_COLUMNS = ['Importance', 'Level', 'Severity'];
 /** The time a row is about, most telling first; else its first cell that holds a time. */
 const TIME_COLUMNS = ['Time', 'Last Run', 'Last Seen', 'Last Used', 'Last Event', 'First Seen', 'Last Modified', 'Last Write'];
@@ -109,10 +112,13 @@ export function insightFindings(insight: Insight, listed: string): Finding[] {
  * Every Critical and High row of the job: the host result types' first, then each member type's.
  * A per-type row a host row already cites (e.g. a ShimCache entry folded into an Evidence of
  * Execution row that is itself High) is left out: the correlated row says it with more context.
+ * The Host Timeline is left out too: each of its entries restates a per-type row (with that row's
+ * importance), which is listed itself.
  */
 export function collectFindings(state: HostState, ownName: string): Finding[] {
   const host: Finding[] = [];
-  for (const [name, insights] of state.hostInsights) if (name !== ownName) for (const i of insights) host.push(...insightFindings(i, titleOf(i) ?? name));
+  for (const [name, insights] of state.hostInsights)
+    if (name !== ownName && name !== HOST_TIMELINE) for (const i of insights) host.push(...insightFindings(i, titleOf(i) ?? name));
   const cited = new Set(host.flatMap((f) => f.evidence.slice(1)));
   const perType: Finding[] = [];
   for (const results of state.results.values())

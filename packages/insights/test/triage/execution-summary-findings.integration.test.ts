@@ -3,6 +3,7 @@ import { findTool, sharedPath, toolGate } from '@quarry/testkit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Insight } from '../../src/index.js';
 import { normalisePath } from '../../src/triage/normalise-path.js';
+import { timelineFacts } from '../../src/triage/facts/index.js';
 import { titleOf } from '../../src/triage/host-state.js';
 import { DUMP_GATE, dumpEvents, str } from '../evtx/evtx-dump.js';
 import { sccainfo, sccainfoCell, sccainfoMs } from '../prefetch/sccainfo.js';
@@ -187,13 +188,17 @@ describe.skipIf(SKIP)(`triage host result types over sample member results ${SKI
       expect(rows.find((r) => r['Interface'] === i.interface_name)!['IP Address']).toBe(i.dhcp_ip_address);
   });
 
-  it('Host Summary: collection time range from evtx_dump and sccainfo; inventory per type with the unknown member listed', () => {
+  it('Host Summary: collection time range over the Host Timeline facts and the per-type times (evtx_dump, sccainfo); inventory per type with the unknown member listed', async () => {
     const times: number[] = [];
     for (const rel of jobs.find((j) => j.type === 'winevtx')!.files) for (const e of dumpEvents(rel)) times.push(Date.parse(e.time));
     for (const rel of jobs.find((j) => j.type === 'prefetch')!.files) for (const t of sccainfo(SCCAINFO!, samplePath(rel))!.runTimes) times.push(sccainfoMs(t));
+    // The facts are the Host Timeline's (triaccess's extractors, checked by their own tests); the reference times must lie within.
+    const facts = (await memberResults(jobs)).flatMap(timelineFacts).map((f) => f.time);
     const meta = metadata(insights, 'Host Summary');
-    expect(meta.first_time!.slice(0, 23)).toBe(refTime(new Date(Math.min(...times)).toISOString()).slice(0, 23));
-    expect(meta.last_time!.slice(0, 23)).toBe(refTime(new Date(Math.max(...times)).toISOString()).slice(0, 23));
+    const cell = (ms: number) => refTime(new Date(ms).toISOString());
+    expect(meta.first_time!.slice(0, 27)).toBe(cell(Math.min(...times, ...facts)));
+    expect(meta.last_time!.slice(0, 27)).toBe(cell(Math.max(...times, ...facts)));
+    expect(Date.parse(meta.first_time!.slice(0, 23).replace(' ', 'T') + 'Z')).toBeLessThanOrEqual(Math.min(...times));
 
     const types = table(insights, 'Host Summary: Evidence Types');
     for (const job of jobs) {
@@ -213,7 +218,8 @@ describe.skipIf(SKIP)(`triage host result types over sample member results ${SKI
     let expected = 0;
     for (const insight of insights) {
       const title = titleOf(insight);
-      if (title === null || title === 'Findings') continue;
+      // The Host Timeline's entries restate per-type rows, which are checked themselves.
+      if (title === null || title === 'Findings' || title.startsWith('Host Timeline')) continue;
       if ('Timeline' in insight) {
         insight.Timeline.data.forEach((e, n) => {
           if (e.importance === 'High' || e.importance === 'Critical') {
@@ -244,6 +250,7 @@ describe.skipIf(SKIP)(`triage host result types over sample member results ${SKI
     expect(timed).toEqual([...timed].sort());
     expect(times.slice(timed.length).every((t) => t === '')).toBe(true);
     expect(new Set(findings.map((f) => f['Evidence']!.split('; ')[0])).size).toBe(findings.length);
+    expect(findings.some((f) => f['Result Type']!.startsWith('Host Timeline'))).toBe(false);
   });
 });
 
