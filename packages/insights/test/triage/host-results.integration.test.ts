@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { findTool, toolGate } from '@quarry/testkit';
 import type { Insight, TriageRecord } from '../../src/index.js';
-import { DUMP_GATE, dumpEvents, str } from '../evtx/evtx-dump.js';
+import { DUMP_GATE, dumpEvents, str, type DumpedEvent } from '../evtx/evtx-dump.js';
 import { lnkinfo, lnkinfoCell } from '../shortcuts/lnkinfo.js';
 import { REGIPY, REGIPY_SHELLBAGS, regipy } from '../registry/support/reference.js';
 import { HAVE_SAMPLES, NO_SAMPLES, inputsOf, samplePath } from '../support/inputs.js';
@@ -16,6 +16,18 @@ import { runHostJob, sampleEvidence, type HostJob } from './support/host-job.js'
  * from the per-type cells the facts were read from (the time written back as text by toISOString).
  */
 const LNKINFO = findTool('lnkinfo');
+const EVTXEXPORT = findTool('evtxexport');
+const EVTXEXPORT_GATE = toolGate('evtxexport');
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** evtxexport's `Written time` of each record, in file order, as a cell (`Sep 09, 2020 13:18:25.377120000 UTC` → `2020-09-09 13:18:25.377 UTC`). */
+function writtenTimes(rel: string): string[] {
+  const out = execFileSync(EVTXEXPORT!, [samplePath(rel)], { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] });
+  return [...out.matchAll(/^Written time\s*: (\w{3}) (\d{2}), (\d{4}) (\d{2}:\d{2}:\d{2})\.(\d{3})\d* UTC$/gm)].map(
+    (m) => `${m[3]}-${String(MONTHS.indexOf(m[1]!) + 1).padStart(2, '0')}-${m[2]} ${m[4]}.${m[5]} UTC`,
+  );
+}
 const LNK_GATE = toolGate('lnkinfo');
 
 /** A Table's rows as objects by header. */
@@ -73,6 +85,9 @@ describe.skipIf(!HAVE_SAMPLES)(`Host result types over sample evidence ${HAVE_SA
     // Every EVTX fact leads to its records; Sigma facts name their rule.
     expect(job.facts.filter((f) => f.source === 'winevtx' && f.records === null)).toEqual([]);
     expect(job.facts.some((f) => f.sigmaRule === 'Security Eventlog Cleared')).toBe(true);
+    // Tables without an Importance column take the judging table's: LOLBIN Detection rates REGSVR32 High, Suspicious Shortcuts AppVLP Medium.
+    expect(job.facts.find((f) => f.source === 'prefetch' && f.path === '\\WINDOWS\\SYSWOW64\\REGSVR32.EXE')?.importance).toBe('High');
+    expect(job.facts.find((f) => f.source === 'lnk' && f.artifact === 'Office 2016 Upload Center (1).lnk.test')?.importance).toBe('Medium');
   });
 
   test('Host Timeline: every fact (under the limit) in time order, numbered in push order, with its source row link', () => {
@@ -113,6 +128,36 @@ describe.skipIf(!HAVE_SAMPLES)(`Host result types over sample evidence ${HAVE_SA
       expect(row!['Links']).toMatch(/ · Authentication#row-\d+/);
     }
   });
+
+  test.skipIf(DUMP_GATE.skip || EVTXEXPORT_GATE.skip)(
+    `Host Timeline: a logon group's first fact is at its first record's written time (evtx_dump for the record, evtxexport for its time) ${DUMP_GATE.skip ? DUMP_GATE.reason : EVTXEXPORT_GATE.skip ? EVTXEXPORT_GATE.reason : ''}`,
+    () => {
+      // The EVTX result types time an event by its record header (written time, ahead of TimeCreated
+      // by up to seconds), which evtxexport prints in record order; evtx_dump, in the same order,
+      // gives each record's id and fields.
+      const events = new Map<string, { event: DumpedEvent; written: string }>();
+      for (const rel of rels!.winevtx) {
+        const dumped = dumpEvents(rel);
+        const written = writtenTimes(rel);
+        expect(written).toHaveLength(dumped.length);
+        dumped.forEach((event, i) => events.set(`${event.computer}|${event.recordId}`, { event, written: written[i]! }));
+      }
+      const firsts = job.facts.filter((f) => f.source === 'winevtx' && f.resultType === 'Authentication' && f.description.startsWith('first: '));
+      expect(firsts.length).toBeGreaterThan(5);
+      for (const f of firsts) {
+        const filter = (field: string) => f.records?.filters.find((x) => x.field === field)?.value;
+        const found = events.get(`${filter('computer')}|${filter('record_id')}`);
+        expect(found, f.description).toBeDefined();
+        const { event, written } = found!;
+        expect([4624, 4625]).toContain(event.id);
+        expect(f.timeKind).toBe(event.id === 4624 ? 'logged on' : 'logon failed');
+        // A header without a time (1601) gives way to the event's TimeCreated, as the EVTX result types time it.
+        const created = `${event.time.slice(0, 10)} ${event.time.slice(11, 23)} UTC`;
+        expect(asCell(f.time)).toBe(written.startsWith('1601-') ? created : written);
+        expect(f.user?.toLowerCase()).toBe(str(event, 'TargetUserName').toLowerCase());
+      }
+    },
+  );
 
   test.skipIf(REGIPY.skip)(`Accounts & Logons: SAM accounts with the RIDs regipy reads ${REGIPY.skip ? REGIPY.reason : ''}`, () => {
     const script = [
