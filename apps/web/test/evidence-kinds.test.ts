@@ -1,7 +1,19 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { hasShared, sharedPath } from '@quarry/testkit';
 import { describe, expect, test } from 'vitest';
-import { KIND_HEAD_BYTES, KIND_LABEL, KIND_OPTIONS, SEARCH_FIELDS, categoryFromTitles, kindFromBytes, kindFromName } from '../ui/lib/evidence-kind.js';
+import {
+  COLLECTION_KINDS,
+  KIND_HEAD_BYTES,
+  KIND_LABEL,
+  KIND_OPTIONS,
+  SEARCH_FIELDS,
+  categoryFromTitles,
+  isComposite,
+  kindFromBytes,
+  kindFromName,
+  nestedTitle,
+  splitNestedTitle,
+} from '../ui/lib/evidence-kind.js';
 
 /** The first bytes of a sample, as the upload panel reads them from the browser's File. */
 function head(rel: string): Uint8Array {
@@ -32,8 +44,8 @@ describe('the dashboard tells evidence types as the descriptors do', () => {
   });
 
   test('labels, search types and filter fields as the spec lists them', () => {
-    expect(KIND_LABEL).toEqual({ winevtx: 'EVTX', registry: 'Registry', prefetch: 'Prefetch', lnk: 'Shell links & Jump Lists' });
-    expect(KIND_OPTIONS.map((o) => o.value)).toEqual(['winevtx', 'registry', 'prefetch', 'lnk']);
+    expect(KIND_LABEL).toEqual({ winevtx: 'EVTX', registry: 'Registry', prefetch: 'Prefetch', lnk: 'Shell links & Jump Lists', triage: 'Host triage' });
+    expect(KIND_OPTIONS.map((o) => o.value)).toEqual(['winevtx', 'registry', 'prefetch', 'lnk', 'triage']);
     // Spec "Filterable fields" (analysis-service-api.md), in its order.
     expect(SEARCH_FIELDS).toEqual({
       winevtx: ['event_id', 'record_id', 'timestamp', 'provider', 'computer', 'sigma_matches', 'details.'],
@@ -41,6 +53,8 @@ describe('the dashboard tells evidence types as the descriptors do', () => {
       registry: ['file_name', 'root_key', 'key', 'details.ValueType', 'details.ValueName', 'details.Value', 'details.LastWriteTime'],
       // Not in the spec: the shortcuts extension (docs/api-decisions.md).
       lnk: expect.arrayContaining(['target_path', 'arguments', 'machine_id', 'volume_serial', 'drive_type', 'app_id', 'application']),
+      // The triage extension: the Host Timeline's facts (docs/api-decisions.md).
+      triage: expect.arrayContaining(['source', 'time_kind', 'user', 'path', 'importance', 'sigma_rule']),
     });
   });
 
@@ -51,5 +65,18 @@ describe('the dashboard tells evidence types as the descriptors do', () => {
     expect(categoryFromTitles(['File metadata: SYSTEM', 'Persistence', 'User Activity'])).toBe('registry');
     expect(categoryFromTitles(['File metadata: CALC.EXE-3FBEF7FD.pf', 'Execution Timeline'])).toBe('prefetch');
     expect(categoryFromTitles(['Persistence'])).toBeNull();
+  });
+
+  test("a collection's job from its own result types, or from its member types' retitled insights alone", () => {
+    expect(COLLECTION_KINDS).toEqual(['triage']);
+    expect(isComposite('triage')).toBe(true);
+    expect(isComposite('winevtx')).toBe(false);
+    expect(categoryFromTitles(['Host Summary', 'Findings', 'Registry · Persistence'])).toBe('triage');
+    // Before the host result types exist: the pipeline's `<label> · <title>` is enough.
+    expect(categoryFromTitles(['EVTX · Overview', 'Registry · Application Data: ShimCache'])).toBe('triage');
+    expect(splitNestedTitle('Registry · Application Data: ShimCache')).toEqual({ type: 'registry', own: 'Application Data: ShimCache' });
+    expect(splitNestedTitle('Shell links & Jump Lists · Opened Files & Folders')).toEqual({ type: 'lnk', own: 'Opened Files & Folders' });
+    expect(splitNestedTitle('Application Data: ShimCache')).toBeNull();
+    expect(nestedTitle('prefetch', 'Execution Timeline')).toBe('Prefetch · Execution Timeline');
   });
 });

@@ -1,6 +1,6 @@
 /**
- * node --import tsx packages/insights/bench/triage-reader-memory.ts [copies] — the triage reader's
- * memory over a collection generated as it is read (never whole in memory, never on disk): every
+ * npm run bench:triage-reader [-- copies] — the triage reader's memory over a collection
+ * generated as it is read (never whole in memory, never on disk): every
  * sample under ../shared/samples once, then the EVTX samples `copies` more times under varied
  * names (data-descriptor entries, as Velociraptor writes). The zip is written by a process of its
  * own into a pipe (fflate's Zip writer keeps memory in proportion to what it wrote). Each run is a
@@ -100,7 +100,10 @@ else {
   const copies = Number(mode ?? 0);
   const self = fileURLToPath(import.meta.url);
   const run = (m: string) => {
-    const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--conditions=source', self, m, String(copies)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--conditions=source', self, m, String(copies)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     return JSON.parse(r.stdout.trim().split('\n').pop()!) as { mode: string; members: number; mib: number; idle: number; peak: number; seconds: number };
   };
   const rows = [run('triage'), run('winevtx')];

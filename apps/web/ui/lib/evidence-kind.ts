@@ -1,4 +1,14 @@
-import { EVIDENCE_TYPES, HEAD_BYTES, detectFileKind, evidenceTypeOf, evidenceTypes, typeFromName, type EvidenceType } from '@quarry/vocabulary';
+import {
+  ARTIFACT_TYPES,
+  EVIDENCE_TYPES,
+  HEAD_BYTES,
+  detectFileKind,
+  evidenceTypeOf,
+  evidenceTypes,
+  typeFromName,
+  type ArtifactType,
+  type EvidenceType,
+} from '@quarry/vocabulary';
 
 /** The parse job an evidence file belongs to: one of the evidence types (@quarry/vocabulary). */
 export type EvidenceKind = EvidenceType;
@@ -33,7 +43,37 @@ const OWN_RESULT_TYPES = EVIDENCE_TYPES.map((type) => {
   return { type, titles: new Set<string>(evidenceTypes[type].resultTypes.filter((t) => !others.has(t))) };
 });
 
-/** A parse job's category told from its result types (the job view has no category field). */
+/** The collection types: files of any kind can be parsed together as one of them. */
+export const COLLECTION_KINDS: readonly EvidenceKind[] = EVIDENCE_TYPES.filter((t) => 'composite' in evidenceTypes[t]);
+
+/** The collection type whose jobs list their member types' insights under the types' labels. */
+const COMPOSITE = COLLECTION_KINDS[0] ?? null;
+
+/** A collection type (triage): its jobs run other types' plug-ins over their members. */
+export function isComposite(kind: EvidenceKind): boolean {
+  return 'composite' in evidenceTypes[kind];
+}
+
+/**
+ * A parse job's category told from its result types (the job view has no category field); a job
+ * holding retitled per-type insights (`Registry · …`) is a collection's, even before its own types.
+ */
 export function categoryFromTitles(titles: string[]): EvidenceKind | null {
-  return OWN_RESULT_TYPES.find((own) => titles.some((t) => own.titles.has(t)))?.type ?? null;
+  const own = OWN_RESULT_TYPES.find((o) => titles.some((t) => o.titles.has(t)))?.type ?? null;
+  if (own !== null) return own;
+  return COMPOSITE !== null && titles.some((t) => splitNestedTitle(t) !== null) ? COMPOSITE : null;
+}
+
+/** A collection job lists a member type's insights as `<type label> · <own title>` (retitled by the pipeline). */
+const SEPARATOR = ' · ';
+
+export const nestedTitle = (type: ArtifactType, title: string) => `${evidenceTypes[type].label}${SEPARATOR}${title}`;
+
+/** The member type and own title of a retitled per-type insight, or null for any other title. */
+export function splitNestedTitle(title: string): { type: ArtifactType; own: string } | null {
+  for (const type of ARTIFACT_TYPES) {
+    const prefix = `${evidenceTypes[type].label}${SEPARATOR}`;
+    if (title.startsWith(prefix)) return { type, own: title.slice(prefix.length) };
+  }
+  return null;
 }

@@ -7,12 +7,15 @@ import { loadECharts, type EChartsType } from './echarts';
 /**
  * Draws `option` into the returned element's ref with ECharts (SVG renderer: crisp, and text
  * stays selectable for screenshots and tests); resizes with the element; disposes on unmount.
+ * `onZoom` hears the dataZoom window move (a brush), with the chart to read the window from.
  */
-export function useECharts(option: EChartsCoreOption, onClick?: (params: { dataIndex: number }) => void) {
+export function useECharts(option: EChartsCoreOption, onClick?: (params: { dataIndex: number }) => void, onZoom?: (chart: EChartsType) => void) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const click = useRef(onClick);
   click.current = onClick;
+  const zoom = useRef(onZoom);
+  zoom.current = onZoom;
 
   useEffect(() => {
     let disposed = false;
@@ -21,6 +24,9 @@ export function useECharts(option: EChartsCoreOption, onClick?: (params: { dataI
       if (disposed || !ref.current) return;
       chart.current = echarts.init(ref.current, null, { renderer: 'svg' });
       chart.current.on('click', (p) => click.current?.(p as { dataIndex: number }));
+      chart.current.on('datazoom', () => {
+        if (chart.current) zoom.current?.(chart.current);
+      });
       observer = new ResizeObserver(() => chart.current?.resize());
       observer.observe(ref.current);
       chart.current.setOption(option);

@@ -125,7 +125,7 @@ describe.skipIf(!HAVE_SAMPLES)(`the triage collection reader ${HAVE_SAMPLES ? ''
     await expectSameAsPlainJobs(run, (name) => byName.get(name)!);
   }, 300_000);
 
-  test('with run_sigma_rules, the event logs go through the job\'s Sigma rules as in an EVTX job; the other types do not', async () => {
+  test("with run_sigma_rules, the event logs go through the job's Sigma rules as in an EVTX job; the other types do not", async () => {
     const rules = sigmaRulesFrom(sharedPath('rules', 'sigma', 'rules', 'windows', 'builtin', 'security'));
     const entries: Entry[] = [
       { path: 'C/Windows/System32/winevt/Logs/Security.evtx', bytes: sample(EVTX_SECURITY) },

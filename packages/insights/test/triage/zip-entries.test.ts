@@ -95,7 +95,14 @@ describe('zip entries from a stream', () => {
     // Local header of the first member at 0: compression method, 2 bytes at offset 8, set to 9 (Deflate64).
     zip[8] = 9;
     const got: [string, string, string | null][] = [];
-    for await (const e of zipEntries(pieces(zip))) got.push([e.name, Buffer.from(await readEntry(e)).toString('latin1').slice(0, 8), e.problem]);
+    for await (const e of zipEntries(pieces(zip)))
+      got.push([
+        e.name,
+        Buffer.from(await readEntry(e))
+          .toString('latin1')
+          .slice(0, 8),
+        e.problem,
+      ]);
     expect(got).toEqual([
       ['big.bin', '', 'cannot inflate: compression method 9 is not supported'],
       ['next.txt', 'next', null],

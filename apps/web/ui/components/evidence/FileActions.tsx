@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { toBase64 } from '../../lib/base64';
-import { KIND_LABEL, type EvidenceKind } from '../../lib/evidence-kind';
+import { COLLECTION_KINDS, KIND_LABEL, type EvidenceKind } from '../../lib/evidence-kind';
 import { SCAN_ENGINE_OPTIONS } from '../../lib/scan-engines';
 import { errorMessage, evidenceProcedures, trpc } from '../../lib/trpc';
 import { useSession } from '../../lib/use-session';
@@ -15,7 +15,8 @@ import type { EvidenceFile } from './FilesPanel';
 
 /**
  * What can be done with the selected files: parse (one job per kind, the kind read from the
- * files' contents), scan with Sigma or YARA (community rules or a pasted rule), delete.
+ * files' contents), parse together as one collection (a host's triage zips and loose artifacts),
+ * scan with Sigma or YARA (community rules or a pasted rule), delete.
  */
 export function FileActions({ files, onDone }: { files: EvidenceFile[]; onDone(): void }) {
   const { token } = useSession();
@@ -60,6 +61,8 @@ export function FileActions({ files, onDone }: { files: EvidenceFile[]; onDone()
         [...byKind].map(([kind, fileIds]) => evidenceProcedures(kind).parse.mutate({ fileIds, runSigmaRules: sigma })),
       ),
     );
+  // One job over every selected file (zips and loose artifacts), whatever their kinds.
+  const collect = (kind: EvidenceKind) => run(async () => [await evidenceProcedures(kind).parse.mutate({ fileIds: ids, runSigmaRules: sigma })]);
   const scan = () =>
     run(async () => [await trpc.scanFiles.mutate({ engine, fileIds: ids, operation, ...(operation === 'run_rule' ? { rule: toBase64(rule) } : {}) })]);
   const remove = async () => {
@@ -82,7 +85,15 @@ export function FileActions({ files, onDone }: { files: EvidenceFile[]; onDone()
         <Button onClick={() => void parse()} loading={busy} disabled={byKind.size === 0}>
           Parse {[...byKind.keys()].map((k) => KIND_LABEL[k]).join(' + ') || '(unknown kind)'}
         </Button>
-        {byKind.has('winevtx') && <Checkbox label="Run Sigma rules on EVTX" checked={sigma} onChange={(e) => setSigma(e.currentTarget.checked)} />}
+        {COLLECTION_KINDS.map((kind) => (
+          <Button key={kind} variant="light" onClick={() => void collect(kind)} loading={busy}>
+            {KIND_LABEL[kind]} of the selection
+          </Button>
+        ))}
+        {/* A collection may hold event logs whatever the selected files look like. */}
+        {(byKind.has('winevtx') || COLLECTION_KINDS.length > 0) && (
+          <Checkbox label="Run Sigma rules on EVTX" checked={sigma} onChange={(e) => setSigma(e.currentTarget.checked)} />
+        )}
         {token && (
           <Button color="red" variant="light" onClick={() => void remove()} loading={busy}>
             Delete {files.length}

@@ -16,6 +16,12 @@ function groups(types: readonly ResultType[]): { name: string; types: ResultType
   return out;
 }
 
+/** A title without its group's name (`Process Analysis: PowerShell`, `Registry · Persistence: Run Keys`). */
+function ownTitle(title: string, group: string): string {
+  for (const sep of [': ', ' · ']) if (title.startsWith(group + sep)) return title.slice(group.length + sep.length);
+  return title;
+}
+
 /** Heading ids are `<section id>-title` (InsightCard). */
 const HEADING_SELECTOR = '[data-section-heading]';
 
@@ -42,7 +48,7 @@ export function JobToc({ types, extras }: { types: ResultType[]; extras: { id: s
           {g.types.map((t) => {
             const urgent = t.rows.filter((r) => r.importance === 'Critical' || r.importance === 'High').length;
             const critical = t.rows.some((r) => r.importance === 'Critical');
-            const label = t.title === g.name ? (g.types.length > 1 ? 'Summary' : t.title) : t.title.slice(g.name.length + 2);
+            const label = t.title === g.name ? (g.types.length > 1 ? 'Summary' : t.title) : ownTitle(t.title, g.name);
             return (
               <NavLink
                 key={t.id}

@@ -8,7 +8,7 @@ import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { KIND_OPTIONS, SEARCH_FIELDS, type EvidenceKind } from '../../lib/evidence-kind';
 import type { FilterRow } from '../../lib/filters';
-import { SearchLinkContext } from '../../lib/search-link';
+import { SearchLinkContext, parseFilterParam } from '../../lib/search-link';
 import { errorMessage, evidenceProcedures } from '../../lib/trpc';
 import { DataGrid } from '../DataGrid';
 import { ExportMenu, type ExportQuery } from '../ExportMenu';
@@ -18,6 +18,16 @@ import { FilterRows } from './FilterRows';
 
 /** `YYYY-MM-DDTHH:MM` (UTC) from a datetime input as Unix ms, or undefined when empty. */
 const utcMs = (v: string) => (v ? Date.parse(`${v}:00Z`) : undefined);
+
+/** The address's filters: a record id (`record`), and `filter=<field>=<value>` equalities. */
+function initialFilters(record: string | null, params: string[]): FilterRow[] {
+  const out: FilterRow[] = record ? [{ field: 'record_id', operator: 'equals', value: record }] : [];
+  for (const p of params) {
+    const f = parseFilterParam(p);
+    if (f) out.push({ ...f, operator: 'equals' });
+  }
+  return out;
+}
 
 /**
  * The three search types over a completed parse job: text, filters with every operator, a UTC
@@ -30,7 +40,7 @@ export function SearchPanel() {
   const [category, setCategory] = useState<EvidenceKind>((params.get('category') as EvidenceKind | null) ?? 'winevtx');
   const [jobId, setJobId] = useState(params.get('job') ?? '');
   const [text, setText] = useState('');
-  const [filters, setFilters] = useState<FilterRow[]>(record ? [{ field: 'record_id', operator: 'equals', value: record }] : []);
+  const [filters, setFilters] = useState<FilterRow[]>(() => initialFilters(record, params.getAll('filter')));
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [browse, setBrowse] = useState(true);
@@ -50,9 +60,9 @@ export function SearchPanel() {
     setPage(p);
     search.mutate(p);
   };
-  // Opened from a record link: search for that record at once.
+  // Opened from a record link (or a host fact's records): search at once.
   useEffect(() => {
-    if (record && jobId) go(1);
+    if (jobId && filters.length > 0) go(1);
   }, []);
   const result = search.data;
 

@@ -46,7 +46,13 @@ export class Collection {
       facts.detected_type = 'Zip archive';
       for await (const entry of zipEntries(stream)) {
         const path = memberPath(entry.name);
-        await this.member(input.ref, path, entry.size, () => entry.next(), () => entry.problem);
+        await this.member(
+          input.ref,
+          path,
+          entry.size,
+          () => entry.next(),
+          () => entry.problem,
+        );
       }
       if (this.seen.length === first) error = 'cannot read the zip archive: no member found';
     } else {
