@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { findTool, hasShared, sharedPath, sharedSkipReason, toolGate } from '@quarry/testkit';
 import { titleOf } from '@quarry/insights';
 import { EVIDENCE_TYPES } from '@quarry/vocabulary';
-import { createParseJob, deleteJobs, getJob, searchRecords, uploadFile, watchJob } from '../src/index.js';
+import { createParseJob, deleteJobs, exportJob, exportJobSchema, getJob, searchRecords, uploadFile, watchJob } from '../src/index.js';
 import { serviceFixture, type Fixture } from './support/fixture.js';
 import { ensureNamespace, startWorkerProcess } from './support/worker-process.js';
 
@@ -66,8 +66,15 @@ describe.skipIf(!present || evtxDump.skip)('a triage job searched per member typ
     expect(await browse('lnk')).toMatchObject({ kind: 'records', total: 1 });
     // The collection held no hive: the answer a job with no records gets.
     await expect(browse('registry')).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Job has no searchable records' });
-    // The Host Timeline is the triage search's.
-    expect(await browse('triage')).toMatchObject({ kind: 'records' });
+    // The Host Timeline is the triage search's; the JSONL export writes its facts.
+    const timeline = await browse('triage');
+    expect(timeline.kind).toBe('records');
+    const download = await exportJob(f.deps, caller, key, exportJobSchema.parse({ jobId: job.id, format: 'jsonl' }));
+    const lines = (await new Response(download.body).text()).split('\n').filter((l) => l !== '');
+    const facts = lines.map((l) => JSON.parse(l) as { category?: string }).filter((l) => l.category === 'triage');
+    expect(facts).toHaveLength(timeline.kind === 'records' ? timeline.total : -1);
+    // The prefetch file's runs and the events are timestamped facts.
+    expect(facts.length).toBeGreaterThan(0);
 
     // Unfiltered, a member type's summary is its own results as the job stored them, under their own titles.
     const summary = await searchRecords(f.deps, caller, key, 'prefetch', { jobId: job.id, browseEvents: false, query: { search: '', page: 1, show: 10 } });
