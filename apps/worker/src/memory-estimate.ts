@@ -23,10 +23,10 @@ const FACTORS: Record<ParseCategory, MemoryFactor> = {
   prefetch: { base: 128 * MiB, perInputByte: 2 },
   // Rough, not a measured delta: the 745 sample links and Jump Lists (3 MiB) peaked at 419 MiB of worker RSS in bench:shortcuts' service job.
   lnk: { base: 128 * MiB, perInputByte: 40 },
-  // Rough: the reader with every type's analyzers (no stores; packages/insights/bench/triage-reader-memory.ts)
-  // added 152 MiB over all samples zipped (106 MiB, 890 members) and 183 MiB over 428 MiB (EVTX repeated),
-  // against 102 MiB for the samples' EVTX alone; the base adds a store writer per member type (up to five)
-  // and the hives and links, read whole. bench:triage measures the worker's delta.
+  // Rough: the pipeline with every member type's and the host analyzers, no stores (npm run bench:triage-reader)
+  // added 170 MiB over all samples zipped (106 MiB, 890 members) and 212 MiB over 428 MiB (EVTX repeated),
+  // against 112 and 158 MiB for the same EVTX alone; the base adds a store writer per member type (up to
+  // five) and the hives and links, read whole. bench:triage measures the worker's delta.
   triage: { base: 512 * MiB, perInputByte: 1 },
 };
 

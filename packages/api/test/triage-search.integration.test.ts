@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { findTool, hasShared, sharedPath, sharedSkipReason, toolGate } from '@quarry/testkit';
 import { titleOf } from '@quarry/insights';
 import { EVIDENCE_TYPES } from '@quarry/vocabulary';
-import { createParseJob, deleteJobs, getJob, searchRecords, uploadFile, watchJob } from '../src/index.js';
+import { createParseJob, deleteJobs, exportJob, exportJobSchema, getJob, graphqlHandler, searchRecords, uploadFile, watchJob } from '../src/index.js';
 import { serviceFixture, type Fixture } from './support/fixture.js';
 import { ensureNamespace, startWorkerProcess } from './support/worker-process.js';
 
@@ -39,7 +39,7 @@ describe.skipIf(!present || evtxDump.skip)('a triage job searched per member typ
   if (evtxDump.skip) console.warn(`skipping: ${evtxDump.reason}`);
 
   test('each member type is searchable with its own search; a type the collection lacked has no records; deletion removes every store', async () => {
-    const { caller } = await f.newCaller('pro');
+    const { caller, token } = await f.newCaller('pro');
     const key = randomBytes(32);
     const zip = zipSync({
       'C/Windows/System32/winevt/Logs/Security.evtx': readFileSync(sharedPath(...EVTX)),
@@ -66,8 +66,29 @@ describe.skipIf(!present || evtxDump.skip)('a triage job searched per member typ
     expect(await browse('lnk')).toMatchObject({ kind: 'records', total: 1 });
     // The collection held no hive: the answer a job with no records gets.
     await expect(browse('registry')).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Job has no searchable records' });
-    // The Host Timeline is the triage search's.
-    expect(await browse('triage')).toMatchObject({ kind: 'records' });
+    // The Host Timeline is the triage search's; the JSONL export writes its facts.
+    const timeline = await browse('triage');
+    expect(timeline.kind).toBe('records');
+    const download = await exportJob(f.deps, caller, key, exportJobSchema.parse({ jobId: job.id, format: 'jsonl' }));
+    const lines = (await new Response(download.body).text()).split('\n').filter((l) => l !== '');
+    const facts = lines.map((l) => JSON.parse(l) as { category?: string }).filter((l) => l.category === 'triage');
+    expect(facts).toHaveLength(timeline.kind === 'records' ? timeline.total : -1);
+    // The prefetch file's runs and the events are timestamped facts.
+    expect(facts.length).toBeGreaterThan(0);
+
+    // GraphQL's searchRecords names the member type; without it, the job's own (the Host Timeline).
+    const gqlTotal = async (type: string) => {
+      const query = `{ searchRecords(input: {jobId: "${Buffer.from(`Job:${job.id}`).toString('base64url')}"${type ? `, evidenceType: ${type}` : ''}}) { totalCount } }`;
+      const headers = { 'content-type': 'application/json', 'x-service-api-token': token, 'x-service-api-enc-key': key.toString('base64') };
+      const res = await graphqlHandler(f.deps)(new Request('http://localhost/graphql', { method: 'POST', body: JSON.stringify({ query }), headers }));
+      const body = (await res.json()) as { data?: { searchRecords: { totalCount: number } } };
+      return body.data?.searchRecords.totalCount;
+    };
+    expect([await gqlTotal('WINEVTX'), await gqlTotal('PREFETCH'), await gqlTotal('')]).toEqual([
+      expected,
+      1,
+      timeline.kind === 'records' ? timeline.total : -1,
+    ]);
 
     // Unfiltered, a member type's summary is its own results as the job stored them, under their own titles.
     const summary = await searchRecords(f.deps, caller, key, 'prefetch', { jobId: job.id, browseEvents: false, query: { search: '', page: 1, show: 10 } });

@@ -86,7 +86,7 @@ async function child(mode: ParseCategory, copies: number): Promise<void> {
   const onProgress = () => {
     if (++records % 1000 === 0) peak = Math.max(peak, process.memoryUsage().rss);
   };
-  await runPipeline({ category: mode, inputs, options: { runSigmaRules: false }, threads: 1, analyzers: mode === 'triage' ? [] : undefined, onProgress });
+  await runPipeline({ category: mode, inputs, options: { runSigmaRules: false }, threads: 1, onProgress });
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);

@@ -8,7 +8,7 @@ import { evidenceOperationNames } from '../../operations/evidence.js';
 import type { RecordPage, SearchSummary } from '../../search/search-records.js';
 import { builder, idOf } from './builder.js';
 import type { GraphqlContext } from './context.js';
-import { FilterOperatorEnum } from './enums.js';
+import { EvidenceTypeEnum, FilterOperatorEnum } from './enums.js';
 import { InsightRef, KeyValueRef, keyValues } from './insights.js';
 import { MAX_PAGE } from './paging.js';
 
@@ -36,11 +36,17 @@ const SearchRecordsInput = builder.inputType('SearchRecordsInput', {
     filters: t.field({ type: [RecordFilterInput], defaultValue: [], description: 'At most 32.' }),
     startTime: t.field({ type: 'DateTime', required: false }),
     endTime: t.field({ type: 'DateTime', required: false }),
+    evidenceType: t.field({
+      type: EvidenceTypeEnum,
+      required: false,
+      description: "Whose records to search: the job's own type by default; a triage job also holds each member type's.",
+    }),
   }),
 });
 
 interface SearchArgs {
   jobId: string;
+  evidenceType?: ParseCategory | null;
   search: string;
   filters: RecordFilter[];
   startTime?: Date | null;
@@ -74,7 +80,7 @@ async function categoryOf(ctx: GraphqlContext, jobId: string): Promise<ParseCate
 
 async function search(ctx: GraphqlContext, input: SearchArgs, browseEvents: boolean, page: number, show: number): Promise<RecordPage | SearchSummary> {
   const op = operationInput(input, browseEvents, page, show);
-  return ctx.run(evidenceOperationNames(await categoryOf(ctx, op.jobId)).search, op);
+  return ctx.run(evidenceOperationNames(input.evidenceType ?? (await categoryOf(ctx, op.jobId))).search, op);
 }
 
 async function recordPage(ctx: GraphqlContext, input: SearchArgs, page: number): Promise<RecordPage> {

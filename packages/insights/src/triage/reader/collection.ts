@@ -128,7 +128,8 @@ export class Collection {
       await Promise.race([bytes.done, run.finished]);
     }
     await bytes.drain();
-    seen.member.size = bytes.size;
+    // A data-descriptor entry says its size only after its bytes: the size read stands in.
+    seen.member.size = size ?? bytes.size;
     seen.problem ??= zipProblem();
     return seen;
   }
