@@ -234,6 +234,8 @@ async function* serial(src: ByteSource, total: number, opts: RenderOptions): Asy
   let next = runs.length > 0 ? read(runs[0]!) : undefined;
   for (let r = 0; r < runs.length; r++) {
     const block = await next!;
+    // A stream that has ended holds nothing further (its size may be an upper bound: a zip member's, unknown until its end).
+    if (block.length === 0 && src.forwardOnly) break;
     next = r + 1 < runs.length ? read(runs[r + 1]!) : undefined;
     // Seen when its turn comes; until then a failed read must not count as unhandled.
     next?.catch(() => undefined);

@@ -110,6 +110,11 @@ export class ChunkPool {
       if (inFlight.length >= depth) yield* this.unpack(await inFlight.shift()!);
       const input = this.inputs.pop() ?? new ArrayBuffer(BATCH * CHUNK_SIZE);
       const length = await src.readInto(new Uint8Array(input, 0, run.count * CHUNK_SIZE), chunkOffset(run.first));
+      // A stream that has ended holds nothing further (its size may be an upper bound: a zip member's, unknown until its end).
+      if (length === 0 && src.forwardOnly) {
+        this.inputs.push(input);
+        break;
+      }
       const reply = this.post(input, length, run.first);
       // Rejections are seen when the reply's turn comes.
       reply.catch(() => undefined);

@@ -4,7 +4,11 @@ import type { ByteSource } from './source.js';
 /** An EVTX file arriving as a stream of known length (e.g. decrypted on the fly, never on disk). */
 export interface EvtxStreamInput {
   stream: AsyncIterable<Uint8Array>;
-  /** Length of the file in bytes; a stream that ends early reads as a truncated file. */
+  /**
+   * Length of the file in bytes; a stream that ends early reads as a truncated file. May be an
+   * upper bound when the length is not known before the end (a zip member with a data descriptor):
+   * reading stops where the stream ends.
+   */
   size: number;
 }
 

@@ -6,6 +6,8 @@ export type { Analyzer, AnalyzerContext, AnalyzerFactory, AnalysisOptions, Input
 export type { InputRef, PipelineInput } from './pipeline/input.js';
 export type { RecordTypes, RecordOf, RegistryRecord, PrefetchRecord, ShortcutJobRecord, HiveRef, TriageRecord } from './pipeline/records.js';
 export type { TriageMember, MemberOutcome, NestedResults, TimeKind, RecordsRef } from './triage/model.js';
+export { retitle } from './triage/retitle.js';
+export { titleOf } from './triage/host-state.js';
 export type { RecordSink } from './pipeline/record-sink.js';
 export { UnusableInputError } from './pipeline/errors.js';
 export { runPipeline, type PipelineRun } from './pipeline/run-pipeline.js';

@@ -1,13 +1,13 @@
 import { Context } from '@temporalio/activity';
 import { files, jobs } from '@quarry/db';
 import { UnusableInputError, pluginOf, runPipeline, type PipelineInput, type RecordNotes } from '@quarry/insights';
-import { findEventTemplate } from '@quarry/reference';
-import { usesEventTemplates, writeInsights, type EventTemplateSource } from '@quarry/store';
+import { writeInsights } from '@quarry/store';
 import type { JobInput } from '@quarry/temporal';
 import { isFinished, isParseCategory } from '@quarry/vocabulary';
 import type { WorkerDeps } from '../deps.js';
 import { evidenceStream } from './evidence-stream.js';
 import { heartbeatWhile, throttledHeartbeat } from './heartbeat.js';
+import { storeSink } from './store-sink.js';
 import { JobProgress } from './job-progress.js';
 import { estimateJobMemory } from '../memory-estimate.js';
 import { clientKeyOf, jobKeyOf } from './job-keys.js';
@@ -47,14 +47,7 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
     const beat = throttledHeartbeat(ctx);
 
     const notes: RecordNotes = { sigmaMatches: [] };
-    const writer = deps.recordStores.writer(job.id, category, jobKey, {
-      // Only types whose rows render messages (EVTX) load the dataset (about 60 MiB, 0.15 s on first use).
-      eventTemplates: usesEventTemplates(category) ? await eventTemplates(deps) : undefined,
-      annotate: () => (notes.sigmaMatches.length > 0 ? { sigmaMatches: notes.sigmaMatches } : undefined),
-    });
-    // Closing finishes the store (indexes) and publishes it (an upload, with an object store): no
-    // records flow meanwhile, so it heartbeats on a timer instead.
-    const sink = { write: writer.write.bind(writer), close: () => heartbeatWhile(ctx, () => writer.close()), abort: () => writer.abort() };
+    const sink = await storeSink(deps, ctx, { id: job.id, key: jobKey }, category, notes);
     const lease = deps.cpu.acquire();
     const runSigmaRules = job.params['run_sigma_rules'] === true;
     let insights;
@@ -67,6 +60,8 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
         threads: lease.threads,
         sink,
         notes,
+        // A composite job's (triage) member types each get a store of the job's own.
+        sinkFor: (type, typeNotes) => storeSink(deps, ctx, { id: job.id, key: jobKey }, type, typeNotes),
         onProgress: () => {
           beat();
           progress.tick();
@@ -86,17 +81,5 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
     deps.log.info({ jobId: job.id, files: job.inputs.length, threads: lease.threads }, 'job completed');
   } finally {
     memory.release();
-  }
-}
-
-/** The EVTX message templates of the shipped lookup data, as the store's writer asks for them. */
-async function eventTemplates(deps: WorkerDeps): Promise<EventTemplateSource | undefined> {
-  try {
-    const events = await deps.lookups.dataset('event_id');
-    return (provider, eventId, version) => findEventTemplate(events, provider, eventId, version);
-  } catch (err) {
-    // Messages then fall back to a summary of the event data; the job itself does not depend on it.
-    deps.log.warn({ err }, 'event message templates unavailable');
-    return undefined;
   }
 }

@@ -1,7 +1,7 @@
 import { files } from '@quarry/db';
-import type { IndexTableEntry, InputRef } from '@quarry/insights';
+import { retitle, titleOf, type IndexTableEntry, type Insight, type InputRef } from '@quarry/insights';
 import { RecordStoreError, isRecordStoreError, readInsights, type RecordStoreReader, type SearchQuery } from '@quarry/store';
-import type { ParseCategory } from '@quarry/vocabulary';
+import { evidenceTypes, isArtifactType, isParseCategory, type ParseCategory } from '@quarry/vocabulary';
 import type { Caller } from '../auth/caller.js';
 import { isUuid } from '../auth/formats.js';
 import type { ServiceDeps } from '../deps.js';
@@ -28,8 +28,9 @@ export interface SearchSummary {
 export { MAX_SUMMARY_RECORDS } from './summary-task.js';
 
 /**
- * Searches a completed parse job's records (the job's own store). A job the caller cannot read is
- * "not found"; one of another category, or not Completed, is refused before its store is opened.
+ * Searches a completed parse job's records (the job's own store; for a collection job, e.g.
+ * triage, also the store of each member type it held). A job the caller cannot read is "not
+ * found"; one of another category, or not Completed, is refused before its store is opened.
  */
 export async function searchRecords(
   deps: ServiceDeps,
@@ -40,13 +41,15 @@ export async function searchRecords(
 ): Promise<RecordPage | SearchSummary> {
   if (!isUuid(input.jobId)) throw new AppError('BAD_REQUEST', 'Job not found');
   const { job, jobKey } = await loadReadableJob(deps, caller, clientKey, input.jobId, 'Job not found');
-  if (job.category !== category) throw new AppError('BAD_REQUEST', `Job is not a ${category} parse job`);
+  const member = job.category !== category && memberSearch(job.category, category);
+  if (job.category !== category && !member) throw new AppError('BAD_REQUEST', `Job is not a ${category} parse job`);
   if (job.status !== 'Completed') throw new AppError('BAD_REQUEST', 'Job not completed');
 
   // The whole job unfiltered: its stored insights are exactly what re-analysis would give.
   const q = input.query;
   if (!input.browseEvents && q.search === '' && (q.filters ?? []).length === 0 && q.startTime === undefined && q.endTime === undefined) {
-    return { kind: 'summary', job: { id: job.id, jobName: job.jobName, status: job.status, insights: (await readInsights(deps.db, job.id, jobKey)) ?? [] } };
+    const insights = (await readInsights(deps.db, job.id, jobKey)) ?? [];
+    return { kind: 'summary', job: { id: job.id, jobName: job.jobName, status: job.status, insights: member ? memberInsights(insights, category) : insights } };
   }
 
   const reader = await openStore(deps, job.id, category, jobKey);
@@ -64,7 +67,8 @@ export async function searchRecords(
       category,
       jobKey,
       query: q,
-      inputs: await inputRefs(deps, job.inputs),
+      // A member type's records come from the collection's members, not the job's files: the task takes them from the records.
+      inputs: member ? [] : await inputRefs(deps, job.inputs),
       runSigmaRules: job.params['run_sigma_rules'] === true,
     };
     const out = (await deps.hunting.sigma.task(summary)) as SummaryOutput;
@@ -73,6 +77,17 @@ export async function searchRecords(
   } finally {
     reader.close();
   }
+}
+
+/** A search of one member type's records in a collection job (its type holds members of every artifact type). */
+function memberSearch(jobCategory: string, category: ParseCategory): boolean {
+  return isParseCategory(jobCategory) && 'composite' in evidenceTypes[jobCategory] && isArtifactType(category);
+}
+
+/** A member type's own insights out of a collection job's (listed there as `<type label> · <title>`), under their own titles. */
+function memberInsights(insights: readonly Insight[], category: ParseCategory): Insight[] {
+  const prefix = `${evidenceTypes[category].label} · `;
+  return insights.filter((i) => titleOf(i)?.startsWith(prefix)).map((i) => retitle(i, (t) => t.slice(prefix.length)));
 }
 
 /** The job's store (fetched into this node's cache first when it lives in an object store). */

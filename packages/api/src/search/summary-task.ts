@@ -16,6 +16,7 @@ export interface SummaryInput {
   category: ParseCategory;
   jobKey: Uint8Array | null;
   query: SearchQuery;
+  /** The job's inputs; empty when the records' inputs are not the job's (a collection's members): they are taken from the records. */
   inputs: InputRef[];
   runSigmaRules: boolean;
 }
@@ -30,11 +31,13 @@ export async function runSigmaThreadTask(input: unknown, rules: SigmaRuleSet): P
   let reader: RecordStoreReader<ParseCategory> | undefined;
   try {
     reader = openStoreFile(job.file, job.jobId, job.category, job.jobKey && Buffer.from(job.jobKey));
+    // Filled as records name them when the job's inputs are not given.
+    const inputs = [...job.inputs];
     const { insights } = await fanOut({
       category: job.category,
-      inputs: job.inputs,
+      inputs,
       options: { runSigmaRules: job.runSigmaRules },
-      events: storedEvents(reader, job.query, job.inputs),
+      events: storedEvents(reader, job.query, inputs, job.inputs.length === 0),
       sigmaRules: job.category === 'winevtx' && job.runSigmaRules ? rules.current() : undefined,
     });
     return { ok: true, insights };
@@ -48,12 +51,18 @@ export async function runSigmaThreadTask(input: unknown, rules: SigmaRuleSet): P
 }
 
 /** Matching records as pipeline events, then one report per input (the analyzers count from them). */
-async function* storedEvents<C extends ParseCategory>(reader: RecordStoreReader<C>, q: SearchQuery, refs: InputRef[]): AsyncGenerator<ReaderEvent<C>> {
+async function* storedEvents<C extends ParseCategory>(
+  reader: RecordStoreReader<C>,
+  q: SearchQuery,
+  refs: InputRef[],
+  fromRecords: boolean,
+): AsyncGenerator<ReaderEvent<C>> {
   const counts = new Map<number, number>();
   let n = 0;
   for (const { record, input } of reader.records(q)) {
     if (++n > MAX_SUMMARY_RECORDS)
       throw new TooManyRecords(`More than ${MAX_SUMMARY_RECORDS} records match: narrow the search, the filters or the time window`);
+    if (fromRecords && !counts.has(input.position)) refs.push(input);
     counts.set(input.position, (counts.get(input.position) ?? 0) + 1);
     yield { type: 'record', record, input };
   }

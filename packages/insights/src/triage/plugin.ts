@@ -1,15 +1,13 @@
 import type { InsightsPlugin } from '../plugin.js';
-import { UnusableInputError } from '../pipeline/errors.js';
+import { readTriageInputs } from './reader/read-triage.js';
 
 /**
- * Whole-host triage (issue 35). SCAFFOLD: the collection reader and the host result types replace
- * this; until then a triage job fails as unusable rather than pretending to analyse.
+ * Whole-host triage (issue 35): each collection member runs through its own type's plug-in; the
+ * host result types read their finished results. SCAFFOLD (analyzers): the host result types'
+ * engineers fill the list.
  */
 export const triagePlugin: InsightsPlugin<'triage'> = {
-  // eslint-disable-next-line require-yield
-  read: async function* () {
-    throw new UnusableInputError('Triage collections are not read yet');
-  },
+  read: readTriageInputs,
   analyzers: () => [],
   runsSigmaRules: true,
 };
