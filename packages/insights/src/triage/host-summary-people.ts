@@ -1,0 +1,46 @@
+import type { Row } from '../registry/table.js';
+import { nestedTitle, rowLink, rowsOf } from './host-rows.js';
+import type { HostState } from './host-state.js';
+
+export const USER_COLUMNS = ['User', 'SID', 'Source', 'Groups', 'Flags', 'Logon Count', 'Last Logon', 'Profile Path', 'Evidence'] as const;
+
+/**
+ * The host's users: SAM accounts (with SID, groups and ProfileList's profile folder, from the
+ * registry Authentication Data table) and the owners of the user hives the collection held.
+ */
+export function userRows(state: HostState): Row[] {
+  const auth = nestedTitle('registry', 'Authentication Data');
+  const rows: Row[] = rowsOf(state.insight('registry', 'Authentication Data')).map((r) => ({
+    cells: {
+      User: r.cells.User ?? '',
+      SID: r.cells.SID ?? '',
+      Source: `SAM (${r.cells.Hive ?? ''})`,
+      Groups: r.cells.Groups ?? '',
+      Flags: r.cells.Flags ?? '',
+      'Logon Count': r.cells['Logon Count'] ?? '',
+      'Last Logon': r.cells['Last Logon'] ?? '',
+      'Profile Path': r.cells['Profile Path'] ?? '',
+      Evidence: rowLink(auth, r.row),
+    },
+    time: r.cells['Last Logon'] || null,
+  }));
+  const known = new Set(rows.map((r) => r.cells.User!.toLowerCase()));
+  const activity = nestedTitle('registry', 'User Activity');
+  for (const r of rowsOf(state.insight('registry', 'User Activity'))) {
+    const user = r.cells.User ?? '';
+    if (user === '' || known.has(user.toLowerCase())) continue;
+    known.add(user.toLowerCase());
+    rows.push({ cells: { User: user, Source: `user hive (${r.cells.Hive ?? ''})`, Evidence: rowLink(activity, r.row) } });
+  }
+  return rows;
+}
+
+export const INTERFACE_COLUMNS = ['Interface', 'Adapter', 'DHCP', 'IP Address', 'Subnet Mask', 'Gateway', 'DNS Servers', 'Domain', 'Hive', 'Evidence'] as const;
+
+/** Network interfaces and their addresses, from the registry Network Artifacts table. */
+export function interfaceRows(state: HostState): Row[] {
+  const title = nestedTitle('registry', 'Network Artifacts');
+  return rowsOf(state.insight('registry', 'Network Artifacts')).map((r) => ({
+    cells: { ...r.cells, Evidence: rowLink(title, r.row) },
+  }));
+}
