@@ -1,9 +1,12 @@
 import { withJobState, type InsightsPlugin } from '../plugin.js';
 import { readTriageInputs } from './reader/read-triage.js';
+import { accountsAnalyzer } from './accounts.js';
 import { evidenceOfExecution } from './execution.js';
+import { fileAccessAnalyzer } from './file-access.js';
 import { findings } from './findings.js';
 import { HostState } from './host-state.js';
 import { hostSummary } from './host-summary.js';
+import { hostTimelineAnalyzer } from './host-timeline.js';
 
 /**
  * Whole-host triage (issue 35): each collection member runs through its own type's plug-in; the
@@ -11,7 +14,7 @@ import { hostSummary } from './host-summary.js';
  */
 export const triagePlugin: InsightsPlugin<'triage'> = {
   read: readTriageInputs,
-  // The descriptor's resultTypes order. TODO(triaccess): fileAndFolderAccess, accountsAndLogons, hostTimeline follow evidenceOfExecution.
-  analyzers: withJobState(() => new HostState(), [hostSummary, findings, evidenceOfExecution]),
+  // The descriptor's resultTypes order.
+  analyzers: withJobState(() => new HostState(), [hostSummary, findings, evidenceOfExecution, fileAccessAnalyzer, accountsAnalyzer, hostTimelineAnalyzer]),
   runsSigmaRules: true,
 };

@@ -122,11 +122,13 @@ export const ACCESS: Record<EndpointName, Row> = {
   parseRegistry: parse('registry'),
   parsePrefetch: parse('prefetch'),
   parseShortcuts: parse('lnk'),
+  parseTriage: parse('triage', { run_sigma_rules: false }),
   lookup: open('/analysis/lookup', { module: 'file_name', search: 'cmd' }),
   searchEvtx: search('winevtx'),
   searchPrefetch: search('prefetch'),
   searchRegistry: search('registry'),
   searchShortcuts: search('lnk'),
+  searchTriage: search('triage'),
   jobStatus: {
     request: (fx) => ({ method: 'GET', path: `/analysis/job/${fx.aliceJob}`, publicPath: `/analysis/job/${fx.publicJob}` }),
     refuse: {
