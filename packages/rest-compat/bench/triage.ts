@@ -1,15 +1,17 @@
 /**
- * npm run bench:triage [-- --samples-only] [-- --rounds N] [-- --cpu-prof]
+ * npm run bench:triage [-- --samples-only] [--descriptors] [--rounds N] [--cpu-prof]
  *
  * Triage jobs through the running service (as bench:jobs: ephemeral PostgreSQL + Temporal on
  * loopback, the REST server and the worker in their own processes, the SigmaHQ rules for the
  * worker), each beside what the same files cost as separate per-type jobs in the same service:
  *   samples     every sample (event logs, hives with their logs, prefetch, links, Jump Lists) in
- *               one KAPE-layout zip, as a triage job with run_sigma_rules; then the same files as
+ *               one KAPE-layout zip, as a triage job with run_sigma_rules, once with each member's
+ *               size in its local header and once in data descriptors; then the same files as
  *               one job per type, one after another (winevtx with Sigma, registry, prefetch, lnk;
  *               a type's limits split its job), their walls and CPU summed;
  *   1 GiB       (unless --samples-only) a ~1 GiB collection (the event logs many times, the rest
- *               three times, names varied) as a triage job, and the bench:jobs 1 GiB EVTX job.
+ *               three times, names varied; sizes in local headers, --descriptors for data
+ *               descriptors) as a triage job, and the bench:jobs 1 GiB EVTX job.
  * Wall time is the parse request → the status answer saying Completed; CPU seconds and peak RSS
  * are the worker process's; MiB/min counts the members' uncompressed bytes. Uploads are not timed.
  * A small triage job of one member per type runs first, unmeasured: the first job of a kind pays
@@ -31,7 +33,8 @@ import { GiB, MiB, f1, f2, files, formatTable, mib, mibPerMin, ratio } from './j
 import { startService, type Insight, type JobRun, type Service } from './jobs/service.js';
 import { cpuByCode, monotonicMicros, type Window } from './triage/cpu-profile.js';
 import { kapeLayout, type Member } from './triage/layout.js';
-import { writeZip, type WrittenZip } from './triage/zip-writer.js';
+import { writeSizedZip } from './triage/zip-sized.js';
+import { writeZip, type WrittenZip, type ZipEntry } from './triage/zip-writer.js';
 
 const SHARED = process.env.QUARRY_SHARED ?? fileURLToPath(new URL('../../../../shared/', import.meta.url));
 const SAMPLES = join(SHARED, 'samples');
@@ -45,14 +48,15 @@ const JOB_TIMEOUT_S = 3600;
 const argv = process.argv.slice(2);
 const SAMPLES_ONLY = argv.includes('--samples-only');
 const CPU_PROF = argv.includes('--cpu-prof');
+const DESCRIPTORS = argv.includes('--descriptors');
 const roundsAt = argv.indexOf('--rounds');
 const ROUNDS = roundsAt >= 0 ? Number(argv[roundsAt + 1]) : 1;
 if (
   !Number.isInteger(ROUNDS) ||
   ROUNDS < 1 ||
-  argv.some((a, i) => a.startsWith('--') && !['--samples-only', '--cpu-prof', '--rounds'].includes(a) && i !== roundsAt + 1)
+  argv.some((a, i) => a.startsWith('--') && !['--samples-only', '--cpu-prof', '--descriptors', '--rounds'].includes(a) && i !== roundsAt + 1)
 ) {
-  console.error('usage: npm run bench:triage [-- --samples-only] [--rounds N] [--cpu-prof]');
+  console.error('usage: npm run bench:triage [-- --samples-only] [--descriptors] [--rounds N] [--cpu-prof]');
   process.exit(2);
 }
 for (const dir of ['evtx', 'registry', 'prefetch', 'lnk', 'jumplists'])
@@ -76,6 +80,8 @@ interface Row {
 }
 const rows: Row[] = [];
 const windows: Window[] = [];
+/** Each measured job's worker CPU seconds, by label: the profile's shares are applied to it. */
+const cpuOf = new Map<string, number>();
 const scratch = mkdtempSync(join(tmpdir(), 'quarry-bench-triage-'));
 
 const say = (r: Row, extra = '') =>
@@ -88,6 +94,7 @@ async function measured(svc: Service, label: string, type: EvidenceType, body: R
   const from = monotonicMicros();
   const run = await svc.runJob(type, body, JOB_TIMEOUT_S);
   windows.push({ label, from, to: monotonicMicros() });
+  cpuOf.set(label, run.cpuSeconds);
   if (run.status !== 'Completed') process.exitCode = 1;
   return run;
 }
@@ -217,9 +224,9 @@ const count = (members: Member[]) =>
     })
     .join(', ');
 
-async function build(label: string, name: string, members: Member[]): Promise<WrittenZip> {
+async function build(label: string, name: string, members: Member[], write: Writer): Promise<WrittenZip> {
   const t0 = performance.now();
-  const zip = await writeZip(join(scratch, name), members);
+  const zip = await write(join(scratch, name), members);
   console.log(
     `\n== ${label}: ${zip.members} members, ${f1(zip.contentBytes / MiB)} MiB (${count(members)}); zip ${f1(zip.bytes / MiB)} MiB, written in ${f1((performance.now() - t0) / 1000)} s`,
   );
@@ -238,6 +245,17 @@ async function warmUp(svc: Service, members: Member[]): Promise<void> {
   console.log(`warm-up (one member per type, as triage and per-type jobs, unmeasured): ${f1((performance.now() - t0) / 1000)} s`);
 }
 
+type Writer = (target: string, entries: readonly ZipEntry[]) => Promise<WrittenZip>;
+/**
+ * The two kinds of zip collections come as: sizes in each local header (a writer that seeks back,
+ * as KAPE's .NET ZipArchive on a file), or after the data in data descriptors (a streaming writer,
+ * as Velociraptor's Go archive/zip): a streaming reader knows a member's size up front only in the first.
+ */
+const FLAVOURS: { name: string; label: string; write: Writer }[] = [
+  { name: 'sized', label: 'sizes in local headers (as KAPE)', write: writeSizedZip },
+  { name: 'descriptors', label: 'sizes in data descriptors (as Velociraptor)', write: writeZip },
+];
+
 const ratios: string[] = [];
 /** A ratio of a job that did not complete is no figure: say so beside it. */
 const comparable = (...rs: Row[]): string => {
@@ -247,23 +265,29 @@ const comparable = (...rs: Row[]): string => {
 
 async function samplesSection(svc: Service): Promise<void> {
   const members = kapeLayout(SAMPLES, { evtx: 1, other: 1 });
-  const zip = await build('Samples collection (KAPE layout)', 'kape-samples.zip', members);
+  const zips: { name: string; zip: WrittenZip }[] = [];
+  for (const f of FLAVOURS)
+    zips.push({ ...f, zip: await build(`Samples collection (KAPE layout), ${f.label}`, `kape-samples-${f.name}.zip`, members, f.write) });
   await warmUp(svc, members);
   const jobs = await perTypeJobs(svc, members);
   for (let round = 1; round <= ROUNDS; round++) {
     const tag = ROUNDS > 1 ? ` (round ${round})` : '';
-    // Alternate which goes first, so neither always follows the other's leftovers.
+    // Alternate which go first, so neither always follows the other's leftovers.
     const triageFirst = round % 2 === 1;
-    let triage: Row | undefined;
-    if (triageFirst) triage = await triageJob(svc, `triage samples${tag}`, zip);
+    const triage: Row[] = [];
+    const triageJobs = async () => {
+      for (const z of zips) triage.push(await triageJob(svc, `triage samples, ${z.name}${tag}`, z.zip));
+    };
+    if (triageFirst) await triageJobs();
     console.log(`  the same files as ${jobs.length} per-type jobs, one after another:`);
     const sum = await runPerType(svc, jobs, `per-type sum, samples${tag}`);
-    if (!triageFirst) triage = await triageJob(svc, `triage samples${tag}`, zip);
     say(sum);
-    rows.push(triage!, sum);
-    ratios.push(
-      `triage ÷ per-type sum, samples${tag}${comparable(triage!, sum)}: wall ${ratio(triage!.seconds, sum.seconds)}, CPU ${ratio(triage!.cpuSeconds, sum.cpuSeconds)} (goal ≤ 1.2x); peak RSS ${ratio(triage!.peakRss, sum.peakRss)} of the largest per-type job's`,
-    );
+    if (!triageFirst) await triageJobs();
+    rows.push(...triage, sum);
+    for (const t of triage)
+      ratios.push(
+        `${t.label} ÷ per-type sum${comparable(t, sum)}: wall ${ratio(t.seconds, sum.seconds)}, CPU ${ratio(t.cpuSeconds, sum.cpuSeconds)} (goal ≤ 1.2x); peak RSS ${ratio(t.peakRss, sum.peakRss)} of the largest per-type job's`,
+      );
   }
 }
 
@@ -272,7 +296,13 @@ async function bigSection(svc: Service): Promise<void> {
   const otherBytes = kapeLayout(SAMPLES, { evtx: 0, other: BIG_OTHER_COPIES }).reduce((n, m) => n + m.bytes, 0);
   const evtxCopies = Math.max(1, Math.round((GiB - otherBytes) / evtxBytes));
   const members = kapeLayout(SAMPLES, { evtx: evtxCopies, other: BIG_OTHER_COPIES });
-  const zip = await build(`1 GiB collection: event logs ×${evtxCopies}, the rest ×${BIG_OTHER_COPIES}`, 'kape-1gib.zip', members);
+  const flavour = FLAVOURS.find((f) => f.name === (DESCRIPTORS ? 'descriptors' : 'sized'))!;
+  const zip = await build(
+    `1 GiB collection: event logs ×${evtxCopies}, the rest ×${BIG_OTHER_COPIES}, ${flavour.label}`,
+    'kape-1gib.zip',
+    members,
+    flavour.write,
+  );
   const collection = await triageJob(svc, 'triage 1 GiB collection', zip);
   rmSync(zip.path, { force: true });
   rows.push(collection);
@@ -318,14 +348,17 @@ function printTable(): void {
 
 function printProfile(dir: string): void {
   const byWindow = cpuByCode(dir, windows);
-  // A sample stands for the wall time since the thread's previous one, so on a loaded machine the
-  // sums exceed the CPU seconds measured; the shares are what to compare.
-  console.log('\n==== worker time by code, per job (--cpu-prof: busy samples of every thread, JS and GC; native work such as node:zlib not seen)');
+  // A sample stands for the wall time since its thread's previous one, so on a loaded machine the
+  // sums exceed the CPU measured; the shares are what the profile tells, applied to the job's CPU.
+  console.log(
+    '\n==== worker CPU by code, per job (--cpu-prof: shares of the busy samples of every thread, JS and GC, × the CPU-s measured; native work such as node:zlib not seen)',
+  );
   for (const [label, sums] of byWindow) {
     const total = [...sums.values()].reduce((a, b) => a + b, 0);
+    const cpu = cpuOf.get(label) ?? NaN;
     const top = [...sums].sort((a, b) => b[1] - a[1]).slice(0, 14);
-    console.log(`${label}: ${f2(total / 1e6)} s sampled busy`);
-    for (const [code, us] of top) console.log(`  ${code.padEnd(28)} ${f2(us / 1e6).padStart(8)} s  ${f1((100 * us) / total).padStart(5)}%`);
+    console.log(`${label}: ${f2(cpu)} CPU-s measured, ${f2(total / 1e6)} s of busy samples`);
+    for (const [code, us] of top) console.log(`  ${code.padEnd(28)} ≈ ${f2((cpu * us) / total).padStart(6)} CPU-s  ${f1((100 * us) / total).padStart(5)}%`);
   }
 }
 

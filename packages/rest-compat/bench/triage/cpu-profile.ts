@@ -32,6 +32,8 @@ export const monotonicMicros = (): number => Number(process.hrtime.bigint() / 10
 /** `packages/insights/src/triage/…` → `insights/triage`; `node_modules/fflate/…` → `fflate`; `node:zlib` → `node`. */
 export function codeOf(frame: ProfileNode['callFrame']): string | null {
   const { url, functionName } = frame;
+  // A pool thread waiting for work (piscina parks in Atomics.wait) is idle, not busy.
+  if (functionName === 'atomicsWaitLoop' || (!url && functionName === 'wait')) return null;
   if (!url) {
     if (functionName === '(idle)' || functionName === '(root)') return null;
     return functionName === '(garbage collector)' ? 'GC' : functionName === '(program)' ? 'native (program)' : `native ${functionName}`;
