@@ -23,7 +23,10 @@ const FACTORS: Record<ParseCategory, MemoryFactor> = {
   prefetch: { base: 128 * MiB, perInputByte: 2 },
   // Rough, not a measured delta: the 745 sample links and Jump Lists (3 MiB) peaked at 419 MiB of worker RSS in bench:shortcuts' service job.
   lnk: { base: 128 * MiB, perInputByte: 40 },
-  // SCAFFOLD until bench:triage measures it: a collection is mostly event logs, streamed; hives and links are read whole.
+  // Rough: the reader with every type's analyzers (no stores; packages/insights/bench/triage-reader-memory.ts)
+  // added 152 MiB over all samples zipped (106 MiB, 890 members) and 183 MiB over 428 MiB (EVTX repeated),
+  // against 102 MiB for the samples' EVTX alone; the base adds a store writer per member type (up to five)
+  // and the hives and links, read whole. bench:triage measures the worker's delta.
   triage: { base: 512 * MiB, perInputByte: 1 },
 };
 

@@ -1,10 +1,11 @@
 import type { HostState } from './host-state.js';
-import { cellMs, nestedTitle, rowLink, rowsOf, type HostRow } from './host-rows.js';
+import { cellTime, rowLink, tableRows, type TableRow } from './facts/table-rows.js';
+import type { ArtifactType } from '@quarry/vocabulary';
 import { importanceOf, reasonList, type ExecSighting, type ExecSource } from './execution-sighting.js';
 import { normalisePath } from './normalise-path.js';
 
 /** The parts of a sighting every source fills the same way. */
-function sighting(source: ExecSource, path: string, listed: string, r: HostRow, more: Partial<ExecSighting>): ExecSighting {
+function sighting(source: ExecSource, path: string, type: ArtifactType, title: string, r: TableRow, more: Partial<ExecSighting>): ExecSighting {
   return {
     source,
     path,
@@ -16,7 +17,7 @@ function sighting(source: ExecSource, path: string, listed: string, r: HostRow, 
     last: null,
     importance: importanceOf(r.cells.Importance),
     reasons: reasonList(r.cells.Reasons),
-    evidence: rowLink(listed, r.row),
+    evidence: rowLink(type, title, r.row),
     ...more,
   };
 }
@@ -26,23 +27,25 @@ const PF_ANOMALIES = 'Anomaly Detection';
 
 /** Prefetch: run count and the (up to 8) recorded runs of each .pf; the Anomaly Detection rows' verdicts on the same path. */
 export function prefetchSightings(state: HostState): ExecSighting[] {
-  const anomalies = new Map<string, HostRow[]>();
-  for (const r of rowsOf(state.insight('prefetch', PF_ANOMALIES))) {
+  const anomalies = new Map<string, TableRow[]>();
+  for (const r of tableRows(state.insight('prefetch', PF_ANOMALIES))) {
     const key = normalisePath(r.cells.Path ?? '');
-    anomalies.set(key, [...(anomalies.get(key) ?? []), r]);
+    const rows = anomalies.get(key);
+    if (rows) rows.push(r);
+    else anomalies.set(key, [r]);
   }
   const out: ExecSighting[] = [];
-  for (const r of rowsOf(state.insight('prefetch', PF_STATS))) {
+  for (const r of tableRows(state.insight('prefetch', PF_STATS))) {
     const path = r.cells.Path || r.cells.Executable || '';
     if (path === '') continue;
     const runs = (r.cells['Recorded Runs'] ?? '')
       .split(', ')
-      .map(cellMs)
+      .map((t) => cellTime(t))
       .filter((t): t is number => t !== null);
-    const s = sighting('prefetch', path, nestedTitle('prefetch', PF_STATS), r, {
+    const s = sighting('prefetch', path, 'prefetch', PF_STATS, r, {
       runCount: Number(r.cells['Run Count']) || null,
-      first: runs.length ? Math.min(...runs) : cellMs(r.cells['First Recorded Run']),
-      last: cellMs(r.cells['Last Run']),
+      first: runs.length ? Math.min(...runs) : cellTime(r.cells['First Recorded Run']),
+      last: cellTime(r.cells['Last Run']),
       prefetchRuns: r.cells['Recorded Runs'] ?? '',
     });
     for (const a of anomalies.get(s.key) ?? []) {
@@ -53,7 +56,7 @@ export function prefetchSightings(state: HostState): ExecSighting[] {
         prefetchRuns: '',
         importance: level,
         reasons: [`prefetch ${a.cells.Rule ?? ''}: ${a.cells.Details ?? ''}`],
-        evidence: rowLink(nestedTitle('prefetch', PF_ANOMALIES), a.row),
+        evidence: rowLink('prefetch', PF_ANOMALIES, a.row),
       });
     }
     out.push(s);
@@ -65,7 +68,7 @@ const SHIMCACHE = 'Application Data: ShimCache';
 
 /** ShimCache: position, the file's last-modified time (not a run time) and the executed flag where the OS records it. */
 export function shimcacheSightings(state: HostState): ExecSighting[] {
-  return rowsOf(state.insight('registry', SHIMCACHE))
+  return tableRows(state.insight('registry', SHIMCACHE))
     .filter((r) => (r.cells.Path ?? '') !== '')
     .map((r) => {
       const parts = [
@@ -74,7 +77,7 @@ export function shimcacheSightings(state: HostState): ExecSighting[] {
         r.cells.Executed ? `executed ${r.cells.Executed}` : '',
         r.cells.Hive ? `(${r.cells.Hive})` : '',
       ];
-      return sighting('shimcache', r.cells.Path!, nestedTitle('registry', SHIMCACHE), r, { shimcache: parts.filter((p) => p !== '').join(' ') });
+      return sighting('shimcache', r.cells.Path!, 'registry', SHIMCACHE, r, { shimcache: parts.filter((p) => p !== '').join(' ') });
     });
 }
 
@@ -82,12 +85,12 @@ const TRACES = 'Application Data: Application Traces';
 
 /** Amcache InventoryApplicationFile (and Win8 File) entries: SHA-1 from the Details cell, first seen = the entry key's last write. */
 export function amcacheSightings(state: HostState): ExecSighting[] {
-  return rowsOf(state.insight('registry', TRACES))
+  return tableRows(state.insight('registry', TRACES))
     .filter((r) => r.cells.Source === 'Amcache File' && (r.cells.Item ?? '') !== '')
     .map((r) => {
       const sha1 = /\bSHA1 ([0-9a-f]{40})\b/i.exec(r.cells.Details ?? '')?.[1]?.toLowerCase() ?? '';
-      const seen = cellMs(r.cells['Last Write']);
-      return sighting('amcache', r.cells.Item!, nestedTitle('registry', TRACES), r, { sha1, first: seen, last: null });
+      const seen = cellTime(r.cells['Last Write']);
+      return sighting('amcache', r.cells.Item!, 'registry', TRACES, r, { sha1, first: seen, last: null });
     });
 }
 
@@ -108,11 +111,11 @@ function userAssistPath(item: string): string {
 
 /** UserAssist entries of programs (`.exe`): user, count and last run, from each user's hive. */
 export function userAssistSightings(state: HostState): ExecSighting[] {
-  return rowsOf(state.insight('registry', USER_ACTIVITY))
+  return tableRows(state.insight('registry', USER_ACTIVITY))
     .filter((r) => r.cells.Source === 'UserAssist' && /\.exe$/i.test(r.cells.Item ?? ''))
     .map((r) => {
-      const last = cellMs(r.cells['Last Used']);
-      return sighting('userassist', userAssistPath(r.cells.Item!), nestedTitle('registry', USER_ACTIVITY), r, {
+      const last = cellTime(r.cells['Last Used']);
+      return sighting('userassist', userAssistPath(r.cells.Item!), 'registry', USER_ACTIVITY, r, {
         user: r.cells.User ?? '',
         runCount: r.cells.Count === '' || r.cells.Count === undefined ? null : Number(r.cells.Count),
         first: last,
@@ -123,12 +126,12 @@ export function userAssistSightings(state: HostState): ExecSighting[] {
 
 /** BAM/DAM: the last run of each program per user SID (shown with its account name where the SAM says). */
 export function bamSightings(state: HostState, names: ReadonlyMap<string, string>): ExecSighting[] {
-  return rowsOf(state.insight('registry', BAM))
+  return tableRows(state.insight('registry', BAM))
     .filter((r) => (r.cells.Program ?? '').includes('\\'))
     .map((r) => {
       const sid = r.cells.User ?? '';
-      const last = cellMs(r.cells['Last Run']);
-      return sighting('bam', r.cells.Program!, nestedTitle('registry', BAM), r, {
+      const last = cellTime(r.cells['Last Run']);
+      return sighting('bam', r.cells.Program!, 'registry', BAM, r, {
         user: names.has(sid) ? `${names.get(sid)} (${sid})` : sid,
         first: last,
         last,
@@ -139,6 +142,6 @@ export function bamSightings(state: HostState, names: ReadonlyMap<string, string
 /** SID → account name, from the SAM accounts of the registry's Authentication Data. */
 export function accountNames(state: HostState): Map<string, string> {
   const names = new Map<string, string>();
-  for (const r of rowsOf(state.insight('registry', 'Authentication Data'))) if (r.cells.SID && r.cells.User) names.set(r.cells.SID, r.cells.User);
+  for (const r of tableRows(state.insight('registry', 'Authentication Data'))) if (r.cells.SID && r.cells.User) names.set(r.cells.SID, r.cells.User);
   return names;
 }

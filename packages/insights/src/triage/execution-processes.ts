@@ -1,6 +1,6 @@
 import type { Importance } from '../types.js';
 import type { HostState } from './host-state.js';
-import { cellMs, nestedTitle, rowsOf, rowLink, type HostRow } from './host-rows.js';
+import { cellTime, rowLink, tableRows, type TableRow } from './facts/table-rows.js';
 import { importanceOf, reasonList, type ExecSighting, type ExecSource } from './execution-sighting.js';
 import { normalisePath } from './normalise-path.js';
 
@@ -18,7 +18,7 @@ interface SigmaRow {
 }
 
 /** The Sigma rules a process row's events matched: record ids are per log, so the computers must meet too. */
-function sigmaOf(row: HostRow, rules: readonly SigmaRow[]): { title: string; level: Importance }[] {
+function sigmaOf(row: TableRow, rules: readonly SigmaRow[]): { title: string; level: Importance }[] {
   const records = list(row.cells['Record IDs']);
   const computers = list(row.cells.Computers);
   return rules
@@ -32,21 +32,23 @@ function sigmaOf(row: HostRow, rules: readonly SigmaRow[]): { title: string; lev
  * important); Sigma matches joined by record id and computer.
  */
 export function processSightings(state: HostState): ExecSighting[] {
-  const rules: SigmaRow[] = rowsOf(state.insight('winevtx', SIGMA)).map((r) => ({
+  const rules: SigmaRow[] = tableRows(state.insight('winevtx', SIGMA)).map((r) => ({
     title: r.cells.Rule ?? '',
     level: importanceOf(r.cells.Level),
     records: new Set(list(r.cells['Record IDs'])),
     computers: new Set(list(r.cells.Computers)),
   }));
   const lines = new Map<string, { commands: Set<string>; events: Set<string> }>();
-  for (const r of rowsOf(state.insight('winevtx', COMMAND_LINES))) {
+  for (const r of tableRows(state.insight('winevtx', COMMAND_LINES))) {
     const key = normalisePath(r.cells.Image ?? '');
     const entry = lines.get(key) ?? { commands: new Set<string>(), events: new Set<string>() };
-    if (r.cells.CommandLine) entry.commands.add(r.cells.CommandLine);
-    if (r.cells.EventID) entry.events.add(r.cells.EventID);
+    const command = r.cells['Details.CommandLine'];
+    if (command) entry.commands.add(command);
+    const id = r.cells['Details.EventID'];
+    if (id) entry.events.add(id);
     lines.set(key, entry);
   }
-  return rowsOf(state.insight('winevtx', PROCESSES))
+  return tableRows(state.insight('winevtx', PROCESSES))
     .filter((r) => (r.cells.Image ?? '') !== '')
     .map((r) => {
       const key = normalisePath(r.cells.Image!);
@@ -63,15 +65,15 @@ export function processSightings(state: HostState): ExecSighting[] {
         user: '',
         users: list(r.cells.Users),
         runCount: null,
-        first: cellMs(r.cells['First Seen']),
-        last: cellMs(r.cells['Last Seen']),
+        first: cellTime(r.cells['First Seen']),
+        last: cellTime(r.cells['Last Seen']),
         processEvents: Number(r.cells.Executions) || 0,
         commandLines: [...(seen?.commands ?? [])],
         parents: list(r.cells.Parents),
         sigma,
         importance: importanceOf(r.cells.Importance),
         reasons: reasonList(r.cells.Reasons),
-        evidence: rowLink(nestedTitle('winevtx', PROCESSES), r.row),
+        evidence: rowLink('winevtx', PROCESSES, r.row),
       };
     });
 }

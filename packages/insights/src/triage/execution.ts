@@ -54,7 +54,9 @@ export function executionSightings(state: HostState): ExecSighting[][] {
   for (const s of sightings) {
     if (s.key === '') continue;
     const id = `${s.key}\u0000${s.user.toLowerCase()}`;
-    groups.set(id, [...(groups.get(id) ?? []), s]);
+    const group = groups.get(id);
+    if (group) group.push(s);
+    else groups.set(id, [s]);
   }
   return [...groups.values()];
 }

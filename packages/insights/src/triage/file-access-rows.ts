@@ -21,6 +21,8 @@ export interface Access {
   times: { kind: TimeKind; time: number }[];
   importance: Importance;
   reasons: string[];
+  /** Other per-type rows about the same access (its volume's row in "Removable & Network Media"). */
+  related: string[];
 }
 
 /** One path and every access to it. */
@@ -43,13 +45,26 @@ const ACCESS_SOURCE = /^(RecentDocs|OpenSavePidlMRU|LastVisitedPidlMRU|Office .*
 /** What a User Activity row's Last Used is, by source: RunMRU and TypedPaths are typed, the others opened. */
 const activityKind = (source: string): TimeKind => (/^(TypedPaths|RunMRU)/.test(source) ? 'event' : 'accessed');
 
-type Collect = (a: Omit<Access, 'reasons'> & { reasons?: string[] }, path: string) => void;
+type Collect = (a: Omit<Access, 'reasons' | 'related'> & { reasons?: string[]; related?: string[] }, path: string) => void;
+
+/** "Removable & Network Media" rows by volume serial and by share, for the links of the accesses on them. */
+function mediaRows(state: HostState): Map<string, string> {
+  const title = 'Removable & Network Media';
+  const out = new Map<string, string>();
+  for (const { row, cells: c } of tableRows(state.insight('lnk', title))) {
+    const link = rowLink('lnk', title, row);
+    if (c['Volume Serial']) out.set(`serial ${c['Volume Serial']}`, link);
+    if (c['Share']) out.set(`share ${c['Share'].toLowerCase()}`, link);
+  }
+  return out;
+}
 
 function fromLinks(state: HostState, add: Collect): void {
   const users = memberUsers(state, 'lnk');
   const suspicious = new Map<string, { importance: Importance; reasons: string }>();
   for (const { cells: c } of tableRows(state.insight('lnk', 'Suspicious Shortcuts')))
     suspicious.set(`${c['Source File']}|${c['Entry']}|${c['Target Path']}`, { importance: cellImportance(c['Importance']), reasons: c['Reasons'] ?? '' });
+  const media = mediaRows(state);
   const title = 'Opened Files & Folders';
   for (const { row, cells: c } of tableRows(state.insight('lnk', title))) {
     const path = c['Target Path'] ?? '';
@@ -70,8 +85,22 @@ function fromLinks(state: HostState, add: Collect): void {
       .filter(Boolean)
       .join(' ');
     const flagged = suspicious.get(`${member}|${c['Entry']}|${path}`);
+    const onMedia = drive === 'Removable' || drive === 'Network' || drive === 'CD-ROM';
+    const mediaLink = onMedia ? (media.get(`serial ${c['Volume Serial'] ?? ''}`) ?? media.get(`share ${(c['Share'] ?? '').toLowerCase()}`)) : undefined;
     add(
-      { type: 'lnk', title, row, member, user: userOfMember(users, member), volume, driveType: drive, times, importance: flagged?.importance ?? 'Informational', reasons: flagged?.reasons ? [flagged.reasons] : [] },
+      {
+        type: 'lnk',
+        title,
+        row,
+        member,
+        user: userOfMember(users, member),
+        volume,
+        driveType: drive,
+        times,
+        importance: flagged?.importance ?? 'Informational',
+        reasons: flagged?.reasons ? [flagged.reasons] : [],
+        related: mediaLink ? [mediaLink] : [],
+      },
       path,
     );
   }
@@ -92,7 +121,7 @@ function fromRegistry(state: HostState, add: Collect): void {
   }
 }
 
-function registryAccess(title: string, row: TableRow['row'], c: Record<string, string>, times: Access['times']): Omit<Access, 'reasons'> {
+function registryAccess(title: string, row: TableRow['row'], c: Record<string, string>, times: Access['times']): Omit<Access, 'reasons' | 'related'> {
   return { type: 'registry', title, row, member: c['Hive'] ?? '', user: c['User'] || null, volume: '', driveType: '', times, importance: cellImportance(c['Importance']) };
 }
 
@@ -113,7 +142,7 @@ export function pathAccesses(state: HostState): PathAccess[] {
       const key = accessKey(path);
       if (key === '') return;
       const entry = byKey.get(key) ?? { key, path, accesses: [] };
-      entry.accesses.push({ ...a, reasons: a.reasons ?? [] });
+      entry.accesses.push({ ...a, reasons: a.reasons ?? [], related: a.related ?? [] });
       byKey.set(key, entry);
     };
     fromLinks(state, add);

@@ -75,7 +75,7 @@ function rowOf(p: PathAccess, allDevices: readonly UsbDevice[]): Row {
       Times: shownTimes.length <= 20 ? shownTimes.join('; ') : `${shownTimes.slice(-20).join('; ')}; … and ${shownTimes.length - 20} earlier`,
       Artifacts: distinct(p.accesses.map((a) => a.member)).join(', '),
       Reasons: verdict.reasons.join('; '),
-      Links: distinct(p.accesses.map(accessLink)).join(', '),
+      Links: distinct(p.accesses.flatMap((a) => [accessLink(a), ...a.related])).join(', '),
     },
   };
 }

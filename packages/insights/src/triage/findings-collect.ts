@@ -1,6 +1,6 @@
 import { importanceRank } from '../common/importance.js';
 import type { Importance, Insight } from '../types.js';
-import { cellMs, nestedTitle, rowLink, rowsOf, type HostRow } from './host-rows.js';
+import { cellTime, rowLink, tableRows, type TableRow } from './facts/table-rows.js';
 import type { HostState } from './host-state.js';
 import { titleOf } from './host-state.js';
 import { importanceOf } from './execution-sighting.js';
@@ -17,6 +17,9 @@ export interface Finding {
   /** This row's link first, then the links the row itself cites (a host row's Evidence cell). */
   evidence: string[];
 }
+
+/** Its entries are the member types' rows again (triage/host-timeline.ts). */
+const HOST_TIMELINE = 'Host Timeline';
 
 const LEVEL_COLUMNS = ['Importance', 'Level', 'Severity'];
 /** The time a row is about, most telling first; else its first cell that holds a time. */
@@ -44,25 +47,28 @@ const SUBJECT_COLUMNS = [
 function subject(cells: Record<string, string>, columns: readonly string[]): string {
   if (cells.Setting !== undefined && cells.Value !== undefined) return `${cells.Setting}: ${cells.Value}`;
   if (cells.Mechanism !== undefined) return `${cells.Mechanism}: ${cells.Data || cells.Value || cells.Key || cells.Name || ''}`;
-  const column = SUBJECT_COLUMNS.find((c) => (cells[c] ?? '') !== '') ?? columns.find((c) => (cells[c] ?? '') !== '' && cellMs(cells[c]) === null);
+  const column = SUBJECT_COLUMNS.find((c) => (cells[c] ?? '') !== '') ?? columns.find((c) => (cells[c] ?? '') !== '' && cellTime(cells[c]) === null);
   return column ? cells[column]! : '';
 }
+
+/** A row of an insight as the job lists it (a per-type one already retitled), in rowLink's spelling. */
+const listedLink = (listed: string, row: number): string => `${listed}#row-${row}`;
 
 const serious = (i: Importance): boolean => importanceRank(i) >= importanceRank('High');
 
 function rowTime(cells: Record<string, string>): number | null {
   for (const c of TIME_COLUMNS) {
-    const t = cellMs(cells[c]);
+    const t = cellTime(cells[c]);
     if (t !== null) return t;
   }
   for (const v of Object.values(cells)) {
-    const t = cellMs(v);
+    const t = cellTime(v);
     if (t !== null) return t;
   }
   return null;
 }
 
-function tableFindings(listed: string, columns: readonly string[], rows: readonly HostRow[]): Finding[] {
+function tableFindings(listed: string, columns: readonly string[], rows: readonly TableRow[]): Finding[] {
   const level = LEVEL_COLUMNS.find((c) => columns.includes(c));
   if (!level) return [];
   return rows
@@ -77,7 +83,7 @@ function tableFindings(listed: string, columns: readonly string[], rows: readonl
         finding: what,
         details: detailColumn ? r.cells[detailColumn]! : '',
         user: USER_COLUMNS.map((c) => r.cells[c] ?? '').find((u) => u !== '') ?? '',
-        evidence: [rowLink(listed, r.row), ...(r.cells.Evidence ?? '').split('; ').filter((e) => e !== '')],
+        evidence: [listedLink(listed, r.row), ...(r.cells.Evidence ?? '').split('; ').filter((e) => e !== '')],
       };
     });
 }
@@ -95,10 +101,10 @@ export function insightFindings(insight: Insight, listed: string): Finding[] {
         finding: e.short_name,
         details: e.description,
         user: '',
-        evidence: [rowLink(listed, row)],
+        evidence: [listedLink(listed, row)],
       }));
-  if ('Table' in insight) return tableFindings(listed, insight.Table.data[0] ?? [], rowsOf(insight));
-  if ('IndexTable' in insight) return tableFindings(listed, insight.IndexTable.columns, rowsOf(insight));
+  if ('Table' in insight) return tableFindings(listed, insight.Table.data[0] ?? [], tableRows(insight));
+  if ('IndexTable' in insight) return tableFindings(listed, insight.IndexTable.columns, tableRows(insight));
   return [];
 }
 
@@ -106,17 +112,20 @@ export function insightFindings(insight: Insight, listed: string): Finding[] {
  * Every Critical and High row of the job: the host result types' first, then each member type's.
  * A per-type row a host row already cites (e.g. a ShimCache entry folded into an Evidence of
  * Execution row that is itself High) is left out: the correlated row says it with more context.
+ * The Host Timeline is left out too: each of its entries restates a per-type row (with that row's
+ * importance), which is listed itself.
  */
 export function collectFindings(state: HostState, ownName: string): Finding[] {
   const host: Finding[] = [];
-  for (const [name, insights] of state.hostInsights) if (name !== ownName) for (const i of insights) host.push(...insightFindings(i, titleOf(i) ?? name));
+  for (const [name, insights] of state.hostInsights)
+    if (name !== ownName && name !== HOST_TIMELINE) for (const i of insights) host.push(...insightFindings(i, titleOf(i) ?? name));
   const cited = new Set(host.flatMap((f) => f.evidence.slice(1)));
   const perType: Finding[] = [];
   for (const results of state.results.values())
     for (const i of results.insights) {
       const title = titleOf(i);
       if (title === null) continue;
-      const listed = nestedTitle(results.type, title);
+      const listed = rowLink(results.type, title, null);
       perType.push(...insightFindings(i, listed).filter((f) => !cited.has(f.evidence[0]!)));
     }
   return [...host, ...perType];

@@ -1,5 +1,5 @@
 import type { Row } from '../registry/table.js';
-import { nestedTitle, rowLink, rowsOf } from './host-rows.js';
+import { rowLink, tableRows } from './facts/table-rows.js';
 import type { HostState } from './host-state.js';
 
 export const USER_COLUMNS = ['User', 'SID', 'Source', 'Groups', 'Flags', 'Logon Count', 'Last Logon', 'Profile Path', 'Evidence'] as const;
@@ -9,8 +9,7 @@ export const USER_COLUMNS = ['User', 'SID', 'Source', 'Groups', 'Flags', 'Logon 
  * registry Authentication Data table) and the owners of the user hives the collection held.
  */
 export function userRows(state: HostState): Row[] {
-  const auth = nestedTitle('registry', 'Authentication Data');
-  const rows: Row[] = rowsOf(state.insight('registry', 'Authentication Data')).map((r) => ({
+  const rows: Row[] = tableRows(state.insight('registry', 'Authentication Data')).map((r) => ({
     cells: {
       User: r.cells.User ?? '',
       SID: r.cells.SID ?? '',
@@ -20,17 +19,16 @@ export function userRows(state: HostState): Row[] {
       'Logon Count': r.cells['Logon Count'] ?? '',
       'Last Logon': r.cells['Last Logon'] ?? '',
       'Profile Path': r.cells['Profile Path'] ?? '',
-      Evidence: rowLink(auth, r.row),
+      Evidence: rowLink('registry', 'Authentication Data', r.row),
     },
     time: r.cells['Last Logon'] || null,
   }));
   const known = new Set(rows.map((r) => r.cells.User!.toLowerCase()));
-  const activity = nestedTitle('registry', 'User Activity');
-  for (const r of rowsOf(state.insight('registry', 'User Activity'))) {
+  for (const r of tableRows(state.insight('registry', 'User Activity'))) {
     const user = r.cells.User ?? '';
     if (user === '' || known.has(user.toLowerCase())) continue;
     known.add(user.toLowerCase());
-    rows.push({ cells: { User: user, Source: `user hive (${r.cells.Hive ?? ''})`, Evidence: rowLink(activity, r.row) } });
+    rows.push({ cells: { User: user, Source: `user hive (${r.cells.Hive ?? ''})`, Evidence: rowLink('registry', 'User Activity', r.row) } });
   }
   return rows;
 }
@@ -39,8 +37,7 @@ export const INTERFACE_COLUMNS = ['Interface', 'Adapter', 'DHCP', 'IP Address', 
 
 /** Network interfaces and their addresses, from the registry Network Artifacts table. */
 export function interfaceRows(state: HostState): Row[] {
-  const title = nestedTitle('registry', 'Network Artifacts');
-  return rowsOf(state.insight('registry', 'Network Artifacts')).map((r) => ({
-    cells: { ...r.cells, Evidence: rowLink(title, r.row) },
+  return tableRows(state.insight('registry', 'Network Artifacts')).map((r) => ({
+    cells: { ...r.cells, Evidence: rowLink('registry', 'Network Artifacts', r.row) },
   }));
 }

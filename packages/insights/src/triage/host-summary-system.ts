@@ -1,4 +1,4 @@
-import { nestedTitle, rowLink, rowsOf } from './host-rows.js';
+import { rowLink, tableRows } from './facts/table-rows.js';
 import type { HostState } from './host-state.js';
 
 /** One value of a host setting with where it was read; a collection of several hosts gives several per setting. */
@@ -42,14 +42,12 @@ export function systemValues(state: HostState): SystemValue[] {
     seen.add(id);
     out.push(v);
   };
-  const config = nestedTitle('registry', CONFIG);
-  for (const r of rowsOf(state.insight('registry', CONFIG)))
+  for (const r of tableRows(state.insight('registry', CONFIG)))
     if ((HOST_SETTINGS as readonly string[]).includes(r.cells.Setting ?? ''))
-      add({ setting: r.cells.Setting!, value: r.cells.Value ?? '', source: r.cells.Hive ?? '', evidence: rowLink(config, r.row) });
+      add({ setting: r.cells.Setting!, value: r.cells.Value ?? '', source: r.cells.Hive ?? '', evidence: rowLink('registry', CONFIG, r.row) });
   const fromRegistry = new Set(out.map((v) => v.setting));
-  const computers = nestedTitle('winevtx', COMPUTERS);
-  for (const r of rowsOf(state.insight('winevtx', COMPUTERS))) {
-    const evidence = rowLink(computers, r.row);
+  for (const r of tableRows(state.insight('winevtx', COMPUTERS))) {
+    const evidence = rowLink('winevtx', COMPUTERS, r.row);
     const source = `EVTX ${r.cells.Computer ?? ''}`;
     if (!fromRegistry.has('Computer Name')) add({ setting: 'Computer Name', value: r.cells.Computer ?? '', source, evidence });
     if (!fromRegistry.has('OS')) add({ setting: 'OS', value: r.cells.OS ?? '', source, evidence });

@@ -3,7 +3,7 @@ import type { AnalyzerFactory } from '../pipeline/analyzer.js';
 import { tableInsight, type Row } from '../registry/table.js';
 import type { Insight } from '../types.js';
 import { hostAnalyzer } from './host-analyzer.js';
-import { cellMs, rowsOf } from './host-rows.js';
+import { cellTime, tableRows } from './facts/table-rows.js';
 import type { HostState } from './host-state.js';
 import { inventoryOrder, memberOutcomes, memberStatus, typeTotals } from './host-summary-inventory.js';
 import { INTERFACE_COLUMNS, USER_COLUMNS, interfaceRows, userRows } from './host-summary-people.js';
@@ -30,12 +30,12 @@ const cell = (t: { ms: number; source: string } | null): string => (t ? `${forma
 function seePerType(state: HostState, range: TimeRange): void {
   const overview = state.insight('winevtx', 'Overview');
   if (overview && 'Metadata' in overview) {
-    range.see(cellMs(overview.Metadata.data.first_event), 'EVTX Overview');
-    range.see(cellMs(overview.Metadata.data.last_event), 'EVTX Overview');
+    range.see(cellTime(overview.Metadata.data.first_event), 'EVTX Overview');
+    range.see(cellTime(overview.Metadata.data.last_event), 'EVTX Overview');
   }
-  for (const r of rowsOf(state.insight('prefetch', 'Executable Statistics'))) {
-    range.see(cellMs(r.cells['First Recorded Run']), 'Prefetch runs');
-    range.see(cellMs(r.cells['Last Run']), 'Prefetch runs');
+  for (const r of tableRows(state.insight('prefetch', 'Executable Statistics'))) {
+    range.see(cellTime(r.cells['First Recorded Run']), 'Prefetch runs');
+    range.see(cellTime(r.cells['Last Run']), 'Prefetch runs');
   }
 }
 
@@ -48,7 +48,7 @@ function build(state: HostState, facts: TimeRange): Insight[] {
   const members = memberOutcomes(state);
   const users = userRows(state);
   const interfaces = interfaceRows(state);
-  const computers = rowsOf(state.insight('winevtx', 'Overview: Computers')).map((r) => r.cells.Computer ?? '');
+  const computers = tableRows(state.insight('winevtx', 'Overview: Computers')).map((r) => r.cells.Computer ?? '');
   const totals = typeTotals(members);
   const metadata: Record<string, string> = {
     host_name: settingCell(values, 'Computer Name') || settingCell(values, 'Host Name'),

@@ -1,5 +1,4 @@
 import { withJobState, type InsightsPlugin } from '../plugin.js';
-import { readTriageInputs } from './reader/read-triage.js';
 import { accountsAnalyzer } from './accounts.js';
 import { evidenceOfExecution } from './execution.js';
 import { fileAccessAnalyzer } from './file-access.js';
@@ -7,6 +6,7 @@ import { findings } from './findings.js';
 import { HostState } from './host-state.js';
 import { hostSummary } from './host-summary.js';
 import { hostTimelineAnalyzer } from './host-timeline.js';
+import { readTriageInputs } from './reader/read-triage.js';
 
 /**
  * Whole-host triage (issue 35): each collection member runs through its own type's plug-in; the

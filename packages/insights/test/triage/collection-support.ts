@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Zip, ZipDeflate, ZipPassThrough, zipSync } from 'fflate';
 import type { ArtifactType } from '@quarry/vocabulary';
-import { runPipeline, type Insight, type InputReport, type PipelineInput } from '../../src/index.js';
+import { runPipeline, type Insight, type InputReport, type PipelineInput, type SigmaRules } from '../../src/index.js';
 import type { NestedResults } from '../../src/triage/model.js';
 import { samplePath } from '../support/inputs.js';
 
@@ -57,14 +57,15 @@ export interface TriageRun {
 }
 
 /** A triage job over the uploads, with a stand-in analyzer that keeps what the reader hands on. */
-export async function runTriage(inputs: PipelineInput[], runSigmaRules = false): Promise<TriageRun> {
+export async function runTriage(inputs: PipelineInput[], threads = 1, sigmaRules?: SigmaRules): Promise<TriageRun> {
   const reports: InputReport[] = [];
   const nested: NestedResults[] = [];
   const insights = await runPipeline({
     category: 'triage',
     inputs,
-    options: { runSigmaRules },
-    threads: 1,
+    options: { runSigmaRules: sigmaRules !== undefined },
+    sigmaRules,
+    threads,
     analyzers: [
       () => ({
         push() {},
@@ -81,11 +82,16 @@ export async function runTriage(inputs: PipelineInput[], runSigmaRules = false):
  * The same members run as a plain job of one type: each input as the triage job named and placed
  * it (name `<zip>/<member path>`, running position, the collection's file id), hashed here.
  */
-export async function runPlain(type: ArtifactType, members: readonly { name: string; position: number; bytes: Uint8Array }[]): Promise<Insight[]> {
+export async function runPlain(
+  type: ArtifactType,
+  members: readonly { name: string; position: number; bytes: Uint8Array }[],
+  sigmaRules?: SigmaRules,
+): Promise<Insight[]> {
   return runPipeline({
     category: type,
     inputs: members.map((m) => upload(m.name, m.bytes, m.position)),
-    options: { runSigmaRules: false },
+    options: { runSigmaRules: sigmaRules !== undefined },
+    sigmaRules,
     threads: 1,
   });
 }

@@ -2,7 +2,10 @@ import { ARTIFACT_TYPES, evidenceTypes, type ArtifactType } from '@quarry/vocabu
 import { describe, expect, test } from 'vitest';
 import type { MemberOutcome } from '../../src/triage/model.js';
 import { retitle } from '../../src/triage/retitle.js';
+import { sharedPath } from '@quarry/testkit';
+import type { SigmaRules } from '../../src/index.js';
 import { HAVE_SAMPLES, NO_SAMPLES } from '../support/inputs.js';
+import { sigmaRulesFrom } from '../support/sigma-rules.js';
 import { runPlain, runTriage, sample, upload, zipStreamed, zipWhole, type Entry, type TriageRun } from './collection-support.js';
 
 const EVTX_SECURITY = 'evtx/EVTX-ATTACK-SAMPLES/LM_WMI_4624_4688_TargetHost.evtx';
@@ -40,11 +43,11 @@ const outcomesOf = (run: TriageRun): MemberOutcome[] => run.reports.flatMap((r) 
  * Each member type's nested insights equal those of the same members run as a plain job of the
  * type (same names and positions): the triage path loses nothing.
  */
-async function expectSameAsPlainJobs(run: TriageRun, bytesOf: (name: string) => Uint8Array): Promise<void> {
+async function expectSameAsPlainJobs(run: TriageRun, bytesOf: (name: string) => Uint8Array, sigmaRules?: SigmaRules): Promise<void> {
   for (const results of run.nested) {
     const read = results.members.filter((m) => m.problem === null || m.records > 0);
     const members = read.map((m, i) => ({ name: m.member.name, position: positionOf(run, m.member.name, i), bytes: bytesOf(m.member.name) }));
-    const plain = await runPlain(results.type, members);
+    const plain = await runPlain(results.type, members, results.type === 'winevtx' ? sigmaRules : undefined);
     expect(results.insights, results.type).toEqual(plain);
     // …and the job lists them titled `<type label> · <title>`.
     const label = evidenceTypes[results.type].label;
@@ -85,7 +88,7 @@ describe.skipIf(!HAVE_SAMPLES)(`the triage collection reader ${HAVE_SAMPLES ? ''
     await expectSameAsPlainJobs(run, (name) => byName.get(name)!);
   }, 300_000);
 
-  test('a Velociraptor collector zip: data-descriptor entries, URL-encoded names decoded, its own files listed as unknown', async () => {
+  test('a Velociraptor collector zip: data-descriptor entries (EVTX on parser threads), URL-encoded names decoded, its own files listed as unknown', async () => {
     const collected: Entry[] = [
       { path: 'uploads/auto/C%3A/Windows/System32/winevt/Logs/Microsoft-Windows-Sysmon%254Operational.evtx', bytes: sample(EVTX_SYSMON) },
       { path: 'uploads/ntfs/%5C%5C.%5CC%3A/Users/bob/NTUSER.DAT', bytes: sample('registry/regipy/transactions_NTUSER.DAT') },
@@ -100,7 +103,8 @@ describe.skipIf(!HAVE_SAMPLES)(`the triage collection reader ${HAVE_SAMPLES ? ''
     const zip = zipStreamed(collected);
     // Local header general-purpose flags (offset 6): bit 3 says sizes follow the data, as Go's writer sets.
     expect(zip[6]! & 8).toBe(8);
-    const run = await runTriage([upload('Collection-WKS02.zip', zip)]);
+    // Two parser threads: an EVTX member of unknown size goes through the chunk pool until its stream ends.
+    const run = await runTriage([upload('Collection-WKS02.zip', zip)], 2);
 
     expect(outcomesOf(run).map((o) => [o.member.path, o.member.type, o.member.user])).toEqual([
       ['uploads/auto/C:/Windows/System32/winevt/Logs/Microsoft-Windows-Sysmon%4Operational.evtx', 'winevtx', null],
@@ -119,6 +123,21 @@ describe.skipIf(!HAVE_SAMPLES)(`the triage collection reader ${HAVE_SAMPLES ? ''
 
     const byName = new Map(outcomesOf(run).map((o, i) => [o.member.name, collected[i]!.bytes]));
     await expectSameAsPlainJobs(run, (name) => byName.get(name)!);
+  }, 300_000);
+
+  test('with run_sigma_rules, the event logs go through the job\'s Sigma rules as in an EVTX job; the other types do not', async () => {
+    const rules = sigmaRulesFrom(sharedPath('rules', 'sigma', 'rules', 'windows', 'builtin', 'security'));
+    const entries: Entry[] = [
+      { path: 'C/Windows/System32/winevt/Logs/Security.evtx', bytes: sample(EVTX_SECURITY) },
+      { path: 'C/Windows/System32/winevt/Logs/NTLM.evtx', bytes: sample('evtx/EVTX-ATTACK-SAMPLES/NTLM2SelfRelay-med0x2e-security_4624_4688.evtx') },
+      { path: `C/Windows/Prefetch/${PF[0]!.split('/').pop()!}`, bytes: sample(PF[0]!) },
+    ];
+    const run = await runTriage([upload('sigma.zip', zipWhole(entries))], 1, rules);
+    const matches = run.nested.find((n) => n.type === 'winevtx')!.insights.find((i) => 'Table' in i && i.Table.title === 'Overview: Sigma Matches');
+    // The rules matched something (header row and at least one rule), so the comparison below says something.
+    expect(matches && 'Table' in matches ? matches.Table.data.length : 0).toBeGreaterThan(1);
+    const byName = new Map(entries.map((e) => [`sigma.zip/${e.path}`, e.bytes]));
+    await expectSameAsPlainJobs(run, (name) => byName.get(name)!, rules);
   }, 300_000);
 
   test('damage: an unknown member, a nested zip, an empty file, a hive that is none and a truncated log are reported; the rest is analysed', async () => {

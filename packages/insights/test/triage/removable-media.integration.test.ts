@@ -60,6 +60,7 @@ describe.skipIf(!HAVE_SAMPLES || REGIPY.skip)(`Removable media in File & Folder 
     expect(row!['Volumes']).toBe('Removable serial 5C3E2F10 "STICK"');
     expect(row!['USB Devices']).toContain(`serial ${mountedSerial('D:')}`);
     expect(row!['USB Devices']).toMatch(/Registry · User Activity: USB Devices#row-\d+/);
+    expect(row!['Links']).toMatch(/Shell links & Jump Lists · Removable & Network Media#row-\d+/);
     expect(row!['Importance']).toBe('High');
     expect(row!['Reasons']).toContain('executable or script opened from a removable volume');
     expect(row!['Times']).toContain(`created ${created}`);

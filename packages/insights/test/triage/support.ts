@@ -4,6 +4,7 @@ import type { ArtifactType } from '@quarry/vocabulary';
 import { fanOut, runPipeline, type Insight, type SigmaRules } from '../../src/index.js';
 import type { InputReport } from '../../src/pipeline/analyzer.js';
 import type { ReaderEvent } from '../../src/pipeline/readers/reader.js';
+import { timelineFacts } from '../../src/triage/facts/index.js';
 import type { MemberOutcome, NestedResults } from '../../src/triage/model.js';
 import { inputsOf, samplePath } from '../support/inputs.js';
 
@@ -55,8 +56,8 @@ export async function memberResults(jobs: MemberJob[]): Promise<NestedResults[]>
 
 /**
  * A triage job's analysis over finished member results, through fanOut and the triage plug-in's
- * analyzers (the reader's contract: nested results, then the collection input's report with every
- * member, unknown ones included).
+ * analyzers (the reader's contract: each member type's nested results and its Host Timeline facts
+ * as the job's records, then the collection input's report with every member, unknown ones included).
  */
 export async function hostJob(results: NestedResults[], unknown: string[] = []): Promise<Insight[]> {
   const collection = { position: 0, fileId: '00000000-0000-4000-8000-000000000000', name: 'collection.zip', size: 0, sha256: '' };
@@ -71,7 +72,10 @@ export async function hostJob(results: NestedResults[], unknown: string[] = []):
   ];
   const report: InputReport = { input: collection, records: 0, warnings: [], error: null, facts: {}, members };
   async function* events(): AsyncIterable<ReaderEvent<'triage'>> {
-    for (const r of results) yield { type: 'nested', results: r };
+    for (const r of results) {
+      yield { type: 'nested', results: r };
+      for (const record of timelineFacts(r)) yield { type: 'record', record, input: collection };
+    }
     yield { type: 'done', report };
   }
   const { insights } = await fanOut({ category: 'triage', inputs: [collection], options: { runSigmaRules: true }, events: events() });

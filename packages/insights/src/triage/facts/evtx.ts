@@ -43,11 +43,29 @@ const RDP_KIND: Record<string, TimeKind> = {
   '131': 'connected',
 };
 
+/** IndexTables keep the 1,000 most important rows (INSIGHTS.md §1). */
+const INDEX_TABLE_CAP = 1000;
+
+/**
+ * Process Analysis' first and last creation per image, only when the command lines table is at its
+ * cap: then some creations have no row there, and the image's own times stand in for them.
+ */
+function imagesWhenCapped(insights: readonly Insight[]): TriageRecord[] {
+  const lines = byTitle(insights, 'Process Analysis: Command Lines');
+  if (!lines || !('IndexTable' in lines) || lines.IndexTable.data.length < INDEX_TABLE_CAP) return [];
+  return tableFacts('winevtx', insights, 'Process Analysis', firstLast('executed'), (c) => ({
+    description: joinCells(c['Image'], `×${c['Executions']}`, c['Users'] ? `by ${c['Users']}` : '', c['Parents'] ? `(parents ${c['Parents']})` : ''),
+    path: orNull(c['Image']),
+    records: records(firstId(c['Record IDs']), c['Computers']),
+  }));
+}
+
 /**
  * The Host Timeline facts of an EVTX member type's results: Key Event Timeline entries, process
  * creations (command lines), logon groups, privileges and explicit credentials, Kerberos/NTLM,
  * persistence, Sigma matches (first/last per rule) and the network tables (RDP, remote hosts,
- * connections, shares). Process Analysis rows are not repeated: their command lines are the facts.
+ * connections, shares). Process Analysis rows are not repeated (their command lines are the facts)
+ * unless the command lines table is capped.
  */
 export function evtxFacts(insights: readonly Insight[]): TriageRecord[] {
   const t = (title: string, columns: TimeColumn[], describe: Parameters<typeof tableFacts>[4]) => tableFacts('winevtx', insights, title, columns, describe);
@@ -59,6 +77,7 @@ export function evtxFacts(insights: readonly Insight[]): TriageRecord[] {
       path: orNull(c['Image']),
       records: records(c['Details.RecordID'] ?? '', c['Details.Computer']),
     })),
+    ...imagesWhenCapped(insights),
     ...t('Process Analysis: PowerShell', [{ column: 'Time', kind: 'executed' }], (c) => ({
       description: joinCells(`PowerShell ${c['Event ID']}`, c['Path'], c['Host Application'], c['Excerpt']?.slice(0, 200)),
       path: orNull(c['Path']),

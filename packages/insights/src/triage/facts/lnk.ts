@@ -1,15 +1,23 @@
 import type { Insight } from '../../types.js';
 import type { TriageRecord } from '../model.js';
 import { joinCells, tableFacts } from './table-facts.js';
-import { orNull } from './table-rows.js';
+import { byTitle, cellImportance, orNull, tableRows } from './table-rows.js';
+
+/** Suspicious Shortcuts' importance by link or entry (source file, entry, target). */
+function suspicious(insights: readonly Insight[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const { cells: c } of tableRows(byTitle(insights, 'Suspicious Shortcuts'))) out.set(`${c['Source File']}|${c['Entry']}|${c['Target Path']}`, c['Importance'] ?? '');
+  return out;
+}
 
 /**
  * The Host Timeline facts of a shortcuts member type's results: the target's created, modified and
  * accessed times and the Jump List's last access, from "Opened Files & Folders" (one row per link
  * or Jump List entry, uncapped; the Access Timeline holds the same times, capped, without the
- * member and volume columns).
+ * member and volume columns). A link Suspicious Shortcuts lists carries its importance.
  */
 export function lnkFacts(insights: readonly Insight[]): TriageRecord[] {
+  const flagged = suspicious(insights);
   return tableFacts(
     'lnk',
     insights,
@@ -32,6 +40,7 @@ export function lnkFacts(insights: readonly Insight[]): TriageRecord[] {
       artifact: c['Source File'] ?? '',
       path: orNull(c['Target Path']),
       records: c['Source File'] ? { type: 'lnk', filters: [{ field: 'source', value: c['Source File'] }] } : null,
+      importance: cellImportance(flagged.get(`${c['Source File']}|${c['Entry']}|${c['Target Path']}`)),
     }),
   );
 }

@@ -11,6 +11,8 @@ export interface RowFacts {
   artifact?: string;
   sigmaRule?: string | null;
   records?: RecordsRef | null;
+  /** When the table has no Importance column of its own but another table judges the row. */
+  importance?: TriageRecord['importance'];
 }
 
 /** A time column of a table and what its time means for the row (null: not a fact for this row). */
@@ -44,7 +46,7 @@ export function tableFacts(
       seen.add(`${kind}@${time}`);
       facts ??= describe(row.cells, row);
       if (facts === null) break;
-      out.push(fact(type, title, row.row, time, kind, facts, cellImportance(row.cells['Importance']), col.label));
+      out.push(fact(type, title, row.row, time, kind, facts, facts.importance ?? cellImportance(row.cells['Importance']), col.label));
     }
   }
   return out;

@@ -108,7 +108,7 @@ export class Collection {
     this.env.nested?.signal?.throwIfAborted();
     const name = path === '' ? input.name : `${input.name}/${path}`;
     const ref: InputRef = { position: this.position++, fileId: input.fileId, name, size: size ?? UNKNOWN_SIZE, sha256: '' };
-    const bytes = new MemberBytes(pull, ref);
+    const bytes = new MemberBytes(pull, ref, () => this.env.nested?.onProgress?.());
     const head = await bytes.readHead(HEAD_BYTES);
     const { kind, type, byContent } = recognise(head, path === '' ? input.name : path);
     const seen: Seen = { member: { input, path, name, size, type, user: profileOf(path) }, ref, sent: false, problem: null };

@@ -20,6 +20,8 @@ export class MemberBytes {
   constructor(
     private readonly pull: () => Promise<Uint8Array | null>,
     readonly ref: InputRef,
+    /** Called for every piece read, by a reader or the drain (heartbeats: a large unknown member yields no record). */
+    private readonly onPiece: () => void = () => {},
   ) {}
 
   /** Reads at least `bytes` (fewer at the end) for recognition; they stay queued for the consumer. */
@@ -77,6 +79,7 @@ export class MemberBytes {
     }
     this.hash.update(c);
     this.bytes += c.length;
+    this.onPiece();
     return c;
   }
 }

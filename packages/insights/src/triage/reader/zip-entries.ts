@@ -1,4 +1,4 @@
-import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
+import { Unzip, UnzipInflate, type AsyncFlateStreamHandler, type FlateError, type UnzipDecoder, type UnzipFile } from 'fflate';
 
 /** One file of a zip as it streams past: its bytes must be read (or left) before the next entry comes. */
 export interface ZipEntry {
@@ -21,6 +21,27 @@ type Event = { kind: 'file'; file: UnzipFile } | { kind: 'data'; file: UnzipFile
 const SLICE = 16 * 1024;
 
 /**
+ * Compression methods fflate does not inflate (Deflate64, which Windows' own zip writes past 2 GiB,
+ * bzip2, LZMA, Zstandard, XZ, PPMd, AES): such a member is reported and skipped, the walk goes on.
+ */
+const UNSUPPORTED_METHODS = [9, 12, 14, 93, 95, 98, 99];
+
+/** A stand-in decoder for a method fflate lacks: it says so once and drops the member's bytes. */
+function refusing(method: number) {
+  return class implements UnzipDecoder {
+    static readonly compression = method;
+    ondata: AsyncFlateStreamHandler = () => {};
+    private said = false;
+    push(_chunk: Uint8Array, final: boolean): void {
+      if (this.said) return;
+      this.said = true;
+      const err: FlateError = Object.assign(new Error(`compression method ${method} is not supported`), { code: 14 });
+      this.ondata(err, new Uint8Array(0), final);
+    }
+  };
+}
+
+/**
  * The entries of a zip read from a stream, one pass, nothing on disk: fflate's streaming Unzip is
  * fed only as the consumer asks for bytes, so a slow consumer slows the read instead of buffering.
  * Entries the consumer leaves unread are drained. Directories are skipped.
@@ -28,7 +49,9 @@ const SLICE = 16 * 1024;
  * fflate reads local headers only: an entry with a data descriptor (bit 3, as Go's and so
  * Velociraptor's writers set) ends where the next header or descriptor signature is found, so
  * such a signature occurring inside compressed data cuts the entry short (its inflate then fails
- * and the entry's problem says so). Zip64 local headers are read; the central directory is not.
+ * and the entry's problem says so). Zip64 local headers are read; the central directory is not
+ * (names, sizes and flags come from the local headers). Stored and deflated members are read;
+ * other methods and encrypted members are reported on the member, not read.
  */
 export async function* zipEntries(source: AsyncIterable<Uint8Array>): AsyncGenerator<ZipEntry> {
   const it = source[Symbol.asyncIterator]();
@@ -45,6 +68,7 @@ export async function* zipEntries(source: AsyncIterable<Uint8Array>): AsyncGener
     file.start();
   });
   unzip.register(UnzipInflate);
+  for (const method of UNSUPPORTED_METHODS) unzip.register(refusing(method));
 
   let pending: Uint8Array | null = null;
   let sourceDone = false;
@@ -68,7 +92,15 @@ export async function* zipEntries(source: AsyncIterable<Uint8Array>): AsyncGener
     }
     const slice = pending.subarray(0, SLICE);
     pending = pending.subarray(slice.length);
-    unzip.push(slice);
+    try {
+      unzip.push(slice);
+    } catch (err) {
+      // fflate gives up on the archive (an unknown compression method): what was read stands.
+      tail = `the zip cannot be read past this point (${err instanceof Error ? err.message : String(err)})`;
+      sourceDone = true;
+      await it.return?.();
+      return false;
+    }
     return true;
   };
 

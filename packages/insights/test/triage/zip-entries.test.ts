@@ -1,0 +1,110 @@
+import { Zip, ZipDeflate, ZipPassThrough, zipSync } from 'fflate';
+import { describe, expect, test } from 'vitest';
+import { mulberry32 } from '@quarry/testkit';
+import { zipEntries, type ZipEntry } from '../../src/triage/reader/zip-entries.js';
+import { zipStreamed } from './collection-support.js';
+
+/** Bytes that do not compress (deflate keeps them ~ the same size), from a fixed seed. */
+function noise(length: number, seed: number): Uint8Array {
+  const rand = mulberry32(seed);
+  return Uint8Array.from({ length }, () => Math.floor(rand() * 256));
+}
+
+async function readEntry(e: ZipEntry): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for (let c = await e.next(); c; c = await e.next()) parts.push(c);
+  return Buffer.concat(parts);
+}
+
+/** The zip as a stream of 8 KiB pieces, counting how many were pulled. */
+function pieces(zip: Uint8Array, pulled = { count: 0 }): AsyncIterable<Uint8Array> {
+  return (async function* () {
+    for (let at = 0; at < zip.length; at += 8192) {
+      pulled.count++;
+      yield zip.subarray(at, at + 8192);
+    }
+  })();
+}
+
+const FILES = { 'a.bin': noise(300_000, 1), 'dir/b.txt': new TextEncoder().encode('b'.repeat(200_000)), 'dir/empty': new Uint8Array(0) };
+
+describe('zip entries from a stream', () => {
+  test('stored and deflated entries with sizes in their headers; directories skipped', async () => {
+    const zip = zipSync({ 'a.bin': [FILES['a.bin'], { level: 0 }], 'dir/': {}, 'dir/b.txt': FILES['dir/b.txt'], 'dir/empty': FILES['dir/empty'] });
+    const got: [string, number | null, Uint8Array][] = [];
+    for await (const e of zipEntries(pieces(zip))) got.push([e.name, e.size, await readEntry(e)]);
+    expect(got).toEqual(Object.entries(FILES).map(([name, bytes]) => [name, bytes.length, Buffer.from(bytes)]));
+  });
+
+  test('data-descriptor entries (a streamed writer, as Velociraptor): no size up front, every byte read', async () => {
+    const zip = zipStreamed(Object.entries(FILES).map(([path, bytes]) => ({ path, bytes })));
+    const got: [string, number | null, Uint8Array][] = [];
+    for await (const e of zipEntries(pieces(zip))) got.push([e.name, e.size, await readEntry(e)]);
+    expect(got).toEqual(Object.entries(FILES).map(([name, bytes]) => [name, null, Buffer.from(bytes)]));
+  });
+
+  test('stored entries with a data descriptor, beside deflated ones', async () => {
+    const parts: Uint8Array[] = [];
+    const zip = new Zip((err, chunk) => {
+      if (err) throw err;
+      parts.push(chunk);
+    });
+    const stored = new ZipPassThrough('stored.bin');
+    zip.add(stored);
+    stored.push(FILES['a.bin'], true);
+    const deflated = new ZipDeflate('deflated.txt');
+    zip.add(deflated);
+    deflated.push(FILES['dir/b.txt'], true);
+    zip.end();
+    const got: [string, Uint8Array][] = [];
+    for await (const e of zipEntries(pieces(Buffer.concat(parts)))) got.push([e.name, await readEntry(e)]);
+    expect(got).toEqual([
+      ['stored.bin', Buffer.from(FILES['a.bin'])],
+      ['deflated.txt', Buffer.from(FILES['dir/b.txt'])],
+    ]);
+  });
+
+  test('backpressure: the source is read only as far as the consumer has asked; an entry left early is drained', async () => {
+    const zip = zipSync({ 'a.bin': [FILES['a.bin'], { level: 0 }], 'c.bin': [noise(50_000, 2), { level: 0 }] });
+    const pulled = { count: 0 };
+    const it = zipEntries(pieces(zip, pulled))[Symbol.asyncIterator]();
+    const first = (await it.next()).value as ZipEntry;
+    expect(first.name).toBe('a.bin');
+    await first.next();
+    // One 8 KiB piece of the 300 kB member has been needed so far (fflate holds the header's piece).
+    expect(pulled.count).toBeLessThanOrEqual(2);
+    // Left after one piece: the walk drains the rest and the next entry is whole.
+    const second = (await it.next()).value as ZipEntry;
+    expect([second.name, Buffer.compare(await readEntry(second), Buffer.from(noise(50_000, 2)))]).toEqual(['c.bin', 0]);
+    expect((await it.next()).done).toBe(true);
+  });
+
+  test('a zip cut inside a member: what was read is kept and the member says it stops short', async () => {
+    const zip = zipSync({ 'a.bin': [FILES['a.bin'], { level: 6 }], 'b.bin': [noise(100_000, 3), { level: 6 }] });
+    const cut = zip.subarray(0, zip.length - 60_000);
+    const got: [string, number, string | null][] = [];
+    for await (const e of zipEntries(pieces(cut))) got.push([e.name, (await readEntry(e)).length, e.problem]);
+    expect(got[0]).toEqual(['a.bin', 300_000, null]);
+    expect(got[1]![0]).toBe('b.bin');
+    expect(got[1]![1]).toBeLessThan(100_000);
+    expect(got[1]![2]).toMatch(/ends inside this member|inflate/);
+  });
+
+  test('a member of a method fflate lacks (Deflate64) is reported and skipped; the next one is read', async () => {
+    const zip = zipSync({ 'big.bin': [noise(20_000, 5), { level: 0 }], 'next.txt': [new TextEncoder().encode('next'), { level: 0 }] });
+    // Local header of the first member at 0: compression method, 2 bytes at offset 8, set to 9 (Deflate64).
+    zip[8] = 9;
+    const got: [string, string, string | null][] = [];
+    for await (const e of zipEntries(pieces(zip))) got.push([e.name, Buffer.from(await readEntry(e)).toString('latin1').slice(0, 8), e.problem]);
+    expect(got).toEqual([
+      ['big.bin', '', 'cannot inflate: compression method 9 is not supported'],
+      ['next.txt', 'next', null],
+    ]);
+  });
+
+  test('bytes that are no zip give no entries', async () => {
+    const got: string[] = [];
+    for await (const e of zipEntries(pieces(noise(100_000, 4)))) got.push(e.name);
+    expect(got).toEqual([]);
+  });
+});
