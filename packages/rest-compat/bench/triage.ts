@@ -126,6 +126,14 @@ function describe(insights: Insight[]): void {
   const nested = [...counts].filter(([t]) => t.includes(' · '));
   console.log(`  result types: ${host.map(([t, n]) => `${t} (${n})`).join(', ')}`);
   console.log(`  per-type result types: ${nested.length}`);
+  const coverage = insights.find((i) => i.Metadata?.title === 'Host Timeline: Coverage')?.Metadata?.data;
+  if (coverage)
+    console.log(
+      `  Host Timeline facts (the job's triage records): ${Object.entries(coverage)
+        .filter(([k]) => k.startsWith('facts'))
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
   for (const i of insights) if ('Error' in i) console.log(`  Error: ${JSON.stringify(i.Error)}`);
 }
 
