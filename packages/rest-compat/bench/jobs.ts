@@ -47,11 +47,10 @@ import {
   type DiffRow,
   type RuleMeta,
 } from './jobs/sigma-diff.js';
+import { GiB, MiB, f1, f2, files, formatTable, mib, rate, ratio, sizeOf } from './jobs/figures.js';
 import { startService, type JobRun, type Service } from './jobs/service.js';
 import { canMeasure, chainsawMapping, findReferenceTool, hayabusaHome, measureRun, type ToolRun } from './jobs/tools.js';
 
-const MiB = 1024 * 1024;
-const GiB = 1024 * MiB;
 const SHARED = process.env.QUARRY_SHARED ?? fileURLToPath(new URL('../../../../shared/', import.meta.url));
 const RULES = process.env.BENCH_SIGMA_RULES ?? join(SHARED, 'rules/sigma/rules');
 const BUILTIN_RULES = fileURLToPath(new URL('../../hunting/rules/sigma/', import.meta.url));
@@ -89,20 +88,6 @@ if (
   process.exit(2);
 }
 const want = (s: string) => !ONLY || ONLY === s;
-
-const files = (dir: string, match: (name: string) => boolean): string[] =>
-  readdirSync(dir)
-    .sort()
-    .flatMap((n) => {
-      const p = join(dir, n);
-      return statSync(p).isDirectory() ? files(p, match) : match(n) ? [p] : [];
-    });
-const sizeOf = (paths: string[]) => paths.reduce((a, p) => a + statSync(p).size, 0);
-const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
-const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-');
-const mib = (b: number) => (Number.isFinite(b) ? (b / MiB).toFixed(0) : '-');
-const rate = (n: number) => (!Number.isFinite(n) ? '-' : n >= 1e6 ? `${(n / 1e6).toFixed(2)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} k` : n.toFixed(1));
-const ratio = (a: number, b: number) => (a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b) ? `${(a / b).toFixed(2)}x` : '-');
 
 /** One line of the closing table. */
 interface Row {
@@ -160,12 +145,6 @@ const theirRow = (section: string, tool: string, ours: Row, run: ToolRun | undef
     run ? `  ${tool}: ${f2(run.seconds)} s, ${f2(run.cpuSeconds)} CPU-s, peak RSS ${mib(run.peakRss)} MiB${r.note ? `; ${r.note}` : ''}` : `  ${tool}: ${note}`,
   );
 };
-
-async function uploadAll(svc: Service, paths: string[]): Promise<string[]> {
-  const ids: string[] = [];
-  for (const p of paths) ids.push(await svc.uploadFile(p));
-  return ids;
-}
 
 // ---------------------------------------------------------------- EVTX
 
@@ -286,7 +265,7 @@ async function evtxSection(svc: Service): Promise<void> {
   // First, on a fresh worker: the peak is the concurrent jobs' own, not a samples job's leftovers.
   if (CONCURRENT > 0) await concurrentJobs(svc, samples);
   console.log(`\n== EVTX (a): all ${samples.length} samples (${f1(bytes / MiB)} MiB), run_sigma_rules true, rules ${RULES}`);
-  const ids = await uploadAll(svc, samples);
+  const ids = await svc.uploadAll(samples);
   const a = await svc.runJob('winevtx', { file_ids: ids, run_sigma_rules: true });
   const meta = overviewMeta(a.insights);
   const records = Number(meta.records ?? NaN);
@@ -346,7 +325,7 @@ async function evtxSection(svc: Service): Promise<void> {
   console.log(
     `\n== EVTX (b): ${big.paths.length} files of ≤ ${f1(statSync(big.paths[0]!).size / MiB)} MiB, ${f1(big.bytes / MiB)} MiB in all (limit 1024 MiB), ${big.chunks} chunks cycled from ${big.distinctChunks} valid sample chunks, built in ${f1((performance.now() - t0) / 1000)} s`,
   );
-  const bigIds = await uploadAll(svc, big.paths);
+  const bigIds = await svc.uploadAll(big.paths);
   const b = await svc.runJob('winevtx', { file_ids: bigIds, run_sigma_rules: true });
   const bmeta = overviewMeta(b.insights);
   const brecords = Number(bmeta.records ?? NaN);
@@ -496,7 +475,7 @@ async function registrySection(svc: Service): Promise<void> {
   console.log(
     `\n== Registry: ${hives.length} hives (${f1(bytes / MiB)} MiB, ${items} keys+values by @quarry/registry walk); skipped as not hives: ${skipped.join(', ') || 'none'}`,
   );
-  const ids = await uploadAll(svc, hives);
+  const ids = await svc.uploadAll(hives);
   const run = await svc.runJob('registry', { file_ids: ids });
   const errors = run.insights.filter((i) => 'Error' in i).length;
   const ours = ourRow('Registry', hives.length, bytes, items, 'keys+values', run, errors ? `${errors} Error insights` : '');
@@ -518,10 +497,10 @@ async function registrySection(svc: Service): Promise<void> {
 async function prefetchSection(svc: Service): Promise<void> {
   const pfs = files(join(SHARED, 'samples/prefetch'), (n) => n.toLowerCase().endsWith('.pf'));
   const sccainfo = findReferenceTool('sccainfo', 'SCCAINFO');
-  const ids = await uploadAll(svc, pfs);
+  const ids = await svc.uploadAll(pfs);
   // The 100-file job: the samples, then copies of the first ones (uploaded again: new file ids).
   const extra = pfs.slice(0, Math.max(0, 100 - pfs.length));
-  const extraIds = await uploadAll(svc, extra);
+  const extraIds = await svc.uploadAll(extra);
   for (const [label, paths, jobIds] of [
     [`all ${pfs.length} samples`, pfs, ids],
     ['100 files (limit) by repetition', [...pfs, ...extra], [...ids, ...extraIds]],
@@ -583,10 +562,9 @@ function printTable(): void {
     r.vs ? ratio(r.vs.peakRss, r.peakRss) : '',
     r.vs ? ratio(r.seconds, r.vs.seconds) : '',
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(line(head));
-  for (const [i, b] of body.entries()) console.log(line(b) + (rows[i]!.note ? `  ${rows[i]!.note}` : ''));
+  const [top, ...lines] = formatTable(head, body, 2);
+  console.log(top);
+  for (const [i, l] of lines.entries()) console.log(l + (rows[i]!.note ? `  ${rows[i]!.note}` : ''));
   console.log(
     'wall: parse request → Completed (ours), process start → exit (tools). CPU and RSS: the worker process (all threads) for ours; the tool and its children under GNU time for theirs. speed ours÷them = their wall ÷ our wall (>1: we are faster).',
   );

@@ -27,8 +27,7 @@ const bytes = paths.reduce((n, p) => n + statSync(p).size, 0);
 const noRules = mkdtempSync(join(tmpdir(), 'quarry-bench-rules-'));
 const svc = await startService({ sigmaRules: noRules });
 try {
-  const ids: string[] = [];
-  for (const p of paths) ids.push(await svc.uploadFile(p));
+  const ids = await svc.uploadAll(paths);
   console.log(`\nthe whole job through the service: ${paths.length} files (${(bytes / MiB).toFixed(2)} MiB) in one /analysis/lnk/parse job`);
   const run = await svc.runJob('lnk', { file_ids: ids });
   console.log(

@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { createLogger, loadEnv, workerEnv, workerNodeArgs } from '@quarry/config';
 import { freePort, startStack, type Stack } from '@quarry/devstack';
 import { createDb, migrate, tokens, users } from '@quarry/db';
+import type { EvidenceType } from '@quarry/vocabulary';
 import { WORKER_MAIN } from '@quarry/worker/entry';
 
 const SERVER = fileURLToPath(new URL('../upload-server.ts', import.meta.url));
@@ -39,8 +40,6 @@ export interface JobRun {
   idleRss: number;
   insights: Insight[];
 }
-
-type Category = 'winevtx' | 'registry' | 'prefetch' | 'lnk';
 
 /** An API token and the caller's encryption key (anonymous jobs get the anonymous tier's one slot). */
 export interface Caller {
@@ -79,9 +78,11 @@ export interface Service {
   /** An enterprise-tier user (four slots) with a client key: its files and jobs are private. */
   enterprise: Caller;
   uploadFile(path: string, name?: string, creds?: Caller): Promise<string>;
-  runJob(category: Category, body: Record<string, unknown>, timeoutS?: number): Promise<JobRun>;
+  /** Each file in turn, under its own name; their ids in the same order. */
+  uploadAll(paths: readonly string[], creds?: Caller): Promise<string[]>;
+  runJob(category: EvidenceType, body: Record<string, unknown>, timeoutS?: number): Promise<JobRun>;
   /** Jobs sent together; the worker's peak RSS over all of them. */
-  runJobsAtOnce(category: Category, bodies: Record<string, unknown>[], creds?: Caller, timeoutS?: number): Promise<ConcurrentRun>;
+  runJobsAtOnce(category: EvidenceType, bodies: Record<string, unknown>[], creds?: Caller, timeoutS?: number): Promise<ConcurrentRun>;
   /** The worker's main thread answers (its liveness probe): not busy writing a heap snapshot, say. */
   responsive(): Promise<boolean>;
   stop(): Promise<void>;
@@ -219,7 +220,13 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
       return ids[0]![0];
     };
 
-    const submit = async (category: Category, body: Record<string, unknown>, creds?: Caller): Promise<string> => {
+    const uploadAll = async (paths: readonly string[], creds?: Caller): Promise<string[]> => {
+      const ids: string[] = [];
+      for (const p of paths) ids.push(await uploadFile(p, basename(p), creds));
+      return ids;
+    };
+
+    const submit = async (category: EvidenceType, body: Record<string, unknown>, creds?: Caller): Promise<string> => {
       const res = await fetch(`${base}/analysis/${category}/parse`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', ...callerHeaders(creds) },
@@ -255,14 +262,14 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
       return { idleRss, cpu0: procCpu(workerPid), t0: performance.now() };
     };
 
-    const runJob = async (category: Category, body: Record<string, unknown>, timeoutS = 1800): Promise<JobRun> => {
+    const runJob = async (category: EvidenceType, body: Record<string, unknown>, timeoutS = 1800): Promise<JobRun> => {
       const { idleRss, cpu0, t0 } = mark();
       const id = await submit(category, body);
       const done = await finished(id, t0, timeoutS);
       return { id, ...done, cpuSeconds: procCpu(workerPid) - cpu0, peakRss: procField(workerPid, 'VmHWM'), idleRss };
     };
 
-    const runJobsAtOnce = async (category: Category, bodies: Record<string, unknown>[], creds?: Caller, timeoutS = 7200): Promise<ConcurrentRun> => {
+    const runJobsAtOnce = async (category: EvidenceType, bodies: Record<string, unknown>[], creds?: Caller, timeoutS = 7200): Promise<ConcurrentRun> => {
       const { idleRss, cpu0, t0 } = mark();
       const ids = await Promise.all(bodies.map((b) => submit(category, b, creds)));
       const jobs = await Promise.all(
@@ -289,7 +296,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
         () => false,
       );
 
-    return { base, workerPid, serverPid: server.pid!, enterprise, uploadFile, runJob, runJobsAtOnce, responsive, stop };
+    return { base, workerPid, serverPid: server.pid!, enterprise, uploadFile, uploadAll, runJob, runJobsAtOnce, responsive, stop };
   } catch (err) {
     await stop();
     throw err;
