@@ -6,6 +6,7 @@ import { FILE_HEADER_SIZE, FLAG_NO_CRC32, parseFileHeader, type FileHeader } fro
 import { OutBuffer } from './plan/out-buffer.js';
 import { BATCH, ChunkPool, workersFor, type ChunkRun } from './pool.js';
 import { openSource, type ByteSource } from './source.js';
+import { isStreamInput } from './stream-source.js';
 import type { RecordAnnotator } from './annotator.js';
 import type { EvtxWarning } from './warnings.js';
 import type { EvtxStreamInput } from './stream-source.js';
@@ -73,11 +74,16 @@ function readingOf<T>(state: ReadState, iterate: () => AsyncGenerator<T>): Async
 async function* chunkResults(input: string | Buffer | Uint8Array | EvtxStreamInput, opts: OpenOptions, state: ReadState): AsyncGenerator<ChunkResult> {
   const src = await openSource(input);
   const total = Math.ceil(Math.max(0, src.size - FILE_HEADER_SIZE) / CHUNK_SIZE);
-  const workers = workersFor(total, opts.threads ?? 1, opts.chunksPerThread);
-  const pool = workers > 1 ? new ChunkPool(workers, opts) : undefined;
+  let pool: ChunkPool | undefined;
   try {
     const header = readHeader(await src.read(0, FILE_HEADER_SIZE), state.warn);
     state.header = header;
+    // A size that is only a bound (a zip member with a data descriptor) would send a 68 KiB log to
+    // the threads: its header's chunk count decides instead (a dirty header may undercount: then
+    // the file is read on this thread, slower but whole).
+    const bounded = isStreamInput(input) && input.sizeIsBound === true && header !== undefined;
+    const workers = workersFor(bounded ? Math.min(total, header.chunkCount) : total, opts.threads ?? 1, opts.chunksPerThread);
+    pool = workers > 1 ? new ChunkPool(workers, opts) : undefined;
     let stale = header !== undefined;
     const results = pool ? pool.map(src, chunkRuns(src, total)) : serial(src, total, opts);
     for await (const r of results) {

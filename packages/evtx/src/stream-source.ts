@@ -10,6 +10,8 @@ export interface EvtxStreamInput {
    * reading stops where the stream ends.
    */
   size: number;
+  /** `size` is only an upper bound: the header's chunk count then decides whether chunks go to threads. */
+  sizeIsBound?: boolean;
 }
 
 export const isStreamInput = (input: unknown): input is EvtxStreamInput => typeof input === 'object' && input !== null && 'stream' in input && 'size' in input;

@@ -5,6 +5,8 @@ export interface InputRef {
   fileId: string;
   name: string;
   size: number;
+  /** `size` is only an upper bound (a zip member whose entry says its size after its bytes). */
+  sizeIsBound?: true;
   sha256: string;
 }
 

@@ -19,7 +19,7 @@ export const readEvtxInputs: JobReader<'winevtx'> = async function* (inputs, env
   for await (const input of inputs) {
     const { head, stream } = await peek(input.open());
     const kind = acceptedKind('winevtx', input.ref, head);
-    const file = openEvtx({ stream, size: input.ref.size }, { threads: env.threads, annotator });
+    const file = openEvtx({ stream, size: input.ref.size, sizeIsBound: input.ref.sizeIsBound === true }, { threads: env.threads, annotator });
     let records = 0;
     const implausible = new ImplausibleItems();
     for await (const record of file) {

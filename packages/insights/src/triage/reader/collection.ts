@@ -113,7 +113,14 @@ export class Collection {
   ): Promise<Seen> {
     this.env.nested?.signal?.throwIfAborted();
     const name = path === '' ? input.name : `${input.name}/${path}`;
-    const ref: InputRef = { position: this.position++, fileId: input.fileId, name, size: size ?? UNKNOWN_SIZE, sha256: '' };
+    const ref: InputRef = {
+      position: this.position++,
+      fileId: input.fileId,
+      name,
+      size: size ?? UNKNOWN_SIZE,
+      ...(size === null ? { sizeIsBound: true as const } : {}),
+      sha256: '',
+    };
     const bytes = new MemberBytes(pull, ref, () => this.env.nested?.onProgress?.());
     const head = await bytes.readHead(HEAD_BYTES);
     const { kind, type, byContent } = recognise(head, path === '' ? input.name : path);
