@@ -15,7 +15,12 @@ function localHeaders(zip: Uint8Array): { name: string; flags: number; crc: numb
   for (let off = view.indexOf('PK\x03\x04', 0, 'latin1'); off >= 0; off = view.indexOf('PK\x03\x04', off + 4, 'latin1')) {
     // Offsets within the header: flags @6, CRC-32 @14, compressed size @18, name length @26, name @30.
     const nameLength = view.readUInt16LE(off + 26);
-    out.push({ name: view.toString('utf8', off + 30, off + 30 + nameLength), flags: view.readUInt16LE(off + 6), crc: view.readUInt32LE(off + 14), compressed: view.readUInt32LE(off + 18) });
+    out.push({
+      name: view.toString('utf8', off + 30, off + 30 + nameLength),
+      flags: view.readUInt16LE(off + 6),
+      crc: view.readUInt32LE(off + 14),
+      compressed: view.readUInt32LE(off + 18),
+    });
   }
   return out;
 }
@@ -61,7 +66,9 @@ describe.skipIf(!existsSync(SAMPLES))('triage collections built from the samples
     expect(names).toContain('uploads/ntfs/%5C%5C.%5CC%3A/Windows/System32/config/SYSTEM.LOG1');
     expect(names).toContain('uploads/ntfs/%5C%5C.%5CC%3A/Users/jdoe/NTUSER.DAT');
     expect(names).toContain('uploads/auto/C%3A/Windows/System32/winevt/Logs/Microsoft-Windows-Sysmon%254Operational.evtx');
-    expect(names).toContain('uploads/auto/C%3A/Users/jdoe/AppData/Roaming/Microsoft/Windows/Recent/AutomaticDestinations/5f7b5f1e01b83767.automaticDestinations-ms');
+    expect(names).toContain(
+      'uploads/auto/C%3A/Users/jdoe/AppData/Roaming/Microsoft/Windows/Recent/AutomaticDestinations/5f7b5f1e01b83767.automaticDestinations-ms',
+    );
     expect(names).toEqual(expect.arrayContaining(['log.json', 'collection_context.json', 'results/Windows.KapeFiles.Targets%2FAll File Metadata.json']));
     const members = unzipSync(zip);
     for (const f of files) {

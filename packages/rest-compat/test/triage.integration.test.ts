@@ -106,7 +106,10 @@ describe.skipIf(!existsSync(SAMPLES))('whole-host triage through the service', (
       const all = titles(insights());
       for (const t of evidenceTypes.triage.resultTypes) expect(all).toContain(t);
       for (const type of ['winevtx', 'registry', 'prefetch', 'lnk'] as const) {
-        expect(all.some((t) => t.startsWith(`${evidenceTypes[type].label} · `)), type).toBe(true);
+        expect(
+          all.some((t) => t.startsWith(`${evidenceTypes[type].label} · `)),
+          type,
+        ).toBe(true);
       }
       expect(all).toContain('Registry · Application Data: ShimCache');
       expect(all).toContain('Prefetch · Executable Statistics');
@@ -117,18 +120,29 @@ describe.skipIf(!existsSync(SAMPLES))('whole-host triage through the service', (
       const rows = rowsOf(titled(insights(), 'Host Summary: Collection'));
       const unknown = layout === 'velociraptor' ? ['collection_context.json', 'log.json', 'results/Windows.KapeFiles.Targets/All File Metadata.json'] : [];
       expect(rows).toHaveLength(files.length + unknown.length);
-      expect(rows.filter((r) => r['Status'] === 'unknown type').map((r) => r['Member']).sort()).toEqual(unknown.map((n) => `${zip}/${n}`));
+      expect(
+        rows
+          .filter((r) => r['Status'] === 'unknown type')
+          .map((r) => r['Member'])
+          .sort(),
+      ).toEqual(unknown.map((n) => `${zip}/${n}`));
       expect(rows.filter((r) => r['Status'] !== 'unknown type').every((r) => r['Status'] === 'read' && r['Problem'] === '')).toBe(true);
       // Every host file under its own name (Velociraptor's `%25`, `%3A` and `%5C` decoded), typed by its bytes.
       const prefix = (f: HostFile) => (layout === 'kape' ? 'C/' : /\/config\/|NTUSER|UsrClass/.test(f.at) ? 'uploads/ntfs/\\\\.\\C:/' : 'uploads/auto/C:/');
-      for (const f of files) expect(rows.map((r) => r['Member']), f.at).toContain(`${zip}/${prefix(f)}${f.at}`);
+      for (const f of files)
+        expect(
+          rows.map((r) => r['Member']),
+          f.at,
+        ).toContain(`${zip}/${prefix(f)}${f.at}`);
       const type = (at: string) => rows.find((r) => r['Member']!.endsWith(at))?.['Type'];
-      expect(['Logs/Microsoft-Windows-Sysmon%4Operational.evtx', 'config/SYSTEM.LOG1', 'Prefetch/CMD.EXE-D269B812.pf', 'AutomaticDestinations/5f7b5f1e01b83767.automaticDestinations-ms'].map(type)).toEqual([
-        'winevtx',
-        'registry',
-        'prefetch',
-        'lnk',
-      ]);
+      expect(
+        [
+          'Logs/Microsoft-Windows-Sysmon%4Operational.evtx',
+          'config/SYSTEM.LOG1',
+          'Prefetch/CMD.EXE-D269B812.pf',
+          'AutomaticDestinations/5f7b5f1e01b83767.automaticDestinations-ms',
+        ].map(type),
+      ).toEqual(['winevtx', 'registry', 'prefetch', 'lnk']);
       expect(rows.find((r) => r['Member']!.endsWith('/NTUSER.DAT'))?.['User']).toBe(USER);
     });
 
@@ -206,18 +220,31 @@ describe.skipIf(!existsSync(SAMPLES))('whole-host triage through the service', (
   test('both layouts give the same host facts', () => {
     const facts = (layout: Layout) => {
       const ins = jobs[layout].insights;
-      const perType = titles(ins).filter((t) => / · /.test(t) && !t.includes('File metadata')).sort();
-      const execution = rowsOf(titled(ins, 'Evidence of Execution')).map((r) => [r['Executable'], r['User'], r['Sources'], r['Run Count'], r['Process Events']].join(' | ')).sort();
-      const access = rowsOf(titled(ins, 'Evidence of File & Folder Access')).map((r) => [r['Path'], r['Sources'], r['Users'], r['Volumes']].join(' | ')).sort();
+      const perType = titles(ins)
+        .filter((t) => / · /.test(t) && !t.includes('File metadata'))
+        .sort();
+      const execution = rowsOf(titled(ins, 'Evidence of Execution'))
+        .map((r) => [r['Executable'], r['User'], r['Sources'], r['Run Count'], r['Process Events']].join(' | '))
+        .sort();
+      const access = rowsOf(titled(ins, 'Evidence of File & Folder Access'))
+        .map((r) => [r['Path'], r['Sources'], r['Users'], r['Volumes']].join(' | '))
+        .sort();
       const accounts = rowsOf(titled(ins, 'Accounts & Logons')).length;
       const { members: _members, ...summary } = titled(ins, 'Host Summary')!.data as Record<string, string>;
-      return { perType, execution, access, accounts, summary: { ...summary, evidence_types: summary['evidence_types']!.replace(/, unknown \d+$/, ''), members_not_read_whole: null } };
+      return {
+        perType,
+        execution,
+        access,
+        accounts,
+        summary: { ...summary, evidence_types: summary['evidence_types']!.replace(/, unknown \d+$/, ''), members_not_read_whole: null },
+      };
     };
     expect(facts('kape').execution.length).toBeGreaterThan(0);
     expect(facts('velociraptor')).toEqual(facts('kape'));
   });
 
-  const search = (path: string, b: Record<string, unknown>, jobId = jobs.kape.id) => post(h.url, path, { job_id: jobId, search: '', browse_events: true, show: 100, ...b });
+  const search = (path: string, b: Record<string, unknown>, jobId = jobs.kape.id) =>
+    post(h.url, path, { job_id: jobId, search: '', browse_events: true, show: 100, ...b });
   const indexRows = (r: Reply) => r.json.insights[0].IndexTable.data as [string[], Record<string, string>][];
 
   test.skipIf(gates.scca.skip)('triage search: cmd.exe’s prefetch runs in a time window, filtered by source and kind, page by page', async () => {
@@ -238,12 +265,18 @@ describe.skipIf(!existsSync(SAMPLES))('whole-host triage through the service', (
 
     // Paging: three pages of three are the same rows, in the same order.
     const paged: string[][] = [];
-    for (const page of [1, 2, 3]) paged.push(...indexRows(await search('/analysis/triage/search', { search: 'CMD.EXE', filter, ...window, show: 3, page })).map(([c]) => c));
+    for (const page of [1, 2, 3])
+      paged.push(...indexRows(await search('/analysis/triage/search', { search: 'CMD.EXE', filter, ...window, show: 3, page })).map(([c]) => c));
     expect(paged).toEqual(rows.map(([c]) => c));
   });
 
   test.skipIf(gates.evtx.skip)('triage search by user: the process creations of the account evtx_dump names', async () => {
-    const r = await search('/analysis/triage/search', { filter: [{ field: 'user', operator: 'contains', value: 'admmig' }, { field: 'source', operator: 'equals', value: 'winevtx' }] });
+    const r = await search('/analysis/triage/search', {
+      filter: [
+        { field: 'user', operator: 'contains', value: 'admmig' },
+        { field: 'source', operator: 'equals', value: 'winevtx' },
+      ],
+    });
     expect(r.status, r.text).toBe(200);
     const rows = indexRows(r);
     expect(rows.length).toBeGreaterThan(0);
@@ -483,7 +516,11 @@ describe.skipIf(!existsSync(SAMPLES))('whole-host triage through the service', (
       const key = newClientKey();
       const up = await upload(h.url, [{ path: sample(GOLDEN.cmdPrefetch) }], { token: alice.token, key });
       const mine = up.json.file_ids[0][0];
-      expectJson(await post(h.url, '/analysis/triage/parse', { file_ids: [mine], run_sigma_rules: false }, { token: bob.token, key }), 400, 'Failed to download file');
+      expectJson(
+        await post(h.url, '/analysis/triage/parse', { file_ids: [mine], run_sigma_rules: false }, { token: bob.token, key }),
+        400,
+        'Failed to download file',
+      );
       expectJson(await post(h.url, '/analysis/triage/parse', { file_ids: [mine], run_sigma_rules: false }), 400, 'Failed to download file');
     });
 
@@ -509,7 +546,11 @@ describe.skipIf(!existsSync(SAMPLES))('whole-host triage through the service', (
       expect(ok.status, ok.text).toBe(200);
       // Its blobs do not exist: remove the job before a worker tries to read them.
       expect((await post(h.url, '/analysis/job/delete', { ids: [ok.json.id] }, { token })).status).toBe(200);
-      expectJson(await post(h.url, '/analysis/triage/parse', { file_ids: [a, b, one], run_sigma_rules: false }, { token }), 400, 'Max triage analysis size limit exceeded (4GB)');
+      expectJson(
+        await post(h.url, '/analysis/triage/parse', { file_ids: [a, b, one], run_sigma_rules: false }, { token }),
+        400,
+        'Max triage analysis size limit exceeded (4GB)',
+      );
     });
 
     test('search: a job of another type, an unknown job', async () => {
@@ -523,7 +564,8 @@ describe.skipIf(!existsSync(SAMPLES))('whole-host triage through the service', (
   });
 
   test('every tool the comparisons need is gated (CI fails without one)', () => {
-    for (const tool of ['sccainfo', 'evtx_dump', 'lnkinfo', 'regipy-dump']) expect([tool, findTool(tool) !== undefined || !process.env.CI]).toEqual([tool, true]);
+    for (const tool of ['sccainfo', 'evtx_dump', 'lnkinfo', 'regipy-dump'])
+      expect([tool, findTool(tool) !== undefined || !process.env.CI]).toEqual([tool, true]);
     expect(basename(GOLDEN.system)).toBe('SYSTEM_B');
   });
 });

@@ -81,7 +81,12 @@ function fromLinks(state: HostState, add: Collect): void {
       if (t !== null) times.push({ kind, time: t });
     }
     const drive = c['Share'] ? 'Network' : (c['Drive Type'] ?? '');
-    const volume = [drive, c['Volume Serial'] ? `serial ${c['Volume Serial']}` : '', c['Volume Label'] ? `"${c['Volume Label']}"` : '', c['Share'] ? `share ${c['Share']}` : '']
+    const volume = [
+      drive,
+      c['Volume Serial'] ? `serial ${c['Volume Serial']}` : '',
+      c['Volume Label'] ? `"${c['Volume Label']}"` : '',
+      c['Share'] ? `share ${c['Share']}` : '',
+    ]
       .filter(Boolean)
       .join(' ');
     const flagged = suspicious.get(`${member}|${c['Entry']}|${path}`);
@@ -122,7 +127,17 @@ function fromRegistry(state: HostState, add: Collect): void {
 }
 
 function registryAccess(title: string, row: TableRow['row'], c: Record<string, string>, times: Access['times']): Omit<Access, 'reasons' | 'related'> {
-  return { type: 'registry', title, row, member: c['Hive'] ?? '', user: c['User'] || null, volume: '', driveType: '', times, importance: cellImportance(c['Importance']) };
+  return {
+    type: 'registry',
+    title,
+    row,
+    member: c['Hive'] ?? '',
+    user: c['User'] || null,
+    volume: '',
+    driveType: '',
+    times,
+    importance: cellImportance(c['Importance']),
+  };
 }
 
 /**

@@ -84,7 +84,14 @@ function rowOf(p: PathAccess, allDevices: readonly UsbDevice[]): Row {
 export function fileAccessInsights(state: HostState): Insight[] {
   return state.memo('file-access:insights', () => {
     const devices = usbDevices(state);
-    return [table(TITLE, 'General', FILE_ACCESS_COLUMNS, pathAccesses(state).map((p) => rowOf(p, devices)))];
+    return [
+      table(
+        TITLE,
+        'General',
+        FILE_ACCESS_COLUMNS,
+        pathAccesses(state).map((p) => rowOf(p, devices)),
+      ),
+    ];
   });
 }
 

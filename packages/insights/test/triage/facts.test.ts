@@ -11,7 +11,15 @@ describe('time cells', () => {
     expect(cellTime('2018-03-27 21:45:28.056 UTC')).toBe(Date.UTC(2018, 2, 27, 21, 45, 28, 56));
     expect(cellTime('2018-03-27T21:45:28.0561234Z')).toBe(Date.UTC(2018, 2, 27, 21, 45, 28, 56));
     expect(cellTime('2018-03-27 21:45:28 UTC')).toBe(Date.UTC(2018, 2, 27, 21, 45, 28));
-    for (const bad of ['', 'garbage', '2018-03-27 21:45:28', '2021-02-31 10:00:00 UTC', '2021-13-01 10:00:00 UTC', '2021-01-01 24:00:00 UTC', '2018-03-27 21:45 UTC'])
+    for (const bad of [
+      '',
+      'garbage',
+      '2018-03-27 21:45:28',
+      '2021-02-31 10:00:00 UTC',
+      '2021-13-01 10:00:00 UTC',
+      '2021-01-01 24:00:00 UTC',
+      '2018-03-27 21:45 UTC',
+    ])
       expect(cellTime(bad), bad).toBeNull();
   });
 
@@ -37,7 +45,13 @@ describe('time cells', () => {
       path: 'C:\\c.exe',
       importance: 'Medium',
       artifact: 'SYSTEM',
-      records: { type: 'registry', filters: [{ field: 'key', value: 'ControlSet001\\Control\\Session Manager\\AppCompatCache' }, { field: 'file_name', value: 'SYSTEM' }] },
+      records: {
+        type: 'registry',
+        filters: [
+          { field: 'key', value: 'ControlSet001\\Control\\Session Manager\\AppCompatCache' },
+          { field: 'file_name', value: 'SYSTEM' },
+        ],
+      },
     });
   });
 });
@@ -60,7 +74,13 @@ describe('Host Timeline bound', () => {
 
   test('over the limit it keeps every more important fact, then the latest, in time order', () => {
     const state = new HostState();
-    const ctx = { category: 'triage' as const, inputs: [], options: { runSigmaRules: false }, notes: { sigmaMatches: [] }, implausible: new ImplausibleItems() };
+    const ctx = {
+      category: 'triage' as const,
+      inputs: [],
+      options: { runSigmaRules: false },
+      notes: { sigmaMatches: [] },
+      implausible: new ImplausibleItems(),
+    };
     const a = hostTimelineAnalyzer(ctx, state);
     const total = Math.floor(HOST_TIMELINE_LIMIT * 2.5);
     const input = { position: 0, fileId: 'f', name: 'c.zip', size: 0, sha256: '' };

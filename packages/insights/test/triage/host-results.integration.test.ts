@@ -70,7 +70,9 @@ describe.skipIf(!HAVE_SAMPLES)(`Host result types over sample evidence ${HAVE_SA
       const cells = insight.Table.data[f.row! + 1]!;
       const text = asCell(f.time);
       const day = text.slice(0, 10);
-      const found = cells.some((c) => c === text || c.split(', ').includes(text) || (f.timeKind === 'installed' && c === day && text.endsWith('00:00:00.000 UTC')));
+      const found = cells.some(
+        (c) => c === text || c.split(', ').includes(text) || (f.timeKind === 'installed' && c === day && text.endsWith('00:00:00.000 UTC')),
+      );
       if (!found) unmatched.push(`${f.source} ${f.resultType}#${f.row} ${text}`);
     }
     expect(unmatched.slice(0, 10)).toEqual([]);
@@ -80,7 +82,9 @@ describe.skipIf(!HAVE_SAMPLES)(`Host result types over sample evidence ${HAVE_SA
     const kinds = (source: string) => new Set(job.facts.filter((f) => f.source === source).map((f) => f.timeKind));
     expect([...kinds('prefetch')]).toEqual(expect.arrayContaining(['executed', 'created']));
     expect([...kinds('lnk')]).toEqual(expect.arrayContaining(['created', 'modified', 'accessed']));
-    expect([...kinds('registry')]).toEqual(expect.arrayContaining(['key written', 'executed', 'connected', 'installed', 'logged on', 'password set', 'shutdown', 'modified']));
+    expect([...kinds('registry')]).toEqual(
+      expect.arrayContaining(['key written', 'executed', 'connected', 'installed', 'logged on', 'password set', 'shutdown', 'modified']),
+    );
     expect([...kinds('winevtx')]).toEqual(expect.arrayContaining(['logged on', 'logon failed', 'executed', 'first seen']));
     // Every EVTX fact leads to its records; Sigma facts name their rule.
     expect(job.facts.filter((f) => f.source === 'winevtx' && f.records === null)).toEqual([]);
@@ -106,28 +110,31 @@ describe.skipIf(!HAVE_SAMPLES)(`Host result types over sample evidence ${HAVE_SA
     expect(coverage && 'Metadata' in coverage ? coverage.Metadata.data['host_time_zone'] : '').toContain('Eastern Standard Time');
   });
 
-  test.skipIf(DUMP_GATE.skip)(`Accounts & Logons: 4624/4625 counts and logon types per account equal evtx_dump's ${DUMP_GATE.skip ? DUMP_GATE.reason : ''}`, () => {
-    const expected = new Map<string, { ok: number; failed: number; types: Set<string> }>();
-    for (const rel of rels!.winevtx)
-      for (const e of dumpEvents(rel)) {
-        if (e.id !== 4624 && e.id !== 4625) continue;
-        const user = str(e, 'TargetUserName').toLowerCase();
-        const x = expected.get(user) ?? { ok: 0, failed: 0, types: new Set<string>() };
-        if (e.id === 4624) x.ok++;
-        else x.failed++;
-        x.types.add(`${e.id === 4624 ? 'Success' : 'Failure'} ${str(e, 'LogonType')} `);
-        expected.set(user, x);
+  test.skipIf(DUMP_GATE.skip)(
+    `Accounts & Logons: 4624/4625 counts and logon types per account equal evtx_dump's ${DUMP_GATE.skip ? DUMP_GATE.reason : ''}`,
+    () => {
+      const expected = new Map<string, { ok: number; failed: number; types: Set<string> }>();
+      for (const rel of rels!.winevtx)
+        for (const e of dumpEvents(rel)) {
+          if (e.id !== 4624 && e.id !== 4625) continue;
+          const user = str(e, 'TargetUserName').toLowerCase();
+          const x = expected.get(user) ?? { ok: 0, failed: 0, types: new Set<string>() };
+          if (e.id === 4624) x.ok++;
+          else x.failed++;
+          x.types.add(`${e.id === 4624 ? 'Success' : 'Failure'} ${str(e, 'LogonType')} `);
+          expected.set(user, x);
+        }
+      expect(expected.size).toBeGreaterThan(3);
+      const accounts = rows(job.insights, 'Accounts & Logons');
+      for (const [user, x] of expected) {
+        const row = accounts.find((r) => r['Account']!.toLowerCase().split(', ').includes(user));
+        expect(row, user).toBeDefined();
+        expect([user, row!['Successful Logons'], row!['Failed Logons']]).toEqual([user, String(x.ok), String(x.failed)]);
+        for (const type of x.types) expect(row!['Logon Types'], user).toContain(type);
+        expect(row!['Links']).toMatch(/ · Authentication#row-\d+/);
       }
-    expect(expected.size).toBeGreaterThan(3);
-    const accounts = rows(job.insights, 'Accounts & Logons');
-    for (const [user, x] of expected) {
-      const row = accounts.find((r) => r['Account']!.toLowerCase().split(', ').includes(user));
-      expect(row, user).toBeDefined();
-      expect([user, row!['Successful Logons'], row!['Failed Logons']]).toEqual([user, String(x.ok), String(x.failed)]);
-      for (const type of x.types) expect(row!['Logon Types'], user).toContain(type);
-      expect(row!['Links']).toMatch(/ · Authentication#row-\d+/);
-    }
-  });
+    },
+  );
 
   test.skipIf(DUMP_GATE.skip || EVTXEXPORT_GATE.skip)(
     `Host Timeline: a logon group's first fact is at its first record's written time (evtx_dump for the record, evtxexport for its time) ${DUMP_GATE.skip ? DUMP_GATE.reason : EVTXEXPORT_GATE.skip ? EVTXEXPORT_GATE.reason : ''}`,
@@ -168,7 +175,10 @@ describe.skipIf(!HAVE_SAMPLES)(`Host result types over sample evidence ${HAVE_SA
       '    for v in sk.iter_values(): print(f"{sk.name}\\t{v.value_type}")',
     ].join('\n');
     const out = execFileSync('python3', ['-c', script, samplePath('registry/regipy/SAM')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-    const sam = out.trim().split('\n').map((l) => l.split('\t') as [string, string]);
+    const sam = out
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t') as [string, string]);
     expect(sam.length).toBeGreaterThanOrEqual(3);
     const accounts = rows(job.insights, 'Accounts & Logons');
     for (const [name, rid] of sam) {
@@ -178,28 +188,31 @@ describe.skipIf(!HAVE_SAMPLES)(`Host result types over sample evidence ${HAVE_SA
     }
   });
 
-  test.skipIf(LNK_GATE.skip)(`File & Folder Access: a link's target path, volume and times as lnkinfo reads them ${LNK_GATE.skip ? LNK_GATE.reason : ''}`, () => {
-    const links = rels!.lnk.filter((r) => /\.lnk(\.test)?$/.test(r)).slice(0, 60);
-    const access = rows(job.insights, 'Evidence of File & Folder Access');
-    let checked = 0;
-    for (const rel of links) {
-      const view = lnkinfo(LNKINFO!, samplePath(rel));
-      const local = view?.['Local path'];
-      const serial = view?.['Drive serial number'];
-      if (!view || !local || !serial || !/^[A-Z]:\\/i.test(local)) continue;
-      const row = access.find((r) => r['Path']!.toLowerCase() === local.toLowerCase());
-      expect(row, local).toBeDefined();
-      expect(row!['Sources']).toContain('Shell links & Jump Lists · Opened Files & Folders');
-      expect(row!['Artifacts']!.split(', ')).toContain(basename(rel));
-      expect(row!['Volumes']).toContain(`serial ${serial.replace(/^0x/, '').toUpperCase().padStart(8, '0')}`);
-      expect(row!['Volumes']).toContain(view['Drive type']!.replace(/ \(\d+\)$/, ''));
-      const created = lnkinfoCell(view['Creation time']);
-      if (created) expect(row!['Times']).toContain(`created ${created}`);
-      expect(row!['Links']).toMatch(/Shell links & Jump Lists · Opened Files & Folders#row-\d+/);
-      checked++;
-    }
-    expect(checked).toBeGreaterThan(10);
-  });
+  test.skipIf(LNK_GATE.skip)(
+    `File & Folder Access: a link's target path, volume and times as lnkinfo reads them ${LNK_GATE.skip ? LNK_GATE.reason : ''}`,
+    () => {
+      const links = rels!.lnk.filter((r) => /\.lnk(\.test)?$/.test(r)).slice(0, 60);
+      const access = rows(job.insights, 'Evidence of File & Folder Access');
+      let checked = 0;
+      for (const rel of links) {
+        const view = lnkinfo(LNKINFO!, samplePath(rel));
+        const local = view?.['Local path'];
+        const serial = view?.['Drive serial number'];
+        if (!view || !local || !serial || !/^[A-Z]:\\/i.test(local)) continue;
+        const row = access.find((r) => r['Path']!.toLowerCase() === local.toLowerCase());
+        expect(row, local).toBeDefined();
+        expect(row!['Sources']).toContain('Shell links & Jump Lists · Opened Files & Folders');
+        expect(row!['Artifacts']!.split(', ')).toContain(basename(rel));
+        expect(row!['Volumes']).toContain(`serial ${serial.replace(/^0x/, '').toUpperCase().padStart(8, '0')}`);
+        expect(row!['Volumes']).toContain(view['Drive type']!.replace(/ \(\d+\)$/, ''));
+        const created = lnkinfoCell(view['Creation time']);
+        if (created) expect(row!['Times']).toContain(`created ${created}`);
+        expect(row!['Links']).toMatch(/Shell links & Jump Lists · Opened Files & Folders#row-\d+/);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(10);
+    },
+  );
 
   test.skipIf(REGIPY_SHELLBAGS.skip)(
     `File & Folder Access: every file-system ShellBag folder regipy (libfwsi) rebuilds is a row with its ShellBags source ${REGIPY_SHELLBAGS.skip ? REGIPY_SHELLBAGS.reason : ''}`,

@@ -25,7 +25,10 @@ export interface PrefetchFacts {
 export async function sccainfo(path: string): Promise<PrefetchFacts> {
   const { stdout } = await run(findTool('sccainfo')!, [path], BIG);
   const field = (name: string) => new RegExp(`^\\t${name}\\s*:\\s*(.*)$`, 'm').exec(stdout)?.[1]?.trim() ?? '';
-  const lastRuns = [...stdout.matchAll(/^\tLast run time: \d+\s*:\s*(.*)$/gm)].map((m) => m[1]!).filter((t) => !/Not set/i.test(t)).map(sccaTime);
+  const lastRuns = [...stdout.matchAll(/^\tLast run time: \d+\s*:\s*(.*)$/gm)]
+    .map((m) => m[1]!)
+    .filter((t) => !/Not set/i.test(t))
+    .map(sccaTime);
   return { executable: field('Executable filename'), runCount: Number(field('Run count')), lastRuns };
 }
 

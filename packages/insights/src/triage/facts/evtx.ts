@@ -88,43 +88,119 @@ export function evtxFacts(insights: readonly Insight[]): TriageRecord[] {
       path: orNull(c['Source Image']),
       records: records(c['Record ID'] ?? ''),
     })),
-    ...t('Authentication', firstLast((c) => (c['Result'] === 'Failure' ? 'logon failed' : 'logged on')), (c) => ({
-      description: joinCells(`${c['Result']} logon`, `${c['Target Domain'] ? `${c['Target Domain']}\\` : ''}${c['Target User']}`, `type ${c['Logon Type']}`, c['Source IP'] && c['Source IP'] !== '-' ? `from ${c['Source IP']}` : '', c['Source Workstation'] && c['Source Workstation'] !== '-' ? `(${c['Source Workstation']})` : '', `×${c['Count']}`, c['Computer'] ? `on ${c['Computer']}` : ''),
-      user: orNull(c['Target User']),
-      records: records(firstId(c['Record IDs']), c['Computer']),
-    })),
-    ...t('Authentication: Privileges & Explicit Credentials', firstLast((c) => (c['Event ID'] === '4648' ? 'logged on' : 'event')), (c) => ({
-      description: joinCells(c['Event ID'] === '4648' ? 'Explicit credentials' : `Event ${c['Event ID']}`, c['Subject'], c['Target'] ? `→ ${c['Target']}` : '', c['Target Server'] ? `@ ${c['Target Server']}` : '', c['Privileges'], `×${c['Count']}`),
-      user: orNull(c['Subject']),
-      path: orNull(c['Process']),
-      records: records(firstId(c['Record IDs'])),
-    })),
-    ...t('Authentication: Kerberos & NTLM', firstLast((c) => (c['Status'] && c['Status'] !== '0x0' ? 'logon failed' : 'event')), (c) => ({
-      description: joinCells(`Event ${c['Event ID']}`, c['Account'], c['Service'], c['Client Address'], c['Ticket Encryption'], c['Status'], `×${c['Count']}`),
-      user: orNull(c['Account']),
-      records: records(firstId(c['Record IDs'])),
-    })),
-    ...t('Persistence', [{ column: 'First Seen', kind: (c) => (/installed|created/i.test(c['Mechanism'] ?? '') ? 'installed' : 'first seen'), label: 'first' }, { column: 'Last Seen', kind: 'last seen', label: 'last' }], (c) => ({
-      description: joinCells(c['Mechanism'], c['Name'], c['Command / Target'] ? `: ${c['Command / Target']}` : '', c['Computer'] ? `on ${c['Computer']}` : ''),
-      user: orNull(c['Account']),
-      records: records(c['First Record ID'] ?? firstId(c['Record IDs']), c['Computer']),
-    })),
-    ...t('Overview: Sigma Matches', [{ column: 'First Seen', kind: 'first seen', label: 'first' }, { column: 'Last Seen', kind: 'last seen', label: 'last' }], (c) => ({
-      description: joinCells(`Sigma: ${c['Rule']}`, `(${c['Level']})`, `×${c['Matches']}`, c['Computers'] ? `on ${c['Computers']}` : ''),
-      sigmaRule: orNull(c['Rule']),
-      records: c['Rule'] ? { type: 'winevtx', filters: [{ field: 'sigma_matches', value: c['Rule'] }] } : null,
-    })),
-    ...t('Network Analysis: RDP', firstLast((c) => RDP_KIND[c['Event ID'] ?? ''] ?? 'event'), (c) => ({
-      description: joinCells(`RDP ${c['Event ID']}`, c['Domain'] ? `${c['Domain']}\\${c['User']}` : c['User'], c['Address'] ? `from ${c['Address']}` : '', `×${c['Count']}`, c['Computers'] ? `on ${c['Computers']}` : ''),
-      user: orNull(c['User']),
-      records: records(firstId(c['Record IDs']), c['Computers']),
-    })),
+    ...t(
+      'Authentication',
+      firstLast((c) => (c['Result'] === 'Failure' ? 'logon failed' : 'logged on')),
+      (c) => ({
+        description: joinCells(
+          `${c['Result']} logon`,
+          `${c['Target Domain'] ? `${c['Target Domain']}\\` : ''}${c['Target User']}`,
+          `type ${c['Logon Type']}`,
+          c['Source IP'] && c['Source IP'] !== '-' ? `from ${c['Source IP']}` : '',
+          c['Source Workstation'] && c['Source Workstation'] !== '-' ? `(${c['Source Workstation']})` : '',
+          `×${c['Count']}`,
+          c['Computer'] ? `on ${c['Computer']}` : '',
+        ),
+        user: orNull(c['Target User']),
+        records: records(firstId(c['Record IDs']), c['Computer']),
+      }),
+    ),
+    ...t(
+      'Authentication: Privileges & Explicit Credentials',
+      firstLast((c) => (c['Event ID'] === '4648' ? 'logged on' : 'event')),
+      (c) => ({
+        description: joinCells(
+          c['Event ID'] === '4648' ? 'Explicit credentials' : `Event ${c['Event ID']}`,
+          c['Subject'],
+          c['Target'] ? `→ ${c['Target']}` : '',
+          c['Target Server'] ? `@ ${c['Target Server']}` : '',
+          c['Privileges'],
+          `×${c['Count']}`,
+        ),
+        user: orNull(c['Subject']),
+        path: orNull(c['Process']),
+        records: records(firstId(c['Record IDs'])),
+      }),
+    ),
+    ...t(
+      'Authentication: Kerberos & NTLM',
+      firstLast((c) => (c['Status'] && c['Status'] !== '0x0' ? 'logon failed' : 'event')),
+      (c) => ({
+        description: joinCells(
+          `Event ${c['Event ID']}`,
+          c['Account'],
+          c['Service'],
+          c['Client Address'],
+          c['Ticket Encryption'],
+          c['Status'],
+          `×${c['Count']}`,
+        ),
+        user: orNull(c['Account']),
+        records: records(firstId(c['Record IDs'])),
+      }),
+    ),
+    ...t(
+      'Persistence',
+      [
+        { column: 'First Seen', kind: (c) => (/installed|created/i.test(c['Mechanism'] ?? '') ? 'installed' : 'first seen'), label: 'first' },
+        { column: 'Last Seen', kind: 'last seen', label: 'last' },
+      ],
+      (c) => ({
+        description: joinCells(
+          c['Mechanism'],
+          c['Name'],
+          c['Command / Target'] ? `: ${c['Command / Target']}` : '',
+          c['Computer'] ? `on ${c['Computer']}` : '',
+        ),
+        user: orNull(c['Account']),
+        records: records(c['First Record ID'] ?? firstId(c['Record IDs']), c['Computer']),
+      }),
+    ),
+    ...t(
+      'Overview: Sigma Matches',
+      [
+        { column: 'First Seen', kind: 'first seen', label: 'first' },
+        { column: 'Last Seen', kind: 'last seen', label: 'last' },
+      ],
+      (c) => ({
+        description: joinCells(`Sigma: ${c['Rule']}`, `(${c['Level']})`, `×${c['Matches']}`, c['Computers'] ? `on ${c['Computers']}` : ''),
+        sigmaRule: orNull(c['Rule']),
+        records: c['Rule'] ? { type: 'winevtx', filters: [{ field: 'sigma_matches', value: c['Rule'] }] } : null,
+      }),
+    ),
+    ...t(
+      'Network Analysis: RDP',
+      firstLast((c) => RDP_KIND[c['Event ID'] ?? ''] ?? 'event'),
+      (c) => ({
+        description: joinCells(
+          `RDP ${c['Event ID']}`,
+          c['Domain'] ? `${c['Domain']}\\${c['User']}` : c['User'],
+          c['Address'] ? `from ${c['Address']}` : '',
+          `×${c['Count']}`,
+          c['Computers'] ? `on ${c['Computers']}` : '',
+        ),
+        user: orNull(c['User']),
+        records: records(firstId(c['Record IDs']), c['Computers']),
+      }),
+    ),
     ...t('Network Analysis: Remote Hosts', firstLast('connected'), (c) => ({
-      description: joinCells(`Remote host ${c['IP']}`, c['Hostnames'] ? `(${c['Hostnames']})` : '', c['Activities'], c['Accounts'] ? `accounts ${c['Accounts']}` : ''),
+      description: joinCells(
+        `Remote host ${c['IP']}`,
+        c['Hostnames'] ? `(${c['Hostnames']})` : '',
+        c['Activities'],
+        c['Accounts'] ? `accounts ${c['Accounts']}` : '',
+      ),
       records: records(firstId(c['Record IDs'])),
     })),
     ...t('Network Analysis', firstLast('connected'), (c) => ({
-      description: joinCells(c['Process'], c['Protocol'], c['Direction'], `${c['Source IP']}:${c['Source Port']} → ${c['Destination IP']}:${c['Destination Port']}`, c['Destination Host'], `×${c['Count']}`),
+      description: joinCells(
+        c['Process'],
+        c['Protocol'],
+        c['Direction'],
+        `${c['Source IP']}:${c['Source Port']} → ${c['Destination IP']}:${c['Destination Port']}`,
+        c['Destination Host'],
+        `×${c['Count']}`,
+      ),
       path: orNull(c['Process']),
       records: records(firstId(c['Record IDs']), c['Computer']),
     })),

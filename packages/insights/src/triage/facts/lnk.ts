@@ -6,7 +6,8 @@ import { byTitle, cellImportance, orNull, tableRows } from './table-rows.js';
 /** Suspicious Shortcuts' importance by link or entry (source file, entry, target). */
 function suspicious(insights: readonly Insight[]): Map<string, string> {
   const out = new Map<string, string>();
-  for (const { cells: c } of tableRows(byTitle(insights, 'Suspicious Shortcuts'))) out.set(`${c['Source File']}|${c['Entry']}|${c['Target Path']}`, c['Importance'] ?? '');
+  for (const { cells: c } of tableRows(byTitle(insights, 'Suspicious Shortcuts')))
+    out.set(`${c['Source File']}|${c['Entry']}|${c['Target Path']}`, c['Importance'] ?? '');
   return out;
 }
 

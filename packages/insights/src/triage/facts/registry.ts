@@ -30,7 +30,8 @@ function userActivityKind(c: Record<string, string>): TimeKind | null {
   const source = c['Source'] ?? '';
   if (source === 'UserAssist') return 'executed';
   if (source === 'MountPoints2') return 'connected';
-  if (/^(RecentDocs|OpenSavePidlMRU|LastVisitedPidlMRU|Office .* File MRU|TypedPaths|RunMRU)/.test(source)) return source === 'RunMRU' ? 'executed' : 'accessed';
+  if (/^(RecentDocs|OpenSavePidlMRU|LastVisitedPidlMRU|Office .* File MRU|TypedPaths|RunMRU)/.test(source))
+    return source === 'RunMRU' ? 'executed' : 'accessed';
   return 'event';
 }
 
@@ -40,15 +41,23 @@ function installDates(insights: readonly Insight[]): TriageRecord[] {
   return tableRows(byTitle(insights, title)).flatMap(({ row, cells: c }) => {
     const day = cellDate(c['Install Date']);
     if (day === null) return [];
-    const f = base(c, joinCells(`Installed ${c['Name']}`, c['Version'], c['Publisher'] ? `(${c['Publisher']})` : '', c['Scope'], '(install date, day only)'), c['Install Location']);
+    const f = base(
+      c,
+      joinCells(`Installed ${c['Name']}`, c['Version'], c['Publisher'] ? `(${c['Publisher']})` : '', c['Scope'], '(install date, day only)'),
+      c['Install Location'],
+    );
     return [fact('registry', title, row, day, 'installed', f, cellImportance(c['Importance']))];
   });
 }
 
 /** The Last Shutdown setting: its Value is the shutdown time. */
 function shutdowns(insights: readonly Insight[]): TriageRecord[] {
-  return tableFacts('registry', insights, 'System Configuration', [{ column: 'Value', kind: (c) => (c['Setting'] === 'Last Shutdown' ? 'shutdown' : null) }], (c) =>
-    base(c, `Last shutdown (${c['Source']})`),
+  return tableFacts(
+    'registry',
+    insights,
+    'System Configuration',
+    [{ column: 'Value', kind: (c) => (c['Setting'] === 'Last Shutdown' ? 'shutdown' : null) }],
+    (c) => base(c, `Last shutdown (${c['Source']})`),
   );
 }
 
@@ -61,10 +70,16 @@ function shutdowns(insights: readonly Insight[]): TriageRecord[] {
 export function registryFacts(insights: readonly Insight[]): TriageRecord[] {
   const t = (title: string, columns: TimeColumn[], describe: Parameters<typeof tableFacts>[4]) => tableFacts('registry', insights, title, columns, describe);
   return [
-    ...t('Persistence', [{ column: 'Last Write', kind: 'key written' }], (c) => base(c, joinCells(c['Mechanism'], c['Value'], c['Data'] ? `: ${c['Data']}` : ''))),
-    ...t('User Activity', [{ column: 'Last Used', kind: userActivityKind }], (c) => base(c, joinCells(c['Source'], c['Item'], c['Count'] ? `(count ${c['Count']})` : ''), c['Item'])),
+    ...t('Persistence', [{ column: 'Last Write', kind: 'key written' }], (c) =>
+      base(c, joinCells(c['Mechanism'], c['Value'], c['Data'] ? `: ${c['Data']}` : '')),
+    ),
+    ...t('User Activity', [{ column: 'Last Used', kind: userActivityKind }], (c) =>
+      base(c, joinCells(c['Source'], c['Item'], c['Count'] ? `(count ${c['Count']})` : ''), c['Item']),
+    ),
     ...t('User Activity: Program Execution', [{ column: 'Last Run', kind: 'executed' }], (c) => base(c, `BAM/DAM last run ${c['Program']}`, c['Program'])),
-    ...t('User Activity: ShellBags', [{ column: 'Last Write', kind: 'key written' }], (c) => base(c, joinCells(`ShellBag ${c['Item Type']}`, c['Path'], c['Slot'] ? `(slot ${c['Slot']})` : ''), c['Path'])),
+    ...t('User Activity: ShellBags', [{ column: 'Last Write', kind: 'key written' }], (c) =>
+      base(c, joinCells(`ShellBag ${c['Item Type']}`, c['Path'], c['Slot'] ? `(slot ${c['Slot']})` : ''), c['Path']),
+    ),
     ...t(
       'User Activity: USB Devices',
       [
@@ -72,7 +87,10 @@ export function registryFacts(insights: readonly Insight[]): TriageRecord[] {
         { column: 'Last Arrival', kind: 'connected' },
         { column: 'Last Removal', kind: 'disconnected' },
       ],
-      (c) => ({ ...base(c, joinCells(`USB ${c['Friendly Name'] || `${c['Vendor']} ${c['Product']}`}`, `serial ${c['Serial']}`, c['Drive Letter'])), user: orNull(c['Users']) }),
+      (c) => ({
+        ...base(c, joinCells(`USB ${c['Friendly Name'] || `${c['Vendor']} ${c['Product']}`}`, `serial ${c['Serial']}`, c['Drive Letter'])),
+        user: orNull(c['Users']),
+      }),
     ),
     ...t(
       'Authentication Data',
@@ -88,8 +106,10 @@ export function registryFacts(insights: readonly Insight[]): TriageRecord[] {
     ...t('Application Data: ShimCache', [{ column: 'Last Modified', kind: 'modified' }], (c) =>
       base(c, joinCells(`ShimCache #${c['Position']}`, c['Path'], c['Executed'] ? `(executed: ${c['Executed']})` : ''), c['Path']),
     ),
-    ...t('Application Data: Application Traces', [{ column: 'Last Write', kind: (c) => (c['Source']?.startsWith('Amcache') ? 'first seen' : 'key written') }], (c) =>
-      base(c, joinCells(c['Source'], c['Item']), c['Item']),
+    ...t(
+      'Application Data: Application Traces',
+      [{ column: 'Last Write', kind: (c) => (c['Source']?.startsWith('Amcache') ? 'first seen' : 'key written') }],
+      (c) => base(c, joinCells(c['Source'], c['Item']), c['Item']),
     ),
     ...t('Network Artifacts', [{ column: 'Lease Obtained', kind: 'connected' }], (c) => base(c, joinCells(`DHCP lease ${c['IP Address']}`, c['Adapter']))),
     ...t(
@@ -100,6 +120,8 @@ export function registryFacts(insights: readonly Insight[]): TriageRecord[] {
       ],
       (c) => base(c, joinCells(`Network ${c['Profile Name']}`, c['Category'], c['Type'])),
     ),
-    ...t('Network Artifacts: Shares & Remote Access', [{ column: 'Last Write', kind: 'key written' }], (c) => base(c, joinCells(c['Type'], c['Name'], c['Target']), c['Target'])),
+    ...t('Network Artifacts: Shares & Remote Access', [{ column: 'Last Write', kind: 'key written' }], (c) =>
+      base(c, joinCells(c['Type'], c['Name'], c['Target']), c['Target']),
+    ),
   ];
 }

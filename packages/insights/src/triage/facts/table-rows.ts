@@ -25,7 +25,10 @@ export function tableRows(insight: Insight | undefined): TableRow[] {
     const columns = insight.IndexTable.columns.slice(0, -1);
     return insight.IndexTable.data.map(([cells, details], row) => ({
       row,
-      cells: { ...Object.fromEntries(Object.entries(details).map(([k, v]) => [`Details.${k}`, v])), ...Object.fromEntries(columns.map((h, i) => [h, cells[i] ?? ''])) },
+      cells: {
+        ...Object.fromEntries(Object.entries(details).map(([k, v]) => [`Details.${k}`, v])),
+        ...Object.fromEntries(columns.map((h, i) => [h, cells[i] ?? ''])),
+      },
     }));
   }
   return [];

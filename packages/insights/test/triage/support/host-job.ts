@@ -52,7 +52,9 @@ export function sampleEvidence(): Record<ArtifactType, string[]> {
   const rel = (p: string) => relative(SAMPLES, p);
   return {
     ...HOST_EVIDENCE,
-    prefetch: files(join(SAMPLES, 'prefetch')).filter((p) => p.endsWith('.pf')).map(rel),
+    prefetch: files(join(SAMPLES, 'prefetch'))
+      .filter((p) => p.endsWith('.pf'))
+      .map(rel),
     lnk: [...files(join(SAMPLES, 'lnk')), ...files(join(SAMPLES, 'jumplists'))].filter((p) => !p.endsWith('README.txt')).map(rel),
   };
 }
