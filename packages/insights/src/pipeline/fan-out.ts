@@ -36,7 +36,15 @@ const NONE: readonly string[] = [];
  */
 export async function fanOut<C extends ParseCategory>(run: FanOut<C>): Promise<{ insights: Insight[]; failures: string[] }> {
   const notes = run.notes ?? { sigmaMatches: NONE };
-  const ctx = { category: run.category, inputs: run.inputs, options: run.options, notes, sigmaRules: run.sigmaRules, knownExecutables: run.knownExecutables, implausible: new ImplausibleItems() };
+  const ctx = {
+    category: run.category,
+    inputs: run.inputs,
+    options: run.options,
+    notes,
+    sigmaRules: run.sigmaRules,
+    knownExecutables: run.knownExecutables,
+    implausible: new ImplausibleItems(),
+  };
   const analyzers = run.analyzers ? run.analyzers.map((make) => make(ctx)) : pluginOf(run.category).analyzers(ctx);
   const failures: string[] = [];
   const nested: Insight[] = [];

@@ -9,6 +9,9 @@ import { baseName } from './normalise-path.js';
 const WINDOWS_COPIES =
   /^\\(windows\\(winsxs|servicing|softwaredistribution)\\|windows\\system32\\driverstore\\|\$windows\.~bt\\)|(^|\\)(globalroot\\)?device\\harddiskvolumeshadowcopy\d+\\/;
 
+/** Under one of Windows' own copy stores (`key`: normalisePath's spelling). */
+export const isWindowsCopy = (key: string): boolean => WINDOWS_COPIES.test(key);
+
 /** Known folders shown in a reason; the rest are counted. */
 const SHOWN_FOLDERS = 3;
 
@@ -19,7 +22,7 @@ const SHOWN_FOLDERS = 3;
  * absolute paths are judged: a bare name or relative path says nothing of the folder.
  */
 export function misplacedWindowsBinary(key: string, known: KnownExecutables | undefined): RuleHit | null {
-  if (!known || !key.startsWith('\\') || WINDOWS_COPIES.test(key)) return null;
+  if (!known || !key.startsWith('\\') || isWindowsCopy(key)) return null;
   const name = baseName(key);
   const folders = known.foldersOf(name);
   if (!folders) return null;

@@ -4,7 +4,7 @@ import { lolbin } from '../common/lolbins.js';
 import { masquerade } from '../common/masquerade.js';
 import { programName } from '../common/windows-path.js';
 import type { KnownExecutables } from '../pipeline/known-executables.js';
-import { misplacedWindowsBinary } from './execution-known.js';
+import { isWindowsCopy, misplacedWindowsBinary } from './execution-known.js';
 import type { ExecSighting } from './execution-sighting.js';
 
 /**
@@ -13,7 +13,7 @@ import type { ExecSighting } from './execution-sighting.js';
  * (LOLBAS, with its abuse functions) and L3 (a Windows binary name outside its folder) lists, and
  * the shipped known Windows files (`known`), applied to its joined path. A misplaced known binary
  * is said once: its reason (naming the known folders) stands for L2's and L3's "outside" verdicts,
- * at the highest of their levels.
+ * at the highest of their levels; Windows' own copies are neither.
  */
 export function executionVerdict(key: string, sightings: readonly ExecSighting[], known?: KnownExecutables): Verdict {
   const verdict = new Verdict();
@@ -31,7 +31,8 @@ export function executionVerdict(key: string, sightings: readonly ExecSighting[]
     const outside = lol.reason.endsWith('outside its usual folder') && !misplaced ? ' outside its usual folder' : '';
     verdict.hit(lol.importance, `LOLBAS: ${name}${functions.length ? ` (${functions.join(', ')})` : ''}${outside}`);
   }
-  const masq = masquerade(key);
+  // Windows' own copies (WinSxS, servicing, update staging) sit outside the home folder by design.
+  const masq = isWindowsCopy(key) ? null : masquerade(key);
   if (masq && misplaced && / outside /.test(masq.reason)) misplacedLevel = maxImportance(misplacedLevel, masq.importance);
   // A per-type row already names the same L3 hit: say it once.
   else if (masq && !verdict.reasons.some((r) => r.endsWith(masq.reason))) verdict.hit(masq.importance, `masquerade: ${masq.reason.replace(/^L3 /, '')}`);

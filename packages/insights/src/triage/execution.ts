@@ -121,7 +121,8 @@ function executionRow(group: readonly ExecSighting[], known: KnownExecutables | 
  * `known`: the shipped known Windows files, when the job has them.
  */
 export function executionInsights(state: HostState, known?: KnownExecutables): Insight[] {
-  return [tableInsight(EXECUTION, 'Process', EXECUTION_COLUMNS, executionSightings(state).map((g) => executionRow(g, known)))];
+  const rows = executionSightings(state).map((group) => executionRow(group, known));
+  return [tableInsight(EXECUTION, 'Process', EXECUTION_COLUMNS, rows)];
 }
 
 export const evidenceOfExecution: AnalyzerFactory<'triage', HostState> = (ctx, state) =>
