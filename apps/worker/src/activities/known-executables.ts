@@ -1,5 +1,5 @@
 import { knownExecutables, type KnownExecutables } from '@quarry/insights';
-import { fileNamePaths, type Dataset } from '@quarry/reference';
+import { windowsFilePaths, type Dataset } from '@quarry/reference';
 import type { WorkerDeps } from '../deps.js';
 
 /** Built once per loaded dataset: the store hands the same object until the file is replaced (an import). */
@@ -13,7 +13,7 @@ export async function knownExecutablesOf(deps: WorkerDeps): Promise<KnownExecuta
   try {
     const dataset = await deps.lookups.dataset('file_name');
     let known = built.get(dataset);
-    if (!known) built.set(dataset, (known = knownExecutables(fileNamePaths(dataset))));
+    if (!known) built.set(dataset, (known = knownExecutables(windowsFilePaths(dataset))));
     return known;
   } catch (err) {
     // The job goes on without the rule: only the misplaced-Windows-binary reasons are missing.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { DEFAULT_DATA_DIR, datasetPath, fileNamePaths, LookupStore } from '@quarry/reference';
+import { DEFAULT_DATA_DIR, datasetPath, windowsFilePaths, LookupStore } from '@quarry/reference';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { knownExecutables, type Insight, type KnownExecutables } from '../../src/index.js';
 import { misplacedWindowsBinary } from '../../src/triage/execution-known.js';
@@ -15,8 +15,8 @@ import { table } from './support.js';
  */
 const t = (title: string, rows: string[][]): Insight => ({ Table: { title, data: rows, category: 'General' } });
 
-/** The `File Path` cell of a name in the dataset file, as folders: lower case, no drive, no file name. */
-function foldersInFile(name: string): string[] {
+/** A name's row of the dataset file: its `File Path` cell as folders (lower case, no drive, no file name) and its companies. */
+function inFile(name: string): { folders: string[]; companies: string[] } {
   const file = JSON.parse(gunzipSync(readFileSync(datasetPath(DEFAULT_DATA_DIR, 'file_name'))).toString('utf8')) as {
     columns: string[];
     rowCount: number;
@@ -24,24 +24,27 @@ function foldersInFile(name: string): string[] {
     cells: number[];
   };
   const w = file.columns.length;
-  const nameAt = file.columns.indexOf('File Name');
-  const pathAt = file.columns.indexOf('File Path');
+  const at = (r: number, column: string): string => file.strings[file.cells[r * w + file.columns.indexOf(column)]!]!;
   for (let r = 0; r < file.rowCount; r++) {
-    if (file.strings[file.cells[r * w + nameAt]!]!.toLowerCase() !== name) continue;
-    const paths = file.strings[file.cells[r * w + pathAt]!]!.split('##');
-    return [
-      ...new Set(
-        paths.map((p) =>
-          p
-            .toLowerCase()
-            .replace(/^c:/, '')
-            .replace(/\\[^\\]*$/, ''),
+    if (at(r, 'File Name').toLowerCase() !== name) continue;
+    const paths = at(r, 'File Path').split('##');
+    return {
+      folders: [
+        ...new Set(
+          paths.map((p) =>
+            p
+              .toLowerCase()
+              .replace(/^c:/, '')
+              .replace(/\\[^\\]*$/, ''),
+          ),
         ),
-      ),
-    ];
+      ],
+      companies: at(r, 'Company Name').split('##'),
+    };
   }
   throw new Error(`${name} is not in the file_name dataset`);
 }
+const foldersInFile = (name: string): string[] => inFile(name).folders;
 
 const PROCESS_COLUMNS = ['Image', 'Executions', 'Parents', 'Users', 'Computers', 'First Seen', 'Last Seen', 'Importance', 'Reasons', 'Record IDs'];
 const proc = (image: string, id: number): string[] => [
@@ -64,6 +67,8 @@ const IMAGES = [
   'C:\\Users\\alice\\Downloads\\notepad.exe',
   'C:\\Users\\Public\\certutil.exe',
   'notepad.exe',
+  'C:\\Windows\\SysWOW64\\SnippingTool.exe',
+  'C:\\Program Files\\Common Files\\Microsoft Shared\\ClickToRun\\AppVShNotify.exe',
 ];
 
 function state(): HostState {
@@ -80,7 +85,7 @@ describe('Evidence of Execution: known Windows binaries outside their folders', 
   const row = (image: string): Record<string, string> => rows.find((r) => r['Executable'] === image)!;
 
   beforeAll(async () => {
-    known = knownExecutables(fileNamePaths(await new LookupStore().dataset('file_name')));
+    known = knownExecutables(windowsFilePaths(await new LookupStore().dataset('file_name')));
     rows = table(executionInsights(state(), known), 'Evidence of Execution');
   });
 
@@ -115,6 +120,23 @@ describe('Evidence of Execution: known Windows binaries outside their folders', 
     expect(reasons[1]).toBe(reason('certutil.exe'));
     // High-tier LOLBIN outside its usual folder.
     expect(cu['Importance']).toBe('Critical');
+  });
+
+  it('takes System32 and SysWOW64 for one folder', () => {
+    expect(foldersInFile('snippingtool.exe')).toEqual(['\\windows\\system32']);
+    expect(row('C:\\Windows\\SysWOW64\\SnippingTool.exe')['Reasons']).toBe('');
+  });
+
+  it('one level lower where Microsoft products keep their own copies (Program Files)', () => {
+    const app = row('C:\\Program Files\\Common Files\\Microsoft Shared\\ClickToRun\\AppVShNotify.exe');
+    expect(app['Reasons']).toBe(reason('appvshnotify.exe'));
+    expect(app['Importance']).toBe('Medium');
+  });
+
+  it('knows only Microsoft’s files: not a name other vendors ship too', () => {
+    expect(inFile('setup.exe').companies.some((c) => !c.startsWith('Microsoft'))).toBe(true);
+    expect(known.foldersOf('setup.exe')).toBeUndefined();
+    expect(inFile('svchost.exe').companies).toEqual(['Microsoft Corporation']);
   });
 
   it('does not judge a bare name', () => {
