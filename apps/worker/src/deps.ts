@@ -17,7 +17,7 @@ export interface WorkerDeps {
   memory: MemoryBudget;
   /** Where each parse job's searchable records go. */
   recordStores: RecordStores;
-  /** Reference data: event message templates for the EVTX Message column. */
+  /** Reference data: event message templates for the EVTX Message column, known Windows files for triage's Evidence of Execution. */
   lookups: LookupStore;
   /** YARA file scans: the scan worker processes and the community pack (reloaded when its files change). */
   yara: { pool: ScanPool; packs: YaraRuleSet };

@@ -12,6 +12,7 @@ export type { RecordSink } from './pipeline/record-sink.js';
 export { UnusableInputError } from './pipeline/errors.js';
 export { runPipeline, type PipelineRun } from './pipeline/run-pipeline.js';
 export { fanOut, type FanOut } from './pipeline/fan-out.js';
+export { knownExecutables, type KnownExecutables } from './pipeline/known-executables.js';
 export type { ReaderEvent, NestedEnv, ReaderInputs } from './pipeline/readers/reader.js';
 export type { SigmaRules, SigmaAnnotation, LoadedRuleSet } from './evtx/sigma-rules.js';
 export { peek } from './pipeline/peek.js';

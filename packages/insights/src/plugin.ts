@@ -9,6 +9,8 @@ export interface InsightsPlugin<C extends EvidenceType> {
   analyzers(ctx: AnalyzerContext<C>): Analyzer<C>[];
   /** Its records go through the job's Sigma rules when the job asks (`runSigmaRules`). */
   runsSigmaRules?: true;
+  /** Its analyzers judge executables' folders by the shipped known Windows files (`PipelineRun.knownExecutables`). */
+  usesKnownExecutables?: true;
 }
 
 /**

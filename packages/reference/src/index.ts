@@ -10,6 +10,7 @@ export { LookupStore } from './store.js';
 export type { LookupStoreOptions } from './store.js';
 export { DEFAULT_DATA_DIR, datasetPath } from './dataset/paths.js';
 export { loadDatasetFile } from './dataset/load.js';
+export { windowsFilePaths } from './dataset/file-paths.js';
 export type { Dataset } from './dataset/format.js';
 export { findEventTemplate, renderEventMessage } from './templates/event-template.js';
 export type { EventTemplate } from './templates/event-template.js';

@@ -2,7 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { files as fileRepo } from '@quarry/db';
+import { DEFAULT_DATA_DIR, datasetPath } from '@quarry/reference';
 import { findTool, toolGate } from '@quarry/testkit';
 import { evidenceTypes } from '@quarry/vocabulary';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -36,6 +38,25 @@ function rowsOf(table: { data: string[][] } | undefined): Record<string, string>
 const lower = (s: string) => s.toLowerCase();
 /** The services' time cells: `YYYY-MM-DD HH:MM:SS.mmm UTC`. */
 const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 23).replace('T', ' ')} UTC`;
+
+/** `C:\Windows\TEMP\x.exe` → `\windows\temp`. */
+const folderOf = (path: string) => lower(path).replace(/^c:/, '').replace(/\\[^\\]*$/, '');
+
+/** A file's folders in the shipped file_name dataset, read from the file by hand. */
+function knownFolders(name: string): string[] {
+  const file = JSON.parse(gunzipSync(readFileSync(datasetPath(DEFAULT_DATA_DIR, 'file_name'))).toString('utf8')) as {
+    columns: string[];
+    rowCount: number;
+    strings: string[];
+    cells: number[];
+  };
+  const w = file.columns.length;
+  const at = (r: number, column: string) => file.strings[file.cells[r * w + file.columns.indexOf(column)]!]!;
+  for (let r = 0; r < file.rowCount; r++) {
+    if (lower(at(r, 'File Name')) === name) return [...new Set(at(r, 'File Path').split('##').map(folderOf))];
+  }
+  throw new Error(`${name} is not in the file_name dataset`);
+}
 
 interface Reference {
   system: SystemHiveFacts | null;
@@ -199,6 +220,17 @@ describe.skipIf(!existsSync(SAMPLES))('whole-host triage through the service', (
         .map((r) => r['Path']!)
         .filter((p) => !p.includes('\t'));
       expect(paths).toEqual(reference.system!.shimcache.map((e) => e.path));
+    });
+
+    test.skipIf(gates.regipy.skip)('Evidence of Execution: a known Windows binary’s name outside its folders, by the shipped file_name data the worker loads', () => {
+      // regipy lists Defender's signature stub run from a C:\Windows\TEMP\{GUID} folder.
+      const stub = reference.system!.shimcache.find((e) => /^c:\\windows\\temp\\[^\\]+\\mpsigstub\.exe$/.test(lower(e.path)));
+      expect(stub, 'regipy lists MpSigStub.exe under C:\\Windows\\TEMP').toBeDefined();
+      const known = knownFolders('mpsigstub.exe');
+      expect(known).not.toContain(folderOf(stub!.path));
+      const row = rowsOf(titled(insights(), 'Evidence of Execution')).find((r) => lower(r['Executable'] ?? '') === lower(stub!.path));
+      expect(row?.['Reasons']?.split('; ')).toContain(`known Windows binary outside its folders: mpsigstub.exe (known in ${known.join(', ')})`);
+      expect(row?.['Importance']).toBe('High');
     });
 
     test.skipIf(gates.lnk.skip)('Evidence of File & Folder Access: the link’s target and volume serial as lnkinfo reads them', () => {

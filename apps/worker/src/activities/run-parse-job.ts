@@ -8,6 +8,7 @@ import type { WorkerDeps } from '../deps.js';
 import { evidenceStream } from './evidence-stream.js';
 import { heartbeatWhile, throttledHeartbeat } from './heartbeat.js';
 import { storeSink } from './store-sink.js';
+import { knownExecutablesOf } from './known-executables.js';
 import { JobProgress } from './job-progress.js';
 import { estimateJobMemory } from '../memory-estimate.js';
 import { clientKeyOf, jobKeyOf } from './job-keys.js';
@@ -57,6 +58,7 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
         inputs,
         options: { runSigmaRules },
         sigmaRules: runSigmaRules && pluginOf(category).runsSigmaRules ? deps.sigma.current() : undefined,
+        knownExecutables: pluginOf(category).usesKnownExecutables ? await knownExecutablesOf(deps) : undefined,
         threads: lease.threads,
         sink,
         notes,

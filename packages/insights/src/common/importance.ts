@@ -14,6 +14,11 @@ export function raiseImportance(i: Importance): Importance {
   return IMPORTANCE_LEVELS[Math.min(importanceRank(i) + 1, 4)]!;
 }
 
+/** One level down, floored at Informational. */
+export function lowerImportance(i: Importance): Importance {
+  return IMPORTANCE_LEVELS[Math.max(importanceRank(i) - 1, 0)]!;
+}
+
 /**
  * A finding's importance and the rules behind it: importance is the highest level among the rules
  * hit, and the reasons name them ("L1 staging path; C1 encoded command").

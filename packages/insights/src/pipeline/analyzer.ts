@@ -4,6 +4,7 @@ import type { ImplausibleItems } from './implausible-items.js';
 import type { InputRef } from './input.js';
 import type { RecordOf } from './records.js';
 import type { SigmaRules } from '../evtx/sigma-rules.js';
+import type { KnownExecutables } from './known-executables.js';
 import type { MemberOutcome, NestedResults } from '../triage/model.js';
 
 /** What reading one input found besides its records. */
@@ -45,6 +46,8 @@ export interface AnalyzerContext<C extends ParseCategory = ParseCategory> {
   notes: RecordNotes;
   /** The job's Sigma rules, resolved once per job (run_sigma_rules on EVTX), as the parser threads got them. */
   sigmaRules?: SigmaRules | undefined;
+  /** The known Windows files, for plug-ins that ask (`usesKnownExecutables`); absent when the caller has none. */
+  knownExecutables?: KnownExecutables | undefined;
   /** Where analyzers put the items they keep out of their tables (common/plausibility.ts). */
   implausible: ImplausibleItems;
 }

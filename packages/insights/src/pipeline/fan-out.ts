@@ -7,6 +7,7 @@ import type { InputRef } from './input.js';
 import type { ReaderEvent } from './readers/reader.js';
 import type { RecordSink } from './record-sink.js';
 import type { SigmaRules } from '../evtx/sigma-rules.js';
+import type { KnownExecutables } from './known-executables.js';
 import type { NestedResults } from '../triage/model.js';
 import { retitle } from '../triage/retitle.js';
 
@@ -23,6 +24,7 @@ export interface FanOut<C extends ParseCategory> {
   /** Shared with the sink's owner, who reads it when the sink is handed each record. */
   notes?: RecordNotes;
   sigmaRules?: SigmaRules | undefined;
+  knownExecutables?: KnownExecutables | undefined;
 }
 
 const NONE: readonly string[] = [];
@@ -34,7 +36,15 @@ const NONE: readonly string[] = [];
  */
 export async function fanOut<C extends ParseCategory>(run: FanOut<C>): Promise<{ insights: Insight[]; failures: string[] }> {
   const notes = run.notes ?? { sigmaMatches: NONE };
-  const ctx = { category: run.category, inputs: run.inputs, options: run.options, notes, sigmaRules: run.sigmaRules, implausible: new ImplausibleItems() };
+  const ctx = {
+    category: run.category,
+    inputs: run.inputs,
+    options: run.options,
+    notes,
+    sigmaRules: run.sigmaRules,
+    knownExecutables: run.knownExecutables,
+    implausible: new ImplausibleItems(),
+  };
   const analyzers = run.analyzers ? run.analyzers.map((make) => make(ctx)) : pluginOf(run.category).analyzers(ctx);
   const failures: string[] = [];
   const nested: Insight[] = [];

@@ -1,5 +1,6 @@
 import type { ParseCategory } from '@quarry/vocabulary';
 import type { SigmaRules } from '../evtx/sigma-rules.js';
+import type { KnownExecutables } from './known-executables.js';
 import type { Insight } from '../types.js';
 import type { AnalysisOptions, AnalyzerFactory, RecordNotes } from './analyzer.js';
 import { UnusableInputError } from './errors.js';
@@ -27,6 +28,8 @@ export interface PipelineRun<C extends ParseCategory> {
   notes?: RecordNotes;
   /** The process's compiled Sigma set: required for an EVTX job with `runSigmaRules`, ignored otherwise. */
   sigmaRules?: SigmaRules | undefined;
+  /** The shipped known Windows files, for plug-ins that use them (`usesKnownExecutables`); without it their analyzers skip that rule. */
+  knownExecutables?: KnownExecutables | undefined;
 }
 
 /**
@@ -48,6 +51,7 @@ export async function runPipeline<C extends ParseCategory>(run: PipelineRun<C>):
         nested: { options: run.options, sinkFor: run.sinkFor, onProgress: run.onProgress, signal: run.signal },
       }),
       sigmaRules,
+      knownExecutables: plugin.usesKnownExecutables ? run.knownExecutables : undefined,
     });
     if (run.inputs.length > 0 && failures.length === run.inputs.length) {
       throw new UnusableInputError(`No input could be read (${failures.join('; ')})`);

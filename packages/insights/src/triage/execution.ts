@@ -1,5 +1,6 @@
 import { formatTime } from '../common/time-format.js';
 import type { AnalyzerFactory } from '../pipeline/analyzer.js';
+import type { KnownExecutables } from '../pipeline/known-executables.js';
 import { tableInsight, type Row } from '../registry/table.js';
 import type { Insight } from '../types.js';
 import { hostAnalyzer } from './host-analyzer.js';
@@ -70,9 +71,9 @@ function displayPath(group: readonly ExecSighting[]): string {
   return group.map((s) => s.path).reduce((best, p) => (rank(p) > rank(best) || (rank(p) === rank(best) && p.length > best.length) ? p : best), '');
 }
 
-function executionRow(group: readonly ExecSighting[]): Row {
+function executionRow(group: readonly ExecSighting[], known: KnownExecutables | undefined): Row {
   const first = group[0]!;
-  const verdict = executionVerdict(first.key, group);
+  const verdict = executionVerdict(first.key, group, known);
   const runCounts = group
     .filter((s) => s.source === 'prefetch' || s.source === 'userassist')
     .map((s) => s.runCount)
@@ -115,9 +116,14 @@ function executionRow(group: readonly ExecSighting[]): Row {
   };
 }
 
-/** The Evidence of Execution table (Process): one row per executable (and user where the source says). */
-export function executionInsights(state: HostState): Insight[] {
-  return [tableInsight(EXECUTION, 'Process', EXECUTION_COLUMNS, executionSightings(state).map(executionRow))];
+/**
+ * The Evidence of Execution table (Process): one row per executable (and user where the source says).
+ * `known`: the shipped known Windows files, when the job has them.
+ */
+export function executionInsights(state: HostState, known?: KnownExecutables): Insight[] {
+  const rows = executionSightings(state).map((group) => executionRow(group, known));
+  return [tableInsight(EXECUTION, 'Process', EXECUTION_COLUMNS, rows)];
 }
 
-export const evidenceOfExecution: AnalyzerFactory<'triage', HostState> = (_ctx, state) => hostAnalyzer(state, { name: EXECUTION, build: executionInsights });
+export const evidenceOfExecution: AnalyzerFactory<'triage', HostState> = (ctx, state) =>
+  hostAnalyzer(state, { name: EXECUTION, build: (s) => executionInsights(s, ctx.knownExecutables) });

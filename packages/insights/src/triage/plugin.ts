@@ -17,4 +17,5 @@ export const triagePlugin: InsightsPlugin<'triage'> = {
   // The descriptor's resultTypes order.
   analyzers: withJobState(() => new HostState(), [hostSummary, findings, evidenceOfExecution, fileAccessAnalyzer, accountsAnalyzer, hostTimelineAnalyzer]),
   runsSigmaRules: true,
+  usesKnownExecutables: true,
 };
