@@ -40,7 +40,10 @@ const lower = (s: string) => s.toLowerCase();
 const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 23).replace('T', ' ')} UTC`;
 
 /** `C:\Windows\TEMP\x.exe` → `\windows\temp`. */
-const folderOf = (path: string) => lower(path).replace(/^c:/, '').replace(/\\[^\\]*$/, '');
+const folderOf = (path: string) =>
+  lower(path)
+    .replace(/^c:/, '')
+    .replace(/\\[^\\]*$/, '');
 
 /** A file's folders in the shipped file_name dataset, read from the file by hand. */
 function knownFolders(name: string): string[] {
@@ -222,16 +225,19 @@ describe.skipIf(!existsSync(SAMPLES))('whole-host triage through the service', (
       expect(paths).toEqual(reference.system!.shimcache.map((e) => e.path));
     });
 
-    test.skipIf(gates.regipy.skip)('Evidence of Execution: a known Windows binary’s name outside its folders, by the shipped file_name data the worker loads', () => {
-      // regipy lists Defender's signature stub run from a C:\Windows\TEMP\{GUID} folder.
-      const stub = reference.system!.shimcache.find((e) => /^c:\\windows\\temp\\[^\\]+\\mpsigstub\.exe$/.test(lower(e.path)));
-      expect(stub, 'regipy lists MpSigStub.exe under C:\\Windows\\TEMP').toBeDefined();
-      const known = knownFolders('mpsigstub.exe');
-      expect(known).not.toContain(folderOf(stub!.path));
-      const row = rowsOf(titled(insights(), 'Evidence of Execution')).find((r) => lower(r['Executable'] ?? '') === lower(stub!.path));
-      expect(row?.['Reasons']?.split('; ')).toContain(`known Windows binary outside its folders: mpsigstub.exe (known in ${known.join(', ')})`);
-      expect(row?.['Importance']).toBe('High');
-    });
+    test.skipIf(gates.regipy.skip)(
+      'Evidence of Execution: a known Windows binary’s name outside its folders, by the shipped file_name data the worker loads',
+      () => {
+        // regipy lists Defender's signature stub run from a C:\Windows\TEMP\{GUID} folder.
+        const stub = reference.system!.shimcache.find((e) => /^c:\\windows\\temp\\[^\\]+\\mpsigstub\.exe$/.test(lower(e.path)));
+        expect(stub, 'regipy lists MpSigStub.exe under C:\\Windows\\TEMP').toBeDefined();
+        const known = knownFolders('mpsigstub.exe');
+        expect(known).not.toContain(folderOf(stub!.path));
+        const row = rowsOf(titled(insights(), 'Evidence of Execution')).find((r) => lower(r['Executable'] ?? '') === lower(stub!.path));
+        expect(row?.['Reasons']?.split('; ')).toContain(`known Windows binary outside its folders: mpsigstub.exe (known in ${known.join(', ')})`);
+        expect(row?.['Importance']).toBe('High');
+      },
+    );
 
     test.skipIf(gates.lnk.skip)('Evidence of File & Folder Access: the link’s target and volume serial as lnkinfo reads them', () => {
       const target = reference.link!.get('Local path')!;
