@@ -1,3 +1,4 @@
+import { EVIDENCE_TYPES, type EvidenceType } from '@quarry/vocabulary';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,7 +47,7 @@ describe.skipIf(!existsSync(SAMPLES))('live answers of every REST endpoint confo
   let tight: Harness;
   let check: OpenApiChecker;
   let owner: { token: string; key: string };
-  const pub: Record<'winevtx' | 'registry' | 'prefetch' | 'lnk', string> = { winevtx: '', registry: '', prefetch: '', lnk: '' };
+  const pub: Record<EvidenceType, string> = { winevtx: '', registry: '', prefetch: '', lnk: '', triage: '' };
   let privateJob = '';
   let failedJob = '';
   let publicFile = '';
@@ -122,12 +123,14 @@ describe.skipIf(!existsSync(SAMPLES))('live answers of every REST endpoint confo
     pub.prefetch = (await POST('/analysis/prefetch/parse', { file_ids: [publicFile] }, 200)).json.id;
     const linkFile = ids(await UPLOAD([{ path: LINK }], 200))[0]!;
     pub.lnk = (await POST('/analysis/lnk/parse', { file_ids: [linkFile] }, 200)).json.id;
+    // A collection of loose artifacts: its Host Timeline holds the link's and the prefetch file's times.
+    pub.triage = (await POST('/analysis/triage/parse', { file_ids: [linkFile, publicFile], run_sigma_rules: false }, 200)).json.id;
     privateJob = (await POST('/analysis/prefetch/parse', { file_ids: [mine[0]] }, 200, owner)).json.id;
     failedJob = (await POST('/analysis/winevtx/parse', { file_ids: [mine[0]], run_sigma_rules: false }, 200, owner)).json.id;
   });
 
   test('parse: the errors of each category', async () => {
-    for (const category of ['winevtx', 'registry', 'prefetch', 'lnk']) {
+    for (const category of EVIDENCE_TYPES) {
       const path = `/analysis/${category}/parse`;
       await POST(path, { file_ids: [], run_sigma_rules: false }, 400);
       await POST(path, { file_ids: [publicFile], run_sigma_rules: false }, 401, { token: randomUUID() });
