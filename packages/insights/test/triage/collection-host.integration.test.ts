@@ -6,10 +6,10 @@ import { titleOf } from '../../src/triage/host-state.js';
 import { DUMP_GATE, dumpEvents, str } from '../evtx/evtx-dump.js';
 import { sccainfo } from '../prefetch/sccainfo.js';
 import { REGIPY, regipy } from '../registry/support/reference.js';
-import { HAVE_SAMPLES, NO_SAMPLES, samplePath } from '../support/inputs.js';
+import { samplePath } from '../support/inputs.js';
 import { sigmaRulesFrom } from '../support/sigma-rules.js';
 import { sample, upload, zipWhole } from './collection-support.js';
-import { table } from './support.js';
+import { skipUnless, table } from './support.js';
 
 /**
  * The host result types behind the real collection reader: a KAPE-layout zip of one SYSTEM hive,
@@ -17,13 +17,7 @@ import { table } from './support.js';
  * triage job with the plug-in's own analyzers.
  */
 const SCCAINFO = findTool('sccainfo');
-const GATES = [REGIPY, DUMP_GATE, toolGate('sccainfo')];
-const SKIP = !HAVE_SAMPLES || GATES.some((g) => g.skip);
-const REASON = !HAVE_SAMPLES
-  ? NO_SAMPLES
-  : GATES.filter((g) => g.skip)
-      .map((g) => g.reason)
-      .join('; ');
+const { skip: SKIP, reason: REASON } = skipUnless([REGIPY, DUMP_GATE, toolGate('sccainfo')]);
 
 const CMD_PF = 'prefetch/Windows-Prefetch-Parser/Win10/CMD.EXE-D269B812.pf';
 const SYSMON = 'evtx/DeepBlueCLI/metasploit-sysmon.evtx';

@@ -10,7 +10,7 @@ import { sccainfo, sccainfoCell, sccainfoMs } from '../prefetch/sccainfo.js';
 import { REGIPY, refTime, regipy } from '../registry/support/reference.js';
 import { HAVE_SAMPLES, NO_SAMPLES, samplePath } from '../support/inputs.js';
 import { sigmaRulesFrom } from '../support/sigma-rules.js';
-import { hostJob, memberResults, table, type MemberJob } from './support.js';
+import { hostJob, memberResults, skipUnless, table, type MemberJob } from './support.js';
 
 /**
  * Issue 35, host result types over the real per-type results of samples from several machines:
@@ -20,13 +20,7 @@ import { hostJob, memberResults, table, type MemberJob } from './support.js';
  */
 const SCCAINFO = findTool('sccainfo');
 const SCCA_GATE = toolGate('sccainfo');
-const GATES = [REGIPY, DUMP_GATE, SCCA_GATE];
-const SKIP = !HAVE_SAMPLES || GATES.some((g) => g.skip);
-const REASON = !HAVE_SAMPLES
-  ? NO_SAMPLES
-  : GATES.filter((g) => g.skip)
-      .map((g) => g.reason)
-      .join('; ');
+const { skip: SKIP, reason: REASON } = skipUnless([REGIPY, DUMP_GATE, SCCA_GATE]);
 
 const CMD_PF = 'prefetch/Windows-Prefetch-Parser/Win10/CMD.EXE-D269B812.pf';
 const SYSMON = 'evtx/DeepBlueCLI/metasploit-sysmon.evtx';

@@ -8,6 +8,7 @@ import { lnkinfo, lnkinfoCell } from '../shortcuts/lnkinfo.js';
 import { REGIPY, REGIPY_SHELLBAGS, regipy } from '../registry/support/reference.js';
 import { HAVE_SAMPLES, NO_SAMPLES, inputsOf, samplePath } from '../support/inputs.js';
 import { runHostJob, sampleEvidence, type HostJob } from './support/host-job.js';
+import { table } from './support.js';
 
 /**
  * Issue 35, the host result types File & Folder Access, Accounts & Logons and Host Timeline, over
@@ -29,14 +30,6 @@ function writtenTimes(rel: string): string[] {
   );
 }
 const LNK_GATE = toolGate('lnkinfo');
-
-/** A Table's rows as objects by header. */
-function rows(insights: Insight[], title: string): Record<string, string>[] {
-  const t = insights.find((i) => 'Table' in i && i.Table.title === title);
-  if (!t || !('Table' in t)) throw new Error(`no table ${title}`);
-  const [header, ...data] = t.Table.data;
-  return data.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
-}
 
 /** `2018-03-27 21:45:28.056 UTC`, written by the platform's Date, not by the code under test. */
 const asCell = (ms: number): string => `${new Date(ms).toISOString().slice(0, 10)} ${new Date(ms).toISOString().slice(11, 23)} UTC`;
@@ -125,7 +118,7 @@ describe.skipIf(!HAVE_SAMPLES)(`Host result types over sample evidence ${HAVE_SA
           expected.set(user, x);
         }
       expect(expected.size).toBeGreaterThan(3);
-      const accounts = rows(job.insights, 'Accounts & Logons');
+      const accounts = table(job.insights, 'Accounts & Logons');
       for (const [user, x] of expected) {
         const row = accounts.find((r) => r['Account']!.toLowerCase().split(', ').includes(user));
         expect(row, user).toBeDefined();
@@ -180,7 +173,7 @@ describe.skipIf(!HAVE_SAMPLES)(`Host result types over sample evidence ${HAVE_SA
       .split('\n')
       .map((l) => l.split('\t') as [string, string]);
     expect(sam.length).toBeGreaterThanOrEqual(3);
-    const accounts = rows(job.insights, 'Accounts & Logons');
+    const accounts = table(job.insights, 'Accounts & Logons');
     for (const [name, rid] of sam) {
       const row = accounts.find((r) => r['Account']!.split(', ').includes(name));
       expect(row?.['RID'], name).toBe(rid);
@@ -192,7 +185,7 @@ describe.skipIf(!HAVE_SAMPLES)(`Host result types over sample evidence ${HAVE_SA
     `File & Folder Access: a link's target path, volume and times as lnkinfo reads them ${LNK_GATE.skip ? LNK_GATE.reason : ''}`,
     () => {
       const links = rels!.lnk.filter((r) => /\.lnk(\.test)?$/.test(r)).slice(0, 60);
-      const access = rows(job.insights, 'Evidence of File & Folder Access');
+      const access = table(job.insights, 'Evidence of File & Folder Access');
       let checked = 0;
       for (const rel of links) {
         const view = lnkinfo(LNKINFO!, samplePath(rel));
@@ -221,7 +214,7 @@ describe.skipIf(!HAVE_SAMPLES)(`Host result types over sample evidence ${HAVE_SA
       // regipy doubles the separator after a volume ("C:\\\\Users") and ends some paths with one.
       const folders = [...new Set(ref.map((e) => e.path.replace(/\\\\+/g, '\\').replace(/\\$/, '')).filter((p) => /^My Computer\\[A-Z]:/.test(p)))];
       expect(folders.length).toBeGreaterThan(5);
-      const access = rows(job.insights, 'Evidence of File & Folder Access');
+      const access = table(job.insights, 'Evidence of File & Folder Access');
       for (const folder of folders) {
         const path = folder.slice('My Computer\\'.length).toLowerCase();
         const row = access.find((r) => r['Path']!.toLowerCase() === path);
@@ -234,7 +227,7 @@ describe.skipIf(!HAVE_SAMPLES)(`Host result types over sample evidence ${HAVE_SA
   );
 
   test('File & Folder Access: an Office MRU path of the Windows 7 NTUSER (user nfury) is a row of its own', () => {
-    const access = rows(job.insights, 'Evidence of File & Folder Access');
+    const access = table(job.insights, 'Evidence of File & Folder Access');
     const word = access.find((r) => r['Sources']!.includes('Registry · User Activity') && r['Path']!.endsWith('Starfury.docx'));
     expect(word?.['Users']).toBe('nfury');
     expect(word?.['Artifacts']).toBe('NTUSER-WIN7.DAT');

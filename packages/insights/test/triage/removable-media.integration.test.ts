@@ -6,6 +6,7 @@ import type { PipelineInput } from '../../src/index.js';
 import { REGIPY } from '../registry/support/reference.js';
 import { HAVE_SAMPLES, NO_SAMPLES, inputsOf, samplePath } from '../support/inputs.js';
 import { runHostJob, type HostJob } from './support/host-job.js';
+import { table } from './support.js';
 
 /**
  * A shell link to an executable on a removable volume lettered D:, beside the SYSTEM hive of the
@@ -57,10 +58,7 @@ describe.skipIf(!HAVE_SAMPLES || REGIPY.skip)(
     }, 600_000);
 
     test('the link row names its removable volume, the USB device lettered D: and is High', () => {
-      const t = job.insights.find((i) => 'Table' in i && i.Table.title === 'Evidence of File & Folder Access');
-      if (!t || !('Table' in t)) throw new Error('no table');
-      const [header, ...data] = t.Table.data;
-      const row = data.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? '']))).find((r) => r['Path'] === 'D:\\tools\\PsExec.exe');
+      const row = table(job.insights, 'Evidence of File & Folder Access').find((r) => r['Path'] === 'D:\\tools\\PsExec.exe');
       expect(row).toBeDefined();
       expect(row!['Volumes']).toBe('Removable serial 5C3E2F10 "STICK"');
       expect(row!['USB Devices']).toContain(`serial ${mountedSerial('D:')}`);

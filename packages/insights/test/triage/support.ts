@@ -6,7 +6,7 @@ import type { InputReport } from '../../src/pipeline/analyzer.js';
 import type { ReaderEvent } from '../../src/pipeline/readers/reader.js';
 import { timelineFacts } from '../../src/triage/facts/index.js';
 import type { MemberOutcome, NestedResults } from '../../src/triage/model.js';
-import { inputsOf, samplePath } from '../support/inputs.js';
+import { HAVE_SAMPLES, NO_SAMPLES, inputsOf, samplePath } from '../support/inputs.js';
 
 /** One member type's files (relative to ../shared/samples) as a collection would hold them. */
 export interface MemberJob {
@@ -88,4 +88,11 @@ export function table(insights: Insight[], title: string): Record<string, string
   if (!t || !('Table' in t)) throw new Error(`no table ${title}`);
   const [header = [], ...rows] = t.Table.data;
   return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
+}
+
+/** Whether a test needing the samples and these reference tools must skip, and why. */
+export function skipUnless(gates: readonly { skip: boolean; reason: string }[]): { skip: boolean; reason: string } {
+  if (!HAVE_SAMPLES) return { skip: true, reason: NO_SAMPLES };
+  const missing = gates.filter((g) => g.skip);
+  return { skip: missing.length > 0, reason: missing.map((g) => g.reason).join('; ') };
 }
