@@ -2,7 +2,7 @@ import type { FormatVersion } from './file-header.js';
 import type { FileInformation } from './file-information.js';
 import { decodeFileReference, type FileReference } from './file-reference.js';
 import type { ByteReader } from './reader.js';
-import type { Warnings } from './warnings.js';
+import type { Warnings } from '@quarry/binary';
 
 /** One file the executable loaded (a file metrics array entry). */
 export interface FileMetricsEntry {

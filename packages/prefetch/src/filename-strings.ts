@@ -1,6 +1,6 @@
 import type { FileInformation } from './file-information.js';
 import type { ByteReader } from './reader.js';
-import type { Warnings } from './warnings.js';
+import type { Warnings } from '@quarry/binary';
 
 /** The filename strings section: NUL-terminated UTF-16LE strings, one per file metrics entry. */
 export function readFilenameStrings(r: ByteReader, info: FileInformation, warnings: Warnings): string[] {

@@ -25,4 +25,4 @@ export type { FileMetricsEntry } from './file-metrics.js';
 export type { FileReference } from './file-reference.js';
 export type { TraceChainEntry } from './trace-chains.js';
 export type { VolumeInformation } from './volume-information.js';
-export type { ParseWarning } from './warnings.js';
+export type { ParseWarning } from '@quarry/binary';

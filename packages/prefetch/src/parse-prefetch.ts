@@ -11,7 +11,7 @@ import { ByteReader } from './reader.js';
 import { readTraceChains, type TraceChainEntry } from './trace-chains.js';
 import { normalizeSplitPath, resolveVolumeNames, splitVolumePath, type NormalizedPath, type VolumeNames } from './volume-paths.js';
 import { readVolumes, type VolumeInformation } from './volume-information.js';
-import { Warnings, type ParseWarning } from './warnings.js';
+import { Warnings, type ParseWarning } from '@quarry/binary';
 
 export interface ParseOptions {
   /** The prefetch file's own name; its hash and executable name are checked against the header. */

@@ -1,7 +1,7 @@
 import type { FormatVersion } from './file-header.js';
 import type { FileInformation } from './file-information.js';
 import type { ByteReader } from './reader.js';
-import type { Warnings } from './warnings.js';
+import type { Warnings } from '@quarry/binary';
 
 /** One trace chains array entry. */
 export interface TraceChainEntry {

@@ -3,7 +3,7 @@ import type { FileInformation } from './file-information.js';
 import { decodeFileReference, type FileReference } from './file-reference.js';
 import { filetimeToIso } from './filetime.js';
 import type { ByteReader } from './reader.js';
-import type { Warnings } from './warnings.js';
+import type { Warnings } from '@quarry/binary';
 
 /** One volume information entry with the data it points to. */
 export interface VolumeInformation {

@@ -1,5 +1,5 @@
 import type { LinkReader } from './reader.js';
-import type { Warnings } from './warnings.js';
+import type { Warnings } from '@quarry/binary';
 
 /**
  * A FAT (DOS) date and time as stored in shell items: local time, 2-second resolution, as ISO

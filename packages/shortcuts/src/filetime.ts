@@ -1,6 +1,6 @@
 import { civilFromDays } from '@quarry/binary';
 import type { LinkReader } from './reader.js';
-import type { Warnings } from './warnings.js';
+import type { Warnings } from '@quarry/binary';
 
 /** 100-ns intervals between 1601-01-01 and 1970-01-01. */
 const EPOCH_DIFF = 116444736000000000n;

@@ -4,12 +4,10 @@
  * so results cross worker threads and reach the store unchanged.
  */
 
+import type { ParseWarning } from '@quarry/binary';
+
 /** A non-fatal problem; the rest of the structure is still parsed. Offsets are absolute in the file or stream. */
-export interface ParseWarning {
-  structure: string;
-  offset: number;
-  message: string;
-}
+export type { ParseWarning };
 
 /** FILETIME as ISO 8601 UTC with seven fractional digits; null when the field is 0 (never set). */
 export type IsoTime = string | null;

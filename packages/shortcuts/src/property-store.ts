@@ -2,7 +2,7 @@ import { filetimeToIso } from './filetime.js';
 import type { PropertyValue } from './model.js';
 import { propertyName } from './property-names.js';
 import type { LinkReader } from './reader.js';
-import type { Warnings } from './warnings.js';
+import type { Warnings } from '@quarry/binary';
 
 const SPS_VERSION = 0x53505331; // "1SPS"
 /** The property set whose properties are named by strings rather than numbers. */

@@ -4,7 +4,7 @@ import { readItems } from '../link/id-list.js';
 import type { ExtraDataBlock } from '../model.js';
 import { readPropertyStore } from '../property-store.js';
 import type { LinkReader } from '../reader.js';
-import type { Warnings } from '../warnings.js';
+import type { Warnings } from '@quarry/binary';
 import { readConsole } from './console.js';
 import { readTracker } from './tracker.js';
 

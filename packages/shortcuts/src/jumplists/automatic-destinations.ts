@@ -4,7 +4,7 @@ import type { AutomaticDestinations, DestList, DestListEntry, JumpListEntry, She
 import { appIdFromFileName } from './app-id.js';
 import { readCompoundStreams, type CompoundStream } from './compound-file.js';
 import { readDestList } from './destlist.js';
-import { Warnings } from '../warnings.js';
+import { Warnings } from '@quarry/binary';
 
 /** Link streams are named by their entry number in hex. */
 const ENTRY_STREAM = /^[0-9a-f]+$/i;

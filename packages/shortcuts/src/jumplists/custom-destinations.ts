@@ -4,7 +4,7 @@ import type { CustomCategory, CustomDestinations, ShellLink } from '../model.js'
 import { appIdFromFileName } from './app-id.js';
 import type { JumpListOptions } from './automatic-destinations.js';
 import { LinkReader } from '../reader.js';
-import { Warnings } from '../warnings.js';
+import { Warnings } from '@quarry/binary';
 
 /** Ends every category (stored little-endian: AB FB BF BA). */
 export const CATEGORY_FOOTER = 0xbabffbab;

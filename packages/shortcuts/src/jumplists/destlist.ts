@@ -2,7 +2,7 @@ import { uuidV1 } from '../extra-data/tracker.js';
 import { checkedFiletime } from '../filetime.js';
 import type { DestList, DestListEntry, ParseWarning } from '../model.js';
 import { LinkReader } from '../reader.js';
-import { Warnings } from '../warnings.js';
+import { Warnings } from '@quarry/binary';
 
 const HEADER_SIZE = 32;
 /** Fixed part of an entry before the path: version 1 (Windows 7/8) and versions ≥ 2 (Windows 10/11). */

@@ -2,7 +2,7 @@ import { ShortcutError } from '../errors.js';
 import { checkedFiletime } from '../filetime.js';
 import type { HotKey, LinkHeader, ShowCommand } from '../model.js';
 import { LinkReader } from '../reader.js';
-import type { Warnings } from '../warnings.js';
+import type { Warnings } from '@quarry/binary';
 
 export const HEADER_SIZE = 0x4c;
 /** 00021401-0000-0000-c000-000000000046 as stored (little-endian fields). */

@@ -2,7 +2,7 @@ import { folderName } from '../known-folders.js';
 import type { ShellItem } from '../model.js';
 import type { LinkReader } from '../reader.js';
 import { readShellItem } from '../shell-items/parse-shell-item.js';
-import type { Warnings } from '../warnings.js';
+import type { Warnings } from '@quarry/binary';
 
 /** Real ID lists hold a handful of items; this bounds a hostile list of tiny items. */
 const MAX_ITEMS = 256;

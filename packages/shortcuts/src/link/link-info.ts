@@ -1,6 +1,6 @@
 import type { CommonNetworkRelativeLink, DriveType, LinkInfo, VolumeId } from '../model.js';
 import type { LinkReader } from '../reader.js';
-import type { Warnings } from '../warnings.js';
+import type { Warnings } from '@quarry/binary';
 import { networkProviderName } from './network-providers.js';
 
 const DRIVE_TYPES: DriveType[] = ['unknown', 'no-root-dir', 'removable', 'fixed', 'remote', 'cdrom', 'ramdisk'];

@@ -1,7 +1,7 @@
 import { readExtraData } from '../extra-data/parse-extra-data.js';
 import type { ExtraDataBlock, LinkInfo, LinkStrings, ShellItem, ShellLink } from '../model.js';
 import { LinkReader } from '../reader.js';
-import { Warnings } from '../warnings.js';
+import { Warnings } from '@quarry/binary';
 import { HEADER_SIZE, hasLinkSignature, LinkFlag, readHeader } from './header.js';
 import { idListPath, readIdList } from './id-list.js';
 import { readLinkInfo } from './link-info.js';

@@ -1,6 +1,6 @@
 import type { LinkStrings } from '../model.js';
 import type { LinkReader } from '../reader.js';
-import type { Warnings } from '../warnings.js';
+import type { Warnings } from '@quarry/binary';
 import { LinkFlag } from './header.js';
 
 /** Each string's field, flag and structure name (built once, not per link). */

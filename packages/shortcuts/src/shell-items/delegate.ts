@@ -1,6 +1,6 @@
 import type { ShellItem } from '../model.js';
 import type { LinkReader } from '../reader.js';
-import type { Warnings } from '../warnings.js';
+import type { Warnings } from '@quarry/binary';
 import { readExtensionBlocks } from './extension-blocks.js';
 import { readFileEntry } from './file-entry.js';
 

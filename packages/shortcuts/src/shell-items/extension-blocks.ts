@@ -2,7 +2,7 @@ import { readDosDateTime } from '../dos-datetime.js';
 import { filetimeToIso } from '../filetime.js';
 import type { ShellItemExtension } from '../model.js';
 import type { LinkReader } from '../reader.js';
-import type { Warnings } from '../warnings.js';
+import type { Warnings } from '@quarry/binary';
 
 /**
  * The 0xBEEF0004 file entry extension: FAT created/accessed times, then (version ≥ 7) the NTFS file

@@ -1,7 +1,7 @@
 import { readDosDateTime } from '../dos-datetime.js';
 import type { ShellItem, ShellItemExtension } from '../model.js';
 import type { LinkReader } from '../reader.js';
-import type { Warnings } from '../warnings.js';
+import type { Warnings } from '@quarry/binary';
 import { readExtensionBlocks } from './extension-blocks.js';
 
 type FileEntry = Extract<ShellItem, { kind: 'fileEntry' }>;

@@ -1,6 +1,6 @@
 import type { ShellItem } from '../model.js';
 import type { LinkReader } from '../reader.js';
-import type { Warnings } from '../warnings.js';
+import type { Warnings } from '@quarry/binary';
 import { readControlPanel, readControlPanelCategory } from './control-panel.js';
 import { readDelegate } from './delegate.js';
 import { readFileEntry } from './file-entry.js';

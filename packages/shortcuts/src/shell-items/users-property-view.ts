@@ -2,7 +2,7 @@ import { folderName } from '../known-folders.js';
 import type { ShellItem } from '../model.js';
 import { readPropertyStore } from '../property-store.js';
 import type { LinkReader } from '../reader.js';
-import type { Warnings } from '../warnings.js';
+import type { Warnings } from '@quarry/binary';
 
 /** Signatures of users property view items (class 0x00): libfwsi's list, and "APPS" (Windows 10 settings pages). */
 const SIGNATURES = new Set([0x23febbee, 0x10312005, 0x07192006, 0xbeebee00, 0x23a3dfd5, 0x53505041]);

@@ -1,9 +1,8 @@
-import { PrefetchError } from './errors.js';
+import { StructureError } from './structure-error.js';
 
-/** A non-fatal problem in one section; the rest of the file is still parsed. */
+/** A non-fatal problem in one structure; the rest of the file is still parsed. Offsets are absolute. */
 export interface ParseWarning {
   structure: string;
-  /** Absolute offset in the SCCA data. */
   offset: number;
   message: string;
 }
@@ -11,6 +10,7 @@ export interface ParseWarning {
 /** A damaged array can yield one warning per entry; past this many only a count is kept. */
 const MAX_WARNINGS = 50;
 
+/** One parse's warnings, bounded, with the two ways a parser recovers from a damaged structure. */
 export class Warnings {
   private readonly kept: ParseWarning[] = [];
   private suppressed = 0;
@@ -25,12 +25,12 @@ export class Warnings {
     return [...this.kept, { structure: 'warnings', offset: 0, message: `${this.suppressed} more warnings not listed` }];
   }
 
-  /** Runs one section; a PrefetchError becomes a warning and `fallback` is returned. */
+  /** Runs one section; a StructureError becomes a warning and `fallback` is returned. */
   section<T>(fallback: T, read: () => T): T {
     try {
       return read();
     } catch (error) {
-      if (!(error instanceof PrefetchError)) throw error;
+      if (!(error instanceof StructureError)) throw error;
       this.add(error.structure, error.offset, error.reason);
       return fallback;
     }
