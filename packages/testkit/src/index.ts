@@ -22,3 +22,4 @@ export {
   type ShellLinkSpec,
   type TrackerSpec,
 } from './shell-link-builder.js';
+export { INTERESTING_U32, byteMutations, fuzz, mutate, saveCrasher, type FuzzFailure, type FuzzTarget, type Mutation } from './mutation-fuzz.js';

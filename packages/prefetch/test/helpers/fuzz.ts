@@ -1,95 +1,21 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { byteMutations, fuzz as fuzzTarget, saveCrasher as keepIn, type FuzzTarget, type Mutation } from '@quarry/testkit';
 import { parsePrefetch, PrefetchError } from '../../src/index.js';
-import { rng } from './random.js';
 
 export const CRASHERS_DIR = join(import.meta.dirname, '..', 'fixtures', 'crashers');
 /** Fuzzed inputs may claim large sizes; keep each allocation small so runs stay fast. */
 export const FUZZ_MAX_DECOMPRESSED = 4 * 1024 * 1024;
-/** One parse of a sample-sized input taking longer than this counts as a hang. */
-export const PARSE_TIME_LIMIT_MS = 2000;
 
-const INTERESTING_U32 = [0, 1, 0x7f, 0x80, 0xff, 0xffff, 0x10000, 0x7fffffff, 0x80000000, 0xffffffff];
+/** Small header fields matter most: aim at the first 320 bytes. */
+const headerByte: Mutation = (data, _at, pick) => ((data[pick(Math.min(320, data.length))] = pick(256)), data);
 
-/** One random mutation: bit flips, byte or u32 overwrites, truncation, or a block copied elsewhere. */
-export function mutate(input: Uint8Array, next: () => number): Uint8Array {
-  const out = new Uint8Array(input);
-  const pick = (n: number) => Math.floor(next() * n);
-  const edits = 1 + pick(4);
-  let data = out;
-  for (let e = 0; e < edits && data.length > 0; e++) {
-    const at = pick(data.length);
-    switch (pick(6)) {
-      case 0:
-        data[at] = (data[at] as number) ^ (1 << pick(8));
-        break;
-      case 1:
-        data[at] = pick(256);
-        break;
-      case 2: {
-        if (data.length < 4) break;
-        const v = INTERESTING_U32[pick(INTERESTING_U32.length)] as number;
-        new DataView(data.buffer, data.byteOffset).setUint32(Math.min(at, data.length - 4), v, true);
-        break;
-      }
-      case 3:
-        data = data.subarray(0, at);
-        break;
-      case 4: {
-        const len = pick(64);
-        data.copyWithin(pick(data.length), at, at + len);
-        break;
-      }
-      default: {
-        // Small header fields matter most: aim at the first 320 bytes.
-        const head = pick(Math.min(320, data.length));
-        data[head] = pick(256);
-      }
-    }
-  }
-  return new Uint8Array(data);
-}
-
-export interface FuzzFailure {
-  seed: string;
-  iteration: number;
-  reason: string;
-  input: Uint8Array;
-}
+const PREFETCH: FuzzTarget = {
+  parse: (bytes) => parsePrefetch(bytes, { maxDecompressedSize: FUZZ_MAX_DECOMPRESSED, fileName: 'FUZZ.EXE-00000000.pf' }),
+  rejects: (error) => error instanceof PrefetchError,
+  mutations: [...byteMutations(), headerByte],
+};
 
 /** Parses `iterations` mutants of each seed; anything but success or PrefetchError, or a slow parse, fails. */
-export function fuzz(
-  seeds: { name: string; bytes: Uint8Array }[],
-  iterations: number,
-  seed: number,
-): { runs: number; rejected: number; failures: FuzzFailure[] } {
-  const next = rng(seed);
-  const failures: FuzzFailure[] = [];
-  let runs = 0;
-  let rejected = 0;
-  for (const s of seeds) {
-    for (let i = 0; i < iterations; i++) {
-      const input = mutate(s.bytes, next);
-      const started = performance.now();
-      try {
-        parsePrefetch(input, { maxDecompressedSize: FUZZ_MAX_DECOMPRESSED, fileName: 'FUZZ.EXE-00000000.pf' });
-      } catch (error) {
-        if (error instanceof PrefetchError) rejected++;
-        else failures.push({ seed: s.name, iteration: i, reason: String((error as Error)?.stack ?? error), input });
-      }
-      const ms = performance.now() - started;
-      if (ms > PARSE_TIME_LIMIT_MS) failures.push({ seed: s.name, iteration: i, reason: `parse took ${ms.toFixed(0)} ms`, input });
-      runs++;
-    }
-  }
-  return { runs, rejected, failures };
-}
+export const fuzz = (seeds: { name: string; bytes: Uint8Array }[], iterations: number, seed: number) => fuzzTarget(seeds, PREFETCH, iterations, seed);
 
-/** Keeps a failing input as a fixture named by its content hash. */
-export function saveCrasher(input: Uint8Array): string {
-  mkdirSync(CRASHERS_DIR, { recursive: true });
-  const name = `${createHash('sha256').update(input).digest('hex').slice(0, 16)}.bin`;
-  writeFileSync(join(CRASHERS_DIR, name), input);
-  return name;
-}
+export const saveCrasher = (input: Uint8Array): string => keepIn(CRASHERS_DIR, input);

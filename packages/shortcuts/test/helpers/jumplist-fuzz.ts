@@ -1,85 +1,13 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mulberry32 } from '@quarry/testkit';
+import { INTERESTING_U32, byteMutations, fuzz as fuzzTarget, saveCrasher as keepIn } from '@quarry/testkit';
 import { ShortcutError } from '../../src/index.js';
 
 export const CRASHERS_DIR = join(import.meta.dirname, '..', 'fixtures', 'jumplist-crashers');
-/** One parse of a sample-sized input taking longer than this counts as a hang. */
-const PARSE_TIME_LIMIT_MS = 2000;
-const INTERESTING_U32 = [0, 1, 0x7f, 0x80, 0xff, 0xffff, 0x10000, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff];
-
-/** One random mutation: bit flips, byte or u32 overwrites, truncation, or a block copied elsewhere. */
-export function mutate(input: Uint8Array, next: () => number): Uint8Array {
-  let data = new Uint8Array(input);
-  const pick = (n: number) => Math.floor(next() * n);
-  const edits = 1 + pick(4);
-  for (let e = 0; e < edits && data.length > 0; e++) {
-    const at = pick(data.length);
-    switch (pick(5)) {
-      case 0:
-        data[at] = data[at]! ^ (1 << pick(8));
-        break;
-      case 1:
-        data[at] = pick(256);
-        break;
-      case 2: {
-        if (data.length < 4) break;
-        const value = INTERESTING_U32[pick(INTERESTING_U32.length)]!;
-        new DataView(data.buffer, data.byteOffset).setUint32(Math.min(at, data.length - 4), value, true);
-        break;
-      }
-      case 3:
-        data = data.subarray(0, at);
-        break;
-      default:
-        data.copyWithin(pick(data.length), at, at + pick(64));
-    }
-  }
-  return new Uint8Array(data);
-}
-
-export interface FuzzFailure {
-  seed: string;
-  iteration: number;
-  reason: string;
-  input: Uint8Array;
-}
+/** 0xFFFFFFFE is the compound file's end-of-chain sector number. */
+const MUTATIONS = byteMutations([...INTERESTING_U32, 0xfffffffe]);
 
 /** Runs `parse` on `iterations` mutants of each seed; anything but a result or a ShortcutError, or a slow parse, fails. */
-export function fuzz(
-  seeds: { name: string; bytes: Uint8Array }[],
-  parse: (bytes: Uint8Array) => unknown,
-  iterations: number,
-  seed: number,
-): { runs: number; rejected: number; failures: FuzzFailure[] } {
-  const next = mulberry32(seed);
-  const failures: FuzzFailure[] = [];
-  let runs = 0;
-  let rejected = 0;
-  for (const s of seeds) {
-    for (let i = 0; i < iterations; i++) {
-      const input = mutate(s.bytes, next);
-      const started = performance.now();
-      try {
-        // JSON is what crosses to workers and the store: a result that cannot be serialised is a failure too.
-        JSON.stringify(parse(input));
-      } catch (error) {
-        if (error instanceof ShortcutError) rejected++;
-        else failures.push({ seed: s.name, iteration: i, reason: String((error as Error)?.stack ?? error), input });
-      }
-      const ms = performance.now() - started;
-      if (ms > PARSE_TIME_LIMIT_MS) failures.push({ seed: s.name, iteration: i, reason: `parse took ${ms.toFixed(0)} ms`, input });
-      runs++;
-    }
-  }
-  return { runs, rejected, failures };
-}
+export const fuzz = (seeds: { name: string; bytes: Uint8Array }[], parse: (bytes: Uint8Array) => unknown, iterations: number, seed: number) =>
+  fuzzTarget(seeds, { parse, rejects: (error) => error instanceof ShortcutError, mutations: MUTATIONS }, iterations, seed);
 
-/** Keeps a failing input as a fixture named by its content hash. */
-export function saveCrasher(input: Uint8Array): string {
-  mkdirSync(CRASHERS_DIR, { recursive: true });
-  const name = `${createHash('sha256').update(input).digest('hex').slice(0, 16)}.bin`;
-  writeFileSync(join(CRASHERS_DIR, name), input);
-  return name;
-}
+export const saveCrasher = (input: Uint8Array): string => keepIn(CRASHERS_DIR, input);
