@@ -5,6 +5,7 @@ import { files, jobs } from '@quarry/db';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { post, upload, waitForJob } from './support/api.js';
 import { newClientKey, startHarness, type Harness } from './support/harness.js';
+import { recordedFile } from './support/stored-files.js';
 import { createUser } from './support/users.js';
 import { BITSADMIN, HAS_SIGMA_SHARED, MARKER_RULE, SIGMA_COMMUNITY_DIRS, b64, warnIfNoSigmaShared } from './support/scans.js';
 
@@ -129,19 +130,7 @@ describe('file-scan jobs (POST /analysis/yara/file, /analysis/sigma/file)', () =
   test('size limits: a 1 GB Sigma job is accepted and 1 GB + 1 byte refused; YARA stops at 250 MB', async () => {
     // File rows with large recorded sizes, through the repository: the limit is checked on the recorded sizes.
     const { userId, token } = await createUser(h.db);
-    const row = async (size: number) =>
-      (
-        await files.create(h.db, {
-          ownerId: userId,
-          originalName: 'big.evtx',
-          size: BigInt(size),
-          sha256: '0'.repeat(64),
-          visibility: 'public',
-          encrypted: false,
-          wrappedKey: null,
-          blobKey: `missing/${randomUUID()}`,
-        })
-      ).id;
+    const row = (size: number) => recordedFile(h.db, userId, size, 'big.evtx');
     const half = await row(512 * MiB);
     const otherHalf = await row(512 * MiB);
     const oneByte = await row(1);

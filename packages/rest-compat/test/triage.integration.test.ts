@@ -3,7 +3,6 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { files as fileRepo } from '@quarry/db';
 import { DEFAULT_DATA_DIR, datasetPath } from '@quarry/reference';
 import { findTool, toolGate } from '@quarry/testkit';
 import { evidenceTypes } from '@quarry/vocabulary';
@@ -13,6 +12,7 @@ import { SAMPLES, newClientKey, startHarness, warnIfNoSamples, type Harness } fr
 import { GOLDEN, buildCollection, hostFiles, kapeCollection, profile, velociraptorExtras, type HostFile, type Layout } from './support/triage-collection.js';
 import { evtxDump, lnkinfo, regipySystem, sccainfo, type EvtxEvent, type PrefetchFacts, type SystemHiveFacts } from './support/triage-reference.js';
 import { globalId, graphqlQuery, serveTypedFronts, trpcMutation } from './support/typed-fronts.js';
+import { recordedFile } from './support/stored-files.js';
 import { createUser } from './support/users.js';
 
 /**
@@ -565,19 +565,7 @@ describe.skipIf(!existsSync(SAMPLES))('whole-host triage through the service', (
     test('4 GiB in all is accepted, one byte more refused (file rows with recorded sizes)', async () => {
       // The limit is checked on the sizes the upload recorded; a 4 GiB upload is out of reach here.
       const { userId, token } = await createUser(h.db);
-      const row = async (size: number) =>
-        (
-          await fileRepo.create(h.db, {
-            ownerId: userId,
-            originalName: 'collection.zip',
-            size: BigInt(size),
-            sha256: '0'.repeat(64),
-            visibility: 'public',
-            encrypted: false,
-            wrappedKey: null,
-            blobKey: `missing/${randomUUID()}`,
-          })
-        ).id;
+      const row = (size: number) => recordedFile(h.db, userId, size, 'collection.zip');
       const GiB = 1024 ** 3;
       const [a, b, one] = [await row(2 * GiB), await row(2 * GiB), await row(1)];
       const ok = await post(h.url, '/analysis/triage/parse', { file_ids: [a, b], run_sigma_rules: false }, { token });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createDecryptStream, unwrapKey } from '@quarry/crypto';
 import { files, type Db } from '@quarry/db';
@@ -22,3 +22,22 @@ export async function storedSha256(db: Db, blobDir: string, fileId: string, clie
 }
 
 export const sha256 = (data: Uint8Array): string => createHash('sha256').update(data).digest('hex');
+
+/**
+ * A file row with a recorded size and no blob, through the repository uploads use: size limits are
+ * checked on recorded sizes, and uploads of gigabytes are out of reach in a test. A job made of such
+ * rows must be deleted before a worker tries to read them.
+ */
+export async function recordedFile(db: Db, ownerId: string, size: number, originalName: string): Promise<string> {
+  const row = await files.create(db, {
+    ownerId,
+    originalName,
+    size: BigInt(size),
+    sha256: '0'.repeat(64),
+    visibility: 'public',
+    encrypted: false,
+    wrappedKey: null,
+    blobKey: `missing/${randomUUID()}`,
+  });
+  return row.id;
+}
