@@ -4,7 +4,7 @@ import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { operations, runOperation, trpcHandler, type AppRouter } from '../src/index.js';
 import { serviceFixture, type Fixture } from './support/fixture.js';
-import { serveFetch } from './support/http-server.js';
+import { serveFetch } from '@quarry/testkit';
 
 let f: Fixture;
 let server: { url: string; close(): Promise<void> };

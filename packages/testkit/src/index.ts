@@ -23,3 +23,4 @@ export {
   type TrackerSpec,
 } from './shell-link-builder.js';
 export { INTERESTING_U32, byteMutations, fuzz, mutate, saveCrasher, type FuzzFailure, type FuzzTarget, type Mutation } from './mutation-fuzz.js';
+export { serveFetch } from './serve-fetch.js';

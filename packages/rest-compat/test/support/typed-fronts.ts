@@ -1,7 +1,5 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
 import { graphqlHandler, trpcHandler, type ServiceDeps } from '@quarry/api';
+import { serveFetch } from '@quarry/testkit';
 import { HTTP_PATHS } from '@quarry/vocabulary';
 import type { Creds } from './api.js';
 
@@ -12,26 +10,7 @@ import type { Creds } from './api.js';
 export async function serveTypedFronts(deps: ServiceDeps): Promise<{ url: string; close(): Promise<void> }> {
   const trpc = trpcHandler(deps);
   const graphql = graphqlHandler(deps);
-  const server = createServer((req, res) => {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) for (const v of [value ?? []].flat()) headers.append(name, v);
-    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const request = new Request(`http://${req.headers.host}${req.url}`, {
-      method: req.method,
-      headers,
-      ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),
-    } as RequestInit);
-    const handler = req.url?.startsWith(HTTP_PATHS.trpc) ? trpc : graphql;
-    void Promise.resolve(handler(request))
-      .then(async (response) => {
-        res.writeHead(response.status, Object.fromEntries(response.headers));
-        res.end(Buffer.from(await response.arrayBuffer()));
-      })
-      .catch((err: unknown) => res.destroy(err as Error));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return serveFetch((request) => (new URL(request.url).pathname.startsWith(HTTP_PATHS.trpc) ? trpc : graphql)(request));
 }
 
 const headersOf = (c: Creds): Record<string, string> => ({
