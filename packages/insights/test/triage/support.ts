@@ -1,11 +1,11 @@
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { ArtifactType } from '@quarry/vocabulary';
-import { fanOut, runPipeline, type Insight, type SigmaRules } from '../../src/index.js';
-import type { InputReport } from '../../src/pipeline/analyzer.js';
+import { fanOut, runPipeline, type InputRef, type Insight, type SigmaRules } from '../../src/index.js';
+import type { AnalyzerFactory, InputReport } from '../../src/pipeline/analyzer.js';
 import type { ReaderEvent } from '../../src/pipeline/readers/reader.js';
 import { timelineFacts } from '../../src/triage/facts/index.js';
-import type { MemberOutcome, NestedResults } from '../../src/triage/model.js';
+import type { MemberOutcome, NestedResults, TriageRecord } from '../../src/triage/model.js';
 import { HAVE_SAMPLES, NO_SAMPLES, inputsOf, samplePath } from '../support/inputs.js';
 
 /** One member type's files (relative to ../shared/samples) as a collection would hold them. */
@@ -54,32 +54,59 @@ export async function memberResults(jobs: MemberJob[]): Promise<NestedResults[]>
   return out;
 }
 
+const COLLECTION: InputRef = { position: 0, fileId: '00000000-0000-4000-8000-000000000000', name: 'collection.zip', size: 0, sha256: '' };
+
+/** What a host run fed and what its analyzers answered. */
+export interface HostRun {
+  insights: Insight[];
+  /** Every Host Timeline fact the member results gave, in the order they were fed. */
+  facts: TriageRecord[];
+}
+
 /**
  * A triage job's analysis over finished member results, through fanOut and the triage plug-in's
- * analyzers (the reader's contract: each member type's nested results and its Host Timeline facts
- * as the job's records, then the collection input's report with every member, unknown ones included).
+ * analyzers (or the ones given): fed as the collection reader feeds them, each member type's nested
+ * results and then its Host Timeline facts as the job's records, and last the collection input's
+ * report with its members.
  */
+export async function feedHost(
+  results: NestedResults[],
+  given: { members?: MemberOutcome[]; analyzers?: readonly AnalyzerFactory<'triage'>[] } = {},
+): Promise<HostRun> {
+  const facts: TriageRecord[] = [];
+  async function* events(): AsyncIterable<ReaderEvent<'triage'>> {
+    for (const r of results) {
+      yield { type: 'nested', results: r };
+      for (const record of timelineFacts(r)) {
+        facts.push(record);
+        yield { type: 'record', record, input: COLLECTION };
+      }
+    }
+    const report: InputReport = { input: COLLECTION, records: facts.length, warnings: [], error: null, facts: {} };
+    yield { type: 'done', report: given.members ? { ...report, members: given.members } : report };
+  }
+  const { insights } = await fanOut({
+    category: 'triage',
+    inputs: [COLLECTION],
+    options: { runSigmaRules: true },
+    events: events(),
+    ...(given.analyzers ? { analyzers: given.analyzers } : {}),
+  });
+  return { insights, facts };
+}
+
+/** The triage plug-in's analysis of member results, with the collection's unknown members (paths under ../shared/samples) listed. */
 export async function hostJob(results: NestedResults[], unknown: string[] = []): Promise<Insight[]> {
-  const collection = { position: 0, fileId: '00000000-0000-4000-8000-000000000000', name: 'collection.zip', size: 0, sha256: '' };
   const members: MemberOutcome[] = [
     ...results.flatMap((r) => r.members),
     ...unknown.map((rel) => ({
-      member: { input: collection, path: rel, name: `collection.zip/${rel}`, size: statSync(samplePath(rel)).size, type: null, user: null },
+      member: { input: COLLECTION, path: rel, name: `collection.zip/${rel}`, size: statSync(samplePath(rel)).size, type: null, user: null },
       records: 0,
       problem: 'not an artifact any evidence type reads',
       warnings: 0,
     })),
   ];
-  const report: InputReport = { input: collection, records: 0, warnings: [], error: null, facts: {}, members };
-  async function* events(): AsyncIterable<ReaderEvent<'triage'>> {
-    for (const r of results) {
-      yield { type: 'nested', results: r };
-      for (const record of timelineFacts(r)) yield { type: 'record', record, input: collection };
-    }
-    yield { type: 'done', report };
-  }
-  const { insights } = await fanOut({ category: 'triage', inputs: [collection], options: { runSigmaRules: true }, events: events() });
-  return insights;
+  return (await feedHost(results, { members })).insights;
 }
 
 /** A Table's rows by column name. */

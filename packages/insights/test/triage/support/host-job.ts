@@ -2,14 +2,14 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ArtifactType } from '@quarry/vocabulary';
 import { sharedPath } from '@quarry/testkit';
-import { fanOut, runPipeline, type Insight, type NestedResults, type PipelineInput, type ReaderEvent, type TriageRecord } from '../../../src/index.js';
+import { runPipeline, type Insight, type NestedResults, type PipelineInput, type TriageRecord } from '../../../src/index.js';
 import { accountsAnalyzer } from '../../../src/triage/accounts.js';
-import { timelineFacts } from '../../../src/triage/facts/index.js';
 import { fileAccessAnalyzer } from '../../../src/triage/file-access.js';
 import { HostState } from '../../../src/triage/host-state.js';
 import { hostTimelineAnalyzer } from '../../../src/triage/host-timeline.js';
 import { SAMPLES } from '../../support/inputs.js';
 import { sigmaRulesFrom } from '../../support/sigma-rules.js';
+import { feedHost } from '../support.js';
 
 function files(dir: string): string[] {
   return readdirSync(dir)
@@ -95,21 +95,8 @@ export async function runHostJob(evidence: Partial<Record<ArtifactType, Pipeline
     const inputs = evidence[type];
     if (inputs && inputs.length > 0) results.push(await nested(type, inputs));
   }
-  const facts = results.flatMap(timelineFacts);
-  const collection = { position: 0, fileId: '00000000-0000-4000-8000-000000000000', name: 'collection.zip', size: 0, sha256: '' };
-  async function* events(): AsyncIterable<ReaderEvent<'triage'>> {
-    for (const r of results) {
-      yield { type: 'nested', results: r };
-      for (const record of timelineFacts(r)) yield { type: 'record', record, input: collection };
-    }
-    yield { type: 'done', report: { input: collection, records: facts.length, warnings: [], error: null, facts: {} } };
-  }
   const state = new HostState();
-  const { insights } = await fanOut({
-    category: 'triage',
-    inputs: [collection],
-    options: { runSigmaRules: true },
-    events: events(),
+  const { insights, facts } = await feedHost(results, {
     analyzers: [(ctx) => fileAccessAnalyzer(ctx, state), (ctx) => accountsAnalyzer(ctx, state), (ctx) => hostTimelineAnalyzer(ctx, state)],
   });
   return { nested: results, facts, insights, state };
