@@ -7,7 +7,6 @@ import {
   KIND_LABEL,
   KIND_OPTIONS,
   SEARCH_FIELDS,
-  categoryFromTitles,
   isComposite,
   kindFromBytes,
   kindFromName,
@@ -58,22 +57,10 @@ describe('the dashboard tells evidence types as the descriptors do', () => {
     });
   });
 
-  test("a job's type from its result types, Persistence being both EVTX's and the registry's, Overview EVTX's and shortcuts'", () => {
-    expect(categoryFromTitles(['File metadata: a.evtx', 'Overview', 'Process Inference Graph', 'Persistence'])).toBe('winevtx');
-    expect(categoryFromTitles(['File metadata: a.lnk', 'Overview', 'Opened Files & Folders'])).toBe('lnk');
-    expect(categoryFromTitles(['Overview'])).toBeNull();
-    expect(categoryFromTitles(['File metadata: SYSTEM', 'Persistence', 'User Activity'])).toBe('registry');
-    expect(categoryFromTitles(['File metadata: CALC.EXE-3FBEF7FD.pf', 'Execution Timeline'])).toBe('prefetch');
-    expect(categoryFromTitles(['Persistence'])).toBeNull();
-  });
-
-  test("a collection's job from its own result types, or from its member types' retitled insights alone", () => {
+  test("the collection type, and its member types' retitled insights", () => {
     expect(COLLECTION_KINDS).toEqual(['triage']);
     expect(isComposite('triage')).toBe(true);
     expect(isComposite('winevtx')).toBe(false);
-    expect(categoryFromTitles(['Host Summary', 'Findings', 'Registry · Persistence'])).toBe('triage');
-    // Before the host result types exist: the pipeline's `<label> · <title>` is enough.
-    expect(categoryFromTitles(['EVTX · Overview', 'Registry · Application Data: ShimCache'])).toBe('triage');
     expect(splitNestedTitle('Registry · Application Data: ShimCache')).toEqual({ type: 'registry', own: 'Application Data: ShimCache' });
     expect(splitNestedTitle('Shell links & Jump Lists · Opened Files & Folders')).toEqual({ type: 'lnk', own: 'Opened Files & Folders' });
     expect(splitNestedTitle('Application Data: ShimCache')).toBeNull();

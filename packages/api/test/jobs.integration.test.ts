@@ -60,7 +60,7 @@ describe('job services', () => {
     await expect(getJob(f.deps, f.anonymous, key, job.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(getJob(f.deps, caller, null, job.id)).rejects.toMatchObject({ code: 'JOB_KEY_REQUIRED', message: 'Encryption key required' });
     await expect(getJob(f.deps, caller, randomBytes(32), job.id)).rejects.toMatchObject({ code: 'WRONG_KEY' });
-    expect(await getJob(f.deps, caller, key, job.id)).toEqual({ id: job.id, jobName: job.jobName, status: 'Pending' });
+    expect(await getJob(f.deps, caller, key, job.id)).toEqual({ id: job.id, jobName: job.jobName, status: 'Pending', category: 'winevtx' });
   });
 
   test('getJob shows insights once the job has finished, opened with the job key', async () => {

@@ -49,7 +49,7 @@ describe('tRPC procedures derived from the operations table, through a real HTTP
 
     const job = await me.parseEvtx.mutate({ fileIds: [fileId], runSigmaRules: true });
     expect(job).toMatchObject({ jobName: expect.stringMatching(/^[a-z]+-[a-z]+-[a-z]+$/), category: 'winevtx' });
-    expect(await me.getJob.query({ id: job.id })).toEqual({ id: job.id, jobName: job.jobName, status: 'Pending' });
+    expect(await me.getJob.query({ id: job.id })).toEqual({ id: job.id, jobName: job.jobName, status: 'Pending', category: 'winevtx' });
     expect((await me.listJobs.query()).map((j) => [j.id, j.category, j.visibility])).toEqual([[job.id, 'winevtx', 'private']]);
     // The job is private: without the key the caller is refused, as REST refuses with 403.
     expect(await refusal(as(token).getJob.query({ id: job.id }))).toEqual(['FORBIDDEN', 403, 'Encryption key required']);

@@ -34,6 +34,7 @@ describe('the OpenAPI document of the REST layer', () => {
       id: JOB,
       jobName: 'brave-otter',
       status: 'Completed' as const,
+      category: 'winevtx' as const,
       insights: [{ Metadata: { title: 'File metadata', data: { a: 'b' }, category: 'General' as const } }],
     };
     expect(check.problems({ ...ok, text: JSON.stringify(jobStatusBody(view)) })).toEqual([]);

@@ -3,12 +3,12 @@
 import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Insight } from '@quarry/insights';
 import { useQuery } from '@tanstack/react-query';
-import { evidenceTypes, isFinished } from '@quarry/vocabulary';
+import { evidenceTypes, isFinished, isParseCategory } from '@quarry/vocabulary';
 import { useMemo } from 'react';
 import { findings, importanceCounts } from '../lib/findings';
 import { resultTypes } from '../lib/result-types';
 import { RowFocusContext, useRowFocusState } from '../lib/row-focus';
-import { categoryFromTitles, isComposite } from '../lib/evidence-kind';
+import { isComposite } from '../lib/evidence-kind';
 import { hostLayout } from '../lib/host-layout';
 import { SectionIndexContext } from '../lib/section-index';
 import { SearchLinkContext } from '../lib/search-link';
@@ -49,7 +49,7 @@ export function JobView({ id }: { id: string }) {
   const live = useJobWatch(id, running, session, () => void job.refetch());
   const insights = useMemo(() => (job.data?.insights ?? []) as Insight[], [job.data]);
   const types = useMemo(() => resultTypes(insights), [insights]);
-  const category = useMemo(() => categoryFromTitles(types.map((t) => t.title)), [types]);
+  const category = job.data !== undefined && isParseCategory(job.data.category) ? job.data.category : null;
   const layout = useMemo(() => (category !== null && isComposite(category) ? hostLayout(category, types) : null), [category, types]);
   const sectionIndex = useMemo(() => new Map(types.map((t) => [t.title, t.id])), [types]);
   // Derived once per answer from the server, not again when a finding's link re-renders the page.

@@ -37,31 +37,12 @@ export const SEARCH_FIELDS = Object.fromEntries(EVIDENCE_TYPES.map((t) => [t, ev
   string[]
 >;
 
-/** Result types only one evidence type has (both EVTX and registry have a Persistence). */
-const OWN_RESULT_TYPES = EVIDENCE_TYPES.map((type) => {
-  const others = new Set(EVIDENCE_TYPES.filter((o) => o !== type).flatMap((o) => [...evidenceTypes[o].resultTypes]));
-  return { type, titles: new Set<string>(evidenceTypes[type].resultTypes.filter((t) => !others.has(t))) };
-});
-
 /** The collection types: files of any kind can be parsed together as one of them. */
 export const COLLECTION_KINDS: readonly EvidenceKind[] = EVIDENCE_TYPES.filter((t) => 'composite' in evidenceTypes[t]);
-
-/** The collection type whose jobs list their member types' insights under the types' labels. */
-const COMPOSITE = COLLECTION_KINDS[0] ?? null;
 
 /** A collection type (triage): its jobs run other types' plug-ins over their members. */
 export function isComposite(kind: EvidenceKind): boolean {
   return 'composite' in evidenceTypes[kind];
-}
-
-/**
- * A parse job's category told from its result types (the job view has no category field); a job
- * holding retitled per-type insights (`Registry · …`) is a collection's, even before its own types.
- */
-export function categoryFromTitles(titles: string[]): EvidenceKind | null {
-  const own = OWN_RESULT_TYPES.find((o) => titles.some((t) => o.titles.has(t)))?.type ?? null;
-  if (own !== null) return own;
-  return COMPOSITE !== null && titles.some((t) => splitNestedTitle(t) !== null) ? COMPOSITE : null;
 }
 
 /** A collection job lists a member type's insights as `<type label> · <own title>` (retitled by the pipeline). */

@@ -49,7 +49,10 @@ export async function searchRecords(
   const q = input.query;
   if (!input.browseEvents && q.search === '' && (q.filters ?? []).length === 0 && q.startTime === undefined && q.endTime === undefined) {
     const insights = (await readInsights(deps.db, job.id, jobKey)) ?? [];
-    return { kind: 'summary', job: { id: job.id, jobName: job.jobName, status: job.status, insights: member ? memberInsights(insights, category) : insights } };
+    return {
+      kind: 'summary',
+      job: { id: job.id, jobName: job.jobName, status: job.status, category: job.category, insights: member ? memberInsights(insights, category) : insights },
+    };
   }
 
   const reader = await openStore(deps, job.id, category, jobKey);
@@ -73,7 +76,7 @@ export async function searchRecords(
     };
     const out = (await deps.hunting.sigma.task(summary)) as SummaryOutput;
     if (!out.ok) throw out.code === 'too-many' ? new AppError('BAD_REQUEST', out.message) : contractError(new RecordStoreError(out.code, out.message));
-    return { kind: 'summary', job: { id: job.id, jobName: job.jobName, status: job.status, insights: out.insights } };
+    return { kind: 'summary', job: { id: job.id, jobName: job.jobName, status: job.status, category: job.category, insights: out.insights } };
   } finally {
     reader.close();
   }

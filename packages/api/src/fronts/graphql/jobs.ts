@@ -37,8 +37,8 @@ const JobProgressRef = builder.objectRef<JobProgress>('JobProgress').implement({
 
 /**
  * A job the caller may read, by uuid, through the getJob operation (someone else's private job is
- * NOT_FOUND, a missing key JOB_KEY_REQUIRED); then the fields getJob's view leaves out (category,
- * visibility, tier, progress, inputs) from the job's row, which that operation has just allowed.
+ * NOT_FOUND, a missing key JOB_KEY_REQUIRED); then the fields getJob's view leaves out (visibility,
+ * tier, progress, inputs) from the job's row, which that operation has just allowed.
  */
 export function loadJob(ctx: GraphqlContext, jobId: string): Promise<JobShape & { insights: Insight[] | null }> {
   return ctx.once(`job:${jobId}`, async () => {
