@@ -1,7 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { Zip, ZipDeflate, ZipPassThrough, zipSync } from 'fflate';
 import { describe, expect, test } from 'vitest';
-import { mulberry32 } from '@quarry/testkit';
+import { mulberry32, toolGate } from '@quarry/testkit';
 import { zipEntries, type ZipEntry } from '../../src/triage/reader/zip-entries.js';
 import { zipStreamed } from './collection-support.js';
 
@@ -117,5 +118,53 @@ describe('zip entries from a stream', () => {
     const got: string[] = [];
     for await (const e of zipEntries(pieces(noise(100_000, 4)))) got.push(e.name);
     expect(got).toEqual([]);
+  });
+});
+
+/**
+ * A zip written by Python's zipfile with every member in ZIP64 form (what a writer does past 4 GiB
+ * or 65,535 members): to a file, the sizes in the local header's ZIP64 extra field (0xFFFFFFFF in
+ * the header); to a pipe, a data descriptor with 8-byte sizes after each member.
+ */
+function pythonZip64(files: Record<string, Uint8Array>, streamed: boolean): Uint8Array {
+  const script = `
+import sys, zipfile, io, json, base64
+files = json.loads(sys.stdin.read())
+out = sys.stdout.buffer if ${streamed ? 'True' : 'False'} else io.BytesIO()
+with zipfile.ZipFile(out, 'w', compression=zipfile.ZIP_DEFLATED) as z:
+    for name, b64 in files.items():
+        with z.open(name, 'w', force_zip64=True) as w:
+            w.write(base64.b64decode(b64))
+if not ${streamed ? 'True' : 'False'}:
+    sys.stdout.buffer.write(out.getvalue())
+`;
+  const input = JSON.stringify(Object.fromEntries(Object.entries(files).map(([n, b]) => [n, Buffer.from(b).toString('base64')])));
+  const r = spawnSync('python3', ['-c', script], { input, maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`python3 zipfile: ${r.stderr.toString()}`);
+  return new Uint8Array(r.stdout);
+}
+
+const PYTHON = toolGate('python3');
+describe.skipIf(PYTHON.skip)(`ZIP64 members (Python's zipfile)${PYTHON.skip ? ` (skipped: ${PYTHON.reason})` : ''}`, () => {
+  const files = { 'C/Windows/a.bin': noise(300_000, 6), 'C/Windows/b.txt': new TextEncoder().encode('b'.repeat(200_000)) };
+  const expected = Object.entries(files).map(([name, bytes]) => [name, digest(bytes)]);
+
+  test("sizes in the local header's ZIP64 extra field", async () => {
+    const zip = pythonZip64(files, false);
+    // The first local header's compressed and uncompressed sizes (offsets 18 and 22) say "see ZIP64".
+    expect([Buffer.from(zip).readUInt32LE(18), Buffer.from(zip).readUInt32LE(22)]).toEqual([0xffffffff, 0xffffffff]);
+    const got: [string, number | null, string][] = [];
+    for await (const e of zipEntries(pieces(zip))) got.push([e.name, e.size, digest(await readEntry(e))]);
+    expect(got.map(([n, , d]) => [n, d])).toEqual(expected);
+    expect(got.map(([, size]) => size)).toEqual(Object.values(files).map((b) => b.length));
+  });
+
+  test('ZIP64 data descriptors after each member (written to a pipe)', async () => {
+    const zip = pythonZip64(files, true);
+    // General purpose flag (offset 6) has bit 3: the sizes follow the data.
+    expect(Buffer.from(zip).readUInt16LE(6) & 8).toBe(8);
+    const got: [string, string][] = [];
+    for await (const e of zipEntries(pieces(zip))) got.push([e.name, digest(await readEntry(e))]);
+    expect(got).toEqual(expected);
   });
 });
