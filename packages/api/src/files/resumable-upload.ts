@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { SEGMENT_SIZE, SegmentSealer, WrongKeyError, createDecryptStream, newDataKey, unwrapKey, wrapKey } from '@quarry/crypto';
 import { files } from '@quarry/db';
 import { newBlobKey } from '@quarry/storage';
-import { EVIDENCE_TYPES, evidenceTypes } from '@quarry/vocabulary';
+import { LARGEST_JOB_BYTES } from '@quarry/vocabulary';
 import type { Caller } from '../auth/caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors/app-error.js';
@@ -17,8 +17,7 @@ import { UploadStaging, type StagedUpload } from './upload-staging.js';
  * Resumable uploads may be as large as the largest job takes in total (a triage collection's 4 GiB:
  * one KAPE zip of a host is often past 1 GiB); POST /upload keeps the contract's 250 MB.
  */
-export const RESUMABLE_MAX_BYTES = Math.max(...EVIDENCE_TYPES.map((t) => evidenceTypes[t].limits.maxTotalBytes ?? 0));
-/** An upload not finished within this long after creation is removed (and its record after finishing). */
+export const RESUMABLE_MAX_BYTES = LARGEST_JOB_BYTES;
 export const RESUMABLE_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
 export type ResumableDeps = Pick<ServiceDeps, 'db' | 'blobs'> & { staging: UploadStaging };

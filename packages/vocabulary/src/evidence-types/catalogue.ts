@@ -26,3 +26,6 @@ export const ARTIFACT_TYPES = EVIDENCE_TYPES.filter(isArtifactType) as unknown a
 
 /** A file kind any evidence type recognises (`'evtx'`, `'registry-hive'`, …), or `'unknown'`. */
 export type FileKind = (typeof evidenceTypes)[EvidenceType]['recognition']['kinds'][number]['id'] | 'unknown';
+
+/** The most bytes any one parse job takes in total (a triage collection's): the size a resumable upload may have. */
+export const LARGEST_JOB_BYTES = Math.max(...EVIDENCE_TYPES.map((t) => evidenceTypes[t].limits.maxTotalBytes ?? 0));

@@ -3,6 +3,7 @@
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useQueryClient } from '@tanstack/react-query';
+import { LARGEST_JOB_BYTES } from '@quarry/vocabulary';
 import { useRef, useState } from 'react';
 import { KIND_HEAD_BYTES, KIND_LABEL, kindFromBytes, type EvidenceKind } from '../../lib/evidence-kind';
 import { formatBytes } from '../../lib/format';
@@ -21,8 +22,8 @@ interface Entry {
   message?: string;
 }
 
-/** 1 GiB: one EVTX job's limit, the largest a resumable upload may be. */
-const MAX_BYTES = 1024 ** 3;
+/** The largest job's total (a triage collection's), the largest a resumable upload may be. */
+const MAX_BYTES = LARGEST_JOB_BYTES;
 
 /**
  * Drag-and-drop evidence, each file uploaded resumably (tus) with its own progress, pause and
@@ -74,7 +75,7 @@ export function UploadPanel() {
               <div>
                 <Text ta="center">Drop EVTX logs, registry hives (or a zip of them) and prefetch files here</Text>
                 <Text ta="center" size="sm" c="dimmed">
-                  or click to choose · up to 1 GiB each · uploads resume after a broken connection
+                  or click to choose · up to {formatBytes(MAX_BYTES)} each · uploads resume after a broken connection
                 </Text>
               </div>
             </Group>
