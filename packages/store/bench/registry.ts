@@ -42,14 +42,12 @@ const dir = mkdtempSync(join(tmpdir(), 'quarry-bench-registry-'));
 let count = (): number => 0;
 let sink: RecordSink<'registry'> | undefined;
 let writerCpu = (): number => 0;
-let indexCpu = (): number => 0;
 if (mode === 'ingest') {
   const writer = new RecordStores(new LocalFiles(dir)).writer(JOB, 'registry', KEY);
   const counted = countingSink(writer);
   sink = counted.sink;
   count = counted.records;
   writerCpu = () => writer.writerCpuSeconds;
-  indexCpu = () => writer.indexCpuSeconds;
 }
 const run = await measured(() => runPipeline({ category: 'registry', inputs: inputs(), options: { runSigmaRules: false }, threads: 2, sink }));
 const storeBytes = readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
@@ -88,7 +86,6 @@ console.log(
     cpuSeconds: +run.cpuSeconds.toFixed(2),
     mainCpuSeconds: +run.mainThreadCpuSeconds.toFixed(2),
     writerCpuSeconds: +writerCpu().toFixed(2),
-    indexCpuSeconds: +indexCpu().toFixed(2),
     storeMiB: +(storeBytes / 2 ** 20).toFixed(1),
     peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
     queryMs: queries,

@@ -51,22 +51,13 @@ export function createSchema(db: Db, shape: SchemaShape): void {
     CREATE TABLE blocks (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
     CREATE TABLE chunks (id INTEGER PRIMARY KEY, idx INTEGER NOT NULL, data BLOB NOT NULL);
     CREATE TABLE rows (id INTEGER PRIMARY KEY, time INTEGER, input INTEGER NOT NULL, block INTEGER NOT NULL, slot INTEGER NOT NULL, ${columns.join(', ')}, text TEXT NOT NULL);
+    CREATE VIRTUAL TABLE fts USING fts5(text, content='', detail=none, columnsize=0, tokenize='trigram');
     CREATE TABLE times (row INTEGER NOT NULL, time INTEGER NOT NULL);
     CREATE TABLE templates (id INTEGER PRIMARY KEY, text TEXT NOT NULL);
     CREATE TABLE hives (id INTEGER PRIMARY KEY, data TEXT NOT NULL);
     CREATE TABLE pairs (name TEXT NOT NULL, value TEXT NOT NULL, grp INTEGER NOT NULL);
   `);
-  createTextIndex(db);
-}
-
-/**
- * The trigram index's table (`fts`). The index is built in a file of its own, on a thread of its
- * own (index-task.ts); the store's table stays empty until the end, when the built one's tables
- * replace its own (index-attach.ts).
- */
-export function createTextIndex(db: Db): void {
-  db.exec("CREATE VIRTUAL TABLE fts USING fts5(text, content='', detail=none, columnsize=0, tokenize='trigram')");
-  // The builder holds one transaction for the whole build: the index's pending terms (a few MiB for
+  // The writer holds one transaction for the whole build: the index's pending terms (a few MiB for
   // a million rows) are flushed once as one segment instead of merged over and over.
   db.exec("INSERT INTO fts (fts, rank) VALUES ('hashsize', 67108864)");
   db.exec("INSERT INTO fts (fts, rank) VALUES ('automerge', 0)");

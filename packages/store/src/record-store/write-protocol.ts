@@ -1,9 +1,7 @@
 /*
- * Messages between a RecordStoreWriter (main thread) and its writer task (write-task.ts), and
- * between the writer task and its index task (index-task.ts).
+ * Messages between a RecordStoreWriter (main thread) and its writer task (write-task.ts).
  * The main thread turns records into rows and payload texts; the writer thread owns the database:
- * it lowercases and groups the text, compresses the blocks and does every SQLite call but the
- * trigram index's, which the index thread makes from the text groups' documents in a file of its own.
+ * it lowercases and groups the text, compresses the blocks and does every SQLite call.
  */
 import type { SchemaShape } from './schema.js';
 
@@ -13,23 +11,7 @@ export interface WriterInit {
   /** The derived store key, or null for a plain store. */
   key: string | null;
   shape: SchemaShape;
-  /** The file the index task builds the trigram index in (IndexInit.path), copied into the store at the end. */
-  indexPath: string;
 }
-
-/** What the index task (index-task.ts) builds: the trigram index alone, in a file of its own, under the store's key. */
-export interface IndexInit {
-  path: string;
-  key: string | null;
-}
-
-/**
- * From the writer task to the index task: text-group documents (group, text) in group order, then
- * `close` (finish the index and answer) or `abort`.
- */
-export type ToIndex = { type: 'docs'; docs: [group: number, text: string][] } | { type: 'close' } | { type: 'abort' };
-
-export type FromIndex = { type: 'done'; cpuSeconds: number } | { type: 'error'; message: string; stack?: string };
 
 /**
  * Fields of one row in `Batch.rows`, which holds them flat, row after row: time, input position,
@@ -81,5 +63,5 @@ export type ToWriter = Batch | { type: 'close'; seq: number; meta: Record<string
 
 export type FromWriter =
   /** `spare`: a batch's chunk buffers, transferred back to be filled again (no new external memory, so no extra GCs). */
-  | { type: 'done'; seq: number; rows?: number; cpuSeconds?: number; indexCpuSeconds?: number; spare?: ArrayBuffer[] }
+  | { type: 'done'; seq: number; rows?: number; cpuSeconds?: number; spare?: ArrayBuffer[] }
   | { type: 'error'; seq: number; message: string; code?: string; stack?: string };

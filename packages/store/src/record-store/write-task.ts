@@ -1,36 +1,33 @@
 // The writer task of a RecordStoreWriter, a long-lived task on the process's thread pool: owns the
-// store's database file while it is built, fed through a MessagePort, and hands the text groups'
-// documents on to its index task (index-task.ts). Loaded from dist (writer.ts finds it); imports
-// nothing outside this directory but libsql.
+// store's database file while it is built, fed through a MessagePort. Loaded from dist (writer.ts
+// finds it); imports nothing outside this directory but libsql.
+import { readFileSync } from 'node:fs';
 import type { MessagePort } from 'node:worker_threads';
 import { BulkInsert } from './bulk-insert.js';
 import { packBlock, packChunk } from './codec.js';
 import { createDatabase, type Db } from './database.js';
-import { takeTextIndex } from './index-attach.js';
 import { analyze, createIndexes, createSchema, TEXT_GROUP_SHIFT, writeMeta } from './schema.js';
 import { indexHolds } from './text-index.js';
-import { threadCpuSeconds } from './thread-cpu.js';
-import {
-  chunkBuffers,
-  REC_FIXED,
-  ROW_FIXED,
-  unpackTexts,
-  type Batch,
-  type FromIndex,
-  type FromWriter,
-  type Texts,
-  type ToIndex,
-  type ToWriter,
-  type WriterInit,
-} from './write-protocol.js';
+import { chunkBuffers, REC_FIXED, ROW_FIXED, unpackTexts, type Batch, type FromWriter, type Texts, type ToWriter, type WriterInit } from './write-protocol.js';
 
 /**
- * Text-group documents are sent to the index task once this many characters wait: one message
- * per MiB of text instead of one per group (and, when the index was built on this thread, its
- * large, scattered pending-terms hash was kept from evicting the row inserts' pages: bursts of
- * 256 KiB to 4 MiB measured alike).
+ * Text-group documents are held back until this many characters wait, then indexed one after
+ * another: the index's pending-terms hash is large and scattered, and touching it between row
+ * inserts made those inserts about twice as slow (it evicts their pages from the CPU caches).
+ * Bursts of 256 KiB to 4 MiB measured alike (registry samples); a MiB of text is little memory.
  */
 const DOC_BURST = 1024 * 1024;
+
+/** CPU seconds of this thread so far (Linux; NaN elsewhere): for the benchmark's split of ingest CPU. */
+function threadCpuSeconds(): number {
+  try {
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
 
 class Build {
   private readonly insertRows: BulkInsert;
@@ -39,6 +36,7 @@ class Build {
   private recParts = new Map<number, string[]>();
   /** The record whose parts the group holds already (a record's rows are consecutive). */
   private groupRec: number | null = null;
+  private readonly insertFts;
   private docs: [group: number, text: string][] = [];
   private docChars = 0;
   private readonly insertPairs: BulkInsert;
@@ -61,8 +59,6 @@ class Build {
   constructor(
     readonly db: Db,
     private readonly init: WriterInit,
-    /** To the index task, which builds the trigram index from the documents sent here. */
-    private readonly index: MessagePort,
   ) {
     createSchema(db, init.shape);
     createIndexes(db, init.shape);
@@ -75,6 +71,7 @@ class Build {
     } else {
       this.insertRows = new BulkInsert(db, `INSERT INTO rows (id, time, input, block, slot, ${names.join(', ')}, text)`, names.length + 6);
     }
+    this.insertFts = db.prepare('INSERT INTO fts (rowid, text) VALUES (?, ?)');
     this.insertPairs = new BulkInsert(db, 'INSERT INTO pairs (name, value, grp)', 3);
     this.insertTime = db.prepare('INSERT INTO times (row, time) VALUES (?, ?)');
     this.insertBlock = db.prepare('INSERT INTO blocks (id, data) VALUES (?, ?)');
@@ -124,22 +121,19 @@ class Build {
     }
   }
 
-  /** Ends the build: the rows, then the index task's index copied in. Resolves to the rows and the index task's CPU seconds. */
-  async finish(meta: Record<string, string>): Promise<{ rows: number; indexCpuSeconds: number }> {
+  finish(meta: Record<string, string>): number {
     this.flushGroup();
     this.indexDocs();
-    const indexed = indexDone(this.index);
-    this.index.postMessage({ type: 'close' } satisfies ToIndex);
     this.insertRecs?.flush();
     this.insertRows.flush();
     this.insertPairs.flush();
     analyze(this.db);
+    // One segment per trigram makes every search read one doclist instead of dozens.
+    this.db.exec("INSERT INTO fts (fts) VALUES ('optimize')");
     writeMeta(this.db, { ...meta, rows: String(this.rowId) });
     this.db.exec('COMMIT');
-    const { cpuSeconds } = await indexed;
-    takeTextIndex(this.db, this.init.indexPath, this.init.key);
     this.db.close();
-    return { rows: this.rowId, indexCpuSeconds: cpuSeconds };
+    return this.rowId;
   }
 
   /** Inserts a batch's record cells and keeps their indexed parts for the rows that follow. */
@@ -207,35 +201,20 @@ class Build {
   }
 
   private indexDocs(): void {
-    if (this.docs.length > 0) this.index.postMessage({ type: 'docs', docs: this.docs } satisfies ToIndex);
+    for (const [group, doc] of this.docs) this.insertFts.run(group, doc);
     this.docs = [];
     this.docChars = 0;
   }
-}
-
-/** The index task's answer to `close`; its thread's end before that is a failure. */
-function indexDone(port: MessagePort): Promise<FromIndex & { type: 'done' }> {
-  return new Promise((resolve, reject) => {
-    const gone = (): void => reject(new Error('record store index task ended'));
-    port.once('close', gone);
-    port.once('message', (m: FromIndex) => {
-      port.off('close', gone);
-      if (m.type === 'done') resolve(m);
-      else reject(Object.assign(new Error(m.message), m.stack === undefined ? {} : { stack: m.stack }));
-    });
-  });
 }
 
 export interface WriteStoreTask {
   init: WriterInit;
   /** Batches come in here and their answers go back; the task ends after `close` or `abort`. */
   port: MessagePort;
-  /** To the store's index task (index-task.ts). */
-  index: MessagePort;
 }
 
 /** Builds one store from the batches sent through `port`; resolves once the file is closed. */
-export function writeStore({ init, port, index }: WriteStoreTask): Promise<void> {
+export function writeStore({ init, port }: WriteStoreTask): Promise<void> {
   // A pool thread outlives the task: only this task's CPU time goes to the benchmark.
   const cpuAtStart = threadCpuSeconds();
   let build: Build | undefined;
@@ -243,15 +222,13 @@ export function writeStore({ init, port, index }: WriteStoreTask): Promise<void>
   let db: Db | undefined;
   try {
     db = createDatabase(init.path, init.key);
-    build = new Build(db, init, index);
+    build = new Build(db, init);
   } catch (err) {
     failure = err;
   }
 
   const reply = (m: FromWriter): void => port.postMessage(m, m.type === 'done' ? m.spare : undefined);
   const closeQuietly = (): void => {
-    index.postMessage({ type: 'abort' } satisfies ToIndex);
-    index.close();
     try {
       if (db?.open) db.close();
     } catch {
@@ -269,17 +246,6 @@ export function writeStore({ init, port, index }: WriteStoreTask): Promise<void>
       closeQuietly();
       resolve();
     });
-    const fail = (seq: number, err: unknown): void => {
-      failure ??= err;
-      const e = err as { message?: unknown; code?: unknown; stack?: unknown };
-      reply({
-        type: 'error',
-        seq,
-        message: String(e?.message ?? err),
-        code: typeof e?.code === 'string' ? e.code : undefined,
-        stack: typeof e?.stack === 'string' ? e.stack : undefined,
-      });
-    };
     port.on('message', (m: ToWriter) => {
       if (m.type === 'abort') {
         closeQuietly();
@@ -287,24 +253,27 @@ export function writeStore({ init, port, index }: WriteStoreTask): Promise<void>
         end();
         return;
       }
-      if (failure !== undefined) return fail(m.seq, failure);
-      if (m.type === 'batch') {
-        try {
+      try {
+        if (failure !== undefined) throw failure;
+        if (m.type === 'batch') {
           build!.batch(m);
           reply({ type: 'done', seq: m.seq, spare: m.chunks.length > 0 ? chunkBuffers(m.chunks) : undefined });
-        } catch (err) {
-          fail(m.seq, err);
-        }
-        return;
-      }
-      // close: nothing comes after it but an abort, should it fail.
-      build!.finish(m.meta).then(
-        ({ rows, indexCpuSeconds }) => {
-          reply({ type: 'done', seq: m.seq, rows, cpuSeconds: threadCpuSeconds() - cpuAtStart, indexCpuSeconds });
+        } else {
+          const rows = build!.finish(m.meta);
+          reply({ type: 'done', seq: m.seq, rows, cpuSeconds: threadCpuSeconds() - cpuAtStart });
           end();
-        },
-        (err: unknown) => fail(m.seq, err),
-      );
+        }
+      } catch (err) {
+        failure ??= err;
+        const e = err as { message?: unknown; code?: unknown; stack?: unknown };
+        reply({
+          type: 'error',
+          seq: m.seq,
+          message: String(e?.message ?? err),
+          code: typeof e?.code === 'string' ? e.code : undefined,
+          stack: typeof e?.stack === 'string' ? e.stack : undefined,
+        });
+      }
     });
   });
 }

@@ -9,7 +9,7 @@ import { BLOCK_BYTES, BLOCK_RECORDS, blockText } from './codec.js';
 import { FORMAT_VERSION } from './schema.js';
 import { discard, publish } from './publish.js';
 import type { RecordAnnotation, RowShape, SourceChunk, WriteContext } from './rows/shape.js';
-import { chunkBuffers, packTexts, type Batch, type FromWriter, type IndexInit, type ToWriter, type WriterInit } from './write-protocol.js';
+import { chunkBuffers, packTexts, type Batch, type FromWriter, type ToWriter, type WriterInit } from './write-protocol.js';
 
 /** Rows per batch posted to the writer thread. */
 const ROWS_PER_BATCH = 128;
@@ -21,9 +21,9 @@ export interface WriterOptions<C extends ParseCategory> {
   annotate?: (record: RecordOf<C>, input: InputRef) => RecordAnnotation | undefined;
 }
 
-/** A compiled task: beside this file in dist, or in ../../dist when running from src (tests, bench). */
-function taskUrl(file: string): URL {
-  return import.meta.url.endsWith('.ts') ? new URL(`../../dist/record-store/${file}`, import.meta.url) : new URL(`./${file}`, import.meta.url);
+/** The compiled writer task: beside this file in dist, or in ../../dist when running from src (tests, bench). */
+function taskUrl(): URL {
+  return import.meta.url.endsWith('.ts') ? new URL('../../dist/record-store/write-task.js', import.meta.url) : new URL('./write-task.js', import.meta.url);
 }
 
 interface Waiter {
@@ -49,10 +49,6 @@ function writerError(m: FromWriter & { type: 'error' }): Error {
 export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C> {
   /** CPU seconds the writer thread spent (Linux), known after close(): for the benchmark. */
   writerCpuSeconds = NaN;
-  /** The same for the index thread. */
-  indexCpuSeconds = NaN;
-  /** The file the index thread builds the trigram index in (deleted once copied into the store). */
-  private readonly indexFile: string;
   private readonly port: MessagePort;
   private readonly waiting = new Map<number, Waiter>();
   private readonly inFlight: Promise<unknown>[] = [];
@@ -83,8 +79,6 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   private readonly hives = new Map<object, number>();
   private readonly ctx: WriteContext;
   private state: 'open' | 'closing' | 'closed' | 'aborted' = 'open';
-  private portClosed = false;
-  private readonly onPortClosed: (() => void)[] = [];
 
   constructor(
     private readonly shape: RowShape<C>,
@@ -93,13 +87,11 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     private readonly final: string,
     private readonly options: WriterOptions<C> = {},
   ) {
-    const url = taskUrl('write-task.js');
+    const url = taskUrl();
     if (!existsSync(fileURLToPath(url))) throw new Error(`record store writer task ${fileURLToPath(url)} is missing: build @quarry/store first`);
-    this.indexFile = `${temp}.index`;
     const init: WriterInit = {
       path: temp,
       key,
-      indexPath: this.indexFile,
       shape: {
         category: shape.category,
         sqlColumns: shape.sqlColumns,
@@ -112,28 +104,12 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     this.port = port1;
     this.port.unref();
     this.port.on('message', (m: FromWriter) => this.settle(m));
-    this.port.once('close', () => {
-      this.portClosed = true;
-      for (const f of this.onPortClosed.splice(0)) f();
-    });
-    // The trigram index is built beside the rows, on a thread of its own, from the documents the
-    // writer task sends it straight (a channel between the two tasks). Its stream is asked for
-    // first: the pool's stream lane starts streams in order, so a writer task that waits for its
-    // index task's end never waits for one that has not started.
-    const toIndex = new MessageChannel();
-    const indexTask = defineTask<{ init: IndexInit; port: MessagePort }, void>(taskUrl('index-task.js'), 'buildIndex');
-    // Its failures reach the writer task (over their channel), and through it this writer.
-    void threadPool()
-      .stream(indexTask, { init: { path: this.indexFile, key }, port: toIndex.port2 }, { transfer: [toIndex.port2] })
-      .catch(() => undefined);
-    const task = defineTask<{ init: WriterInit; port: MessagePort; index: MessagePort }, void>(url, 'writeStore');
+    const task = defineTask<{ init: WriterInit; port: MessagePort }, void>(url, 'writeStore');
     // The task ends after close or abort; before that, its end is a failure (its thread died).
     void threadPool()
-      .stream(task, { init, port: port2, index: toIndex.port1 }, { transfer: [port2, toIndex.port1] })
+      .stream(task, { init, port: port2 }, { transfer: [port2] })
       .then(
-        // The task's result and its last answers come over different channels, in no set order:
-        // its answers are all in once its end of the port has closed.
-        () => this.afterPortClosed(() => this.ended(new Error('record store writer task ended'))),
+        () => this.ended(new Error('record store writer task ended')),
         (err: unknown) => this.ended(err instanceof Error ? err : new Error(String(err))),
       );
     this.ctx = {
@@ -223,7 +199,6 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
         meta: { format: FORMAT_VERSION, category: this.shape.category, records: String(this.records) },
       });
       this.writerCpuSeconds = done.cpuSeconds ?? NaN;
-      this.indexCpuSeconds = done.indexCpuSeconds ?? NaN;
       this.state = 'closed';
       await publish(this.temp, this.final);
     } catch (err) {
@@ -249,7 +224,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     this.newChunks = [];
     this.block = [];
     this.inFlight.length = 0;
-    await Promise.all([discard(this.temp), discard(this.indexFile)]);
+    await discard(this.temp);
   }
 
   private closeBlock(): void {
@@ -323,11 +298,6 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
       this.failure ??= err;
       w.reject(err);
     }
-  }
-
-  private afterPortClosed(f: () => void): void {
-    if (this.portClosed) f();
-    else this.onPortClosed.push(f);
   }
 
   /** The task ended: what still waits on it fails (after a close or an abort nothing does). */
