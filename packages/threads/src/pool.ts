@@ -7,11 +7,9 @@ export interface ThreadPoolOptions {
   /** Most leased (CPU-bound) tasks running at once: the CPU budget's cores. */
   threads: number;
   /**
-   * Most long-lived streaming tasks (`stream`) running at once besides them (default twice
-   * `threads`, at least 4: a record store being written takes two, its writer and its text index,
-   * so as many stores as cores are built at once; the web server's Sigma set is held by a stream
-   * for the process's life, and the first start's rule-set fetch must not wait behind it on a
-   * one-core host).
+   * Most long-lived streaming tasks (`stream`) running at once besides them (default `threads`, at
+   * least 2: the web server's Sigma set is held by a stream for the process's life, and the first
+   * start's rule-set fetch must not wait behind it on a one-core host).
    * They get threads of their own: one that lives as long as a job and waited for a CPU thread
    * could wait forever behind the short tasks of the very job that feeds it.
    */
@@ -76,7 +74,7 @@ export class ThreadPool {
     this.threads = opts.threads;
     this.queue = { waiting: 0, max: opts.maxQueue ?? opts.threads * 64 };
     this.cpu = new Gate(opts.threads, this.queue);
-    this.streams = new Gate(opts.streams ?? Math.max(4, 2 * opts.threads), this.queue);
+    this.streams = new Gate(opts.streams ?? Math.max(2, opts.threads), this.queue);
     const idleTimeout = opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
     // Two sets of threads because piscina sets heap limits per pool; one budget, one queue bound.
     this.piscina = new Piscina({
