@@ -17,6 +17,8 @@ export interface WorkerDeps {
   memory: MemoryBudget;
   /** Where each parse job's searchable records go. */
   recordStores: RecordStores;
+  /** Benchmarks only (QUARRY_BENCH_SKIP_RECORD_STORES): parse jobs build no record store. */
+  skipRecordStores?: boolean;
   /** Reference data: event message templates for the EVTX Message column, known Windows files for triage's Evidence of Execution. */
   lookups: LookupStore;
   /** YARA file scans: the scan worker processes and the community pack (reloaded when its files change). */

@@ -60,6 +60,8 @@ const yara = {
 const memory = new MemoryBudget((env.WORKER_JOB_MEMORY_MB ?? getHeapStatistics().heap_size_limit / 2 ** 20) * 2 ** 20);
 // The process's one Sigma set, compiled when a job first needs it (and again when its files change).
 const sigma = new SigmaRuleSet(sigmaRuleDirs({ sigmaRules: env.QUARRY_SIGMA_RULES, dataDir: env.QUARRY_DATA_DIR }));
+const skipRecordStores = env.QUARRY_BENCH_SKIP_RECORD_STORES === true;
+if (skipRecordStores) log.warn('QUARRY_BENCH_SKIP_RECORD_STORES: parse jobs build no record store (a benchmark setting; their searches find nothing)');
 const masterKey = ensureMasterKey(env.QUARRY_DATA_DIR, env.QUARRY_MASTER_KEY);
 // Signing secrets open under a key derived from the master key, as the API sealed them.
 const webhooks = { secretKey: webhookSecretKey(masterKey), allowPrivate: env.QUARRY_WEBHOOK_ALLOW_PRIVATE === true };
@@ -67,7 +69,7 @@ const worker = await startWorker({
   address: env.TEMPORAL_ADDRESS,
   namespace: env.TEMPORAL_NAMESPACE,
   masterKey,
-  deps: { db, blobs, log, cpu, memory, recordStores, lookups: new LookupStore(), yara, sigma, webhooks },
+  deps: { db, blobs, log, cpu, memory, recordStores, skipRecordStores, lookups: new LookupStore(), yara, sigma, webhooks },
 });
 // Probes for orchestrators: live while the process runs, ready while Temporal, PostgreSQL and the blob store answer.
 const blobsReady = cachedBlobCheck(blobs);

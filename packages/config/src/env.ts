@@ -68,6 +68,11 @@ const schema = z.object({
   WORKER_HEAP_MB: z.coerce.number().int().min(256).default(WORKER_HEAP_MB),
   /** The memory a worker's running parse jobs may take together, MiB (estimated per job); unset: its heap bound. */
   WORKER_JOB_MEMORY_MB: z.coerce.number().int().min(1).optional(),
+  /**
+   * Benchmarks only (`bench:jobs`, which measures a job's record-store cost against the same job
+   * without one): `1` and the worker builds no record store, so its jobs' searches find nothing.
+   */
+  QUARRY_BENCH_SKIP_RECORD_STORES: flag.optional(),
   /** The worker's health listener (GET /healthz, /readyz); unset: none. */
   WORKER_HEALTH_PORT: port.optional(),
   WORKER_HEALTH_HOST: z.string().min(1).default('127.0.0.1'),

@@ -7,7 +7,9 @@
  *             the samples' chunks, with run_sigma_rules and the SigmaHQ rules (QUARRY_SIGMA_RULES
  *             for the worker) — against Hayabusa csv-timeline and Chainsaw hunt with the same
  *             rules, plus per-rule match counts against Chainsaw's;
- *   registry  every sample hive in one job — against regipy's plugins over the same hives;
+ *   registry  every sample hive in one job — against regipy's plugins over the same hives, and
+ *             against the same job without its record store (a worker restarted with the
+ *             benchmark-only QUARRY_BENCH_SKIP_RECORD_STORES): the store's cost as a ratio;
  *   prefetch  every sample .pf in one job and a 100-file job by repetition — against sccainfo.
  * Wall time is parse request → the status answer saying Completed; CPU seconds and peak RSS are
  * the worker process's (/proc: utime+stime, VmHWM reset before each job), the tools' under GNU time.
@@ -479,6 +481,7 @@ async function registrySection(svc: Service): Promise<void> {
   const run = await svc.runJob('registry', { file_ids: ids });
   const errors = run.insights.filter((i) => 'Error' in i).length;
   const ours = ourRow('Registry', hives.length, bytes, items, 'keys+values', run, errors ? `${errors} Error insights` : '');
+  await registryStoreCost(svc, ids, ours);
   if (OURS_ONLY) return theirRow('Registry', 'regipy plugins (run_relevant_plugins)', ours, undefined, 'skipped (--ours-only)');
   const out = join(scratch, 'regipy.jsonl');
   const r = await measureRun('python3', ['-c', REGIPY, ...hives], { stdout: out, stderr: out + '.err', usage: join(scratch, 'regipy.time'), timeoutS: 3600 });
@@ -490,6 +493,33 @@ async function registrySection(svc: Service): Promise<void> {
   const failed = lines.filter((l) => l.error).length;
   const total = lines.find((l) => l.total !== undefined)?.total ?? 0;
   theirRow('Registry', 'regipy plugins (run_relevant_plugins)', ours, r, `${total} plugin entries${failed ? `, ${failed} hives raised` : ''}`);
+}
+
+/**
+ * The record store's share of the registry job (issue 39: with the store ≤ 1.5x without): the job
+ * once more on the same worker, then twice on a fresh worker that builds no store
+ * (QUARRY_BENCH_SKIP_RECORD_STORES, a setting for benchmarks only); the ratio compares the second
+ * run of each, both on a warm worker. The worker is then started again as it was.
+ */
+async function registryStoreCost(svc: Service, ids: string[], first: Row): Promise<void> {
+  const again = await svc.runJob('registry', { file_ids: ids });
+  const warm = ourRow('Registry', first.files, first.bytes, first.items, first.itemName, again, 'again, warm worker');
+  warm.tool = 'Quarry job, again (worker)';
+  await svc.restartWorker({ QUARRY_BENCH_SKIP_RECORD_STORES: '1' });
+  const cold = await svc.runJob('registry', { file_ids: ids });
+  const without = await svc.runJob('registry', { file_ids: ids });
+  await svc.restartWorker();
+  console.log(
+    `  without a record store (fresh worker): ${f2(cold.seconds)} s then ${f2(without.seconds)} s, worker ${f2(cold.cpuSeconds)} / ${f2(without.cpuSeconds)} CPU-s`,
+  );
+  const run: ToolRun = { seconds: without.seconds, cpuSeconds: without.cpuSeconds, peakRss: without.peakRss, code: null, timedOut: false };
+  theirRow('Registry', 'Quarry job without record store (bench only)', warm, run, `first run ${f2(cold.seconds)} s`);
+  console.log(
+    `  the store's cost (second runs): wall ${ratio(warm.seconds, without.seconds)}, worker CPU ${ratio(warm.cpuSeconds, without.cpuSeconds)} (goal: wall ≤ 1.5x)`,
+  );
+  notes.push(
+    `Registry job with its record store ÷ without (second runs, warm workers): wall ${ratio(warm.seconds, without.seconds)} (${f2(warm.seconds)} / ${f2(without.seconds)} s), worker CPU ${ratio(warm.cpuSeconds, without.cpuSeconds)}; first runs ${f2(first.seconds)} / ${f2(cold.seconds)} s`,
+  );
 }
 
 // ---------------------------------------------------------------- prefetch

@@ -48,7 +48,7 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
     const beat = throttledHeartbeat(ctx);
 
     const notes: RecordNotes = { sigmaMatches: [] };
-    const sink = await storeSink(deps, ctx, { id: job.id, key: jobKey }, category, notes);
+    const sink = deps.skipRecordStores ? undefined : await storeSink(deps, ctx, { id: job.id, key: jobKey }, category, notes);
     const lease = deps.cpu.acquire();
     const runSigmaRules = job.params['run_sigma_rules'] === true;
     let insights;
@@ -63,7 +63,7 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
         sink,
         notes,
         // A composite job's (triage) member types each get a store of the job's own.
-        sinkFor: (type, typeNotes) => storeSink(deps, ctx, { id: job.id, key: jobKey }, type, typeNotes),
+        sinkFor: deps.skipRecordStores ? undefined : (type, typeNotes) => storeSink(deps, ctx, { id: job.id, key: jobKey }, type, typeNotes),
         onProgress: () => {
           beat();
           progress.tick();

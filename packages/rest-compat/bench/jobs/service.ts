@@ -72,7 +72,8 @@ export interface ConcurrentRun {
 
 export interface Service {
   base: string;
-  workerPid: number;
+  /** The running worker's process (a new one after restartWorker). */
+  readonly workerPid: number;
   /** The REST server's process (bench:export samples its RSS while it streams an export). */
   serverPid: number;
   /** An enterprise-tier user (four slots) with a client key: its files and jobs are private. */
@@ -85,6 +86,8 @@ export interface Service {
   runJobsAtOnce(category: EvidenceType, bodies: Record<string, unknown>[], creds?: Caller, timeoutS?: number): Promise<ConcurrentRun>;
   /** The worker's main thread answers (its liveness probe): not busy writing a heap snapshot, say. */
   responsive(): Promise<boolean>;
+  /** Stops the worker and starts a fresh one with this environment besides the service's own (e.g. QUARRY_BENCH_SKIP_RECORD_STORES). */
+  restartWorker(env?: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -180,18 +183,35 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
     drain(server, 'server');
     // As the service starts its worker (apps/web worker-process.ts): with the heap bound and malloc settings.
     const healthPort = await freePort();
-    const worker = spawn(process.execPath, [...workerNodeArgs(), ...(opts.workerArgs ?? []), WORKER_MAIN], {
-      env: workerEnv({ ...common, QUARRY_SIGMA_RULES: opts.sigmaRules, LOG_LEVEL: 'info', WORKER_HEALTH_PORT: String(healthPort), ...opts.workerEnv }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...(opts.workerCwd ? { cwd: opts.workerCwd } : {}),
-    });
-    children.push(worker);
-    await waitForLine(worker, 'worker ready', 'worker');
-    drain(worker, 'worker');
-    // BENCH_WORKER_LOG=file keeps the worker's log lines (admission, idle collections, retried attempts).
-    if (process.env.BENCH_WORKER_LOG) worker.stdout?.pipe(createWriteStream(process.env.BENCH_WORKER_LOG));
+    const startWorker = async (env: Record<string, string> = {}): Promise<ChildProcess> => {
+      const worker = spawn(process.execPath, [...workerNodeArgs(), ...(opts.workerArgs ?? []), WORKER_MAIN], {
+        env: workerEnv({
+          ...common,
+          QUARRY_SIGMA_RULES: opts.sigmaRules,
+          LOG_LEVEL: 'info',
+          WORKER_HEALTH_PORT: String(healthPort),
+          ...opts.workerEnv,
+          ...env,
+        }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        ...(opts.workerCwd ? { cwd: opts.workerCwd } : {}),
+      });
+      children.push(worker);
+      await waitForLine(worker, 'worker ready', 'worker');
+      drain(worker, 'worker');
+      // BENCH_WORKER_LOG=file keeps the worker's log lines (admission, idle collections, retried attempts).
+      if (process.env.BENCH_WORKER_LOG) worker.stdout?.pipe(createWriteStream(process.env.BENCH_WORKER_LOG, { flags: 'a' }));
+      return worker;
+    };
+    let worker = await startWorker();
     const base = `http://127.0.0.1:${port}`;
-    const workerPid = worker.pid!;
+    let workerPid = worker.pid!;
+    const restartWorker = async (env?: Record<string, string>): Promise<void> => {
+      await stopChild(worker);
+      children.splice(children.indexOf(worker), 1);
+      worker = await startWorker(env);
+      workerPid = worker.pid!;
+    };
 
     const uploadFile = async (path: string, name = basename(path), creds?: Caller): Promise<string> => {
       const boundary = `quarrybench${Date.now().toString(36)}`;
@@ -296,7 +316,21 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
         () => false,
       );
 
-    return { base, workerPid, serverPid: server.pid!, enterprise, uploadFile, uploadAll, runJob, runJobsAtOnce, responsive, stop };
+    return {
+      base,
+      get workerPid() {
+        return workerPid;
+      },
+      serverPid: server.pid!,
+      enterprise,
+      uploadFile,
+      uploadAll,
+      runJob,
+      runJobsAtOnce,
+      responsive,
+      restartWorker,
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;
