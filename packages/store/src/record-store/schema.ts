@@ -3,7 +3,7 @@ import { RecordStoreError } from './errors.js';
 import type { AnyShape } from './rows/shape.js';
 
 /** What the schema reads of a row shape (plain data: the writer thread gets a copy). */
-export type SchemaShape = Pick<AnyShape, 'category' | 'sqlColumns' | 'recordColumns' | 'indexed' | 'severalTimes'>;
+export type SchemaShape = Pick<AnyShape, 'category' | 'sqlColumns' | 'recordColumns' | 'indexed' | 'leadingParts' | 'severalTimes'>;
 
 /** Bumped whenever the layout changes; a store of another version is refused, not misread. */
 export const FORMAT_VERSION = '7';
