@@ -3,12 +3,16 @@ import { RecordStoreError } from './errors.js';
 import type { AnyShape } from './rows/shape.js';
 
 /** What the schema reads of a row shape (plain data: the writer thread gets a copy). */
-export type SchemaShape = Pick<AnyShape, 'category' | 'sqlColumns' | 'recordColumns' | 'indexed' | 'severalTimes'>;
+export type SchemaShape = Pick<AnyShape, 'category' | 'sqlColumns' | 'recordColumns' | 'indexed' | 'leadingParts' | 'severalTimes'>;
 
 /** Bumped whenever the layout changes; a store of another version is refused, not misread. */
-export const FORMAT_VERSION = '6';
-/** Formats this version reads: a format-5 store is a format-6 one with no record kept in a chunk. */
-export const READABLE_FORMATS: readonly string[] = ['5', FORMAT_VERSION];
+export const FORMAT_VERSION = '7';
+/**
+ * Formats this version reads, with the same queries: a format-6 store is a format-7 one whose
+ * `pairs` table has a rowid and a separate index on (name, value, grp); a format-5 store is a
+ * format-6 one with no record kept in a chunk.
+ */
+export const READABLE_FORMATS: readonly string[] = ['5', '6', FORMAT_VERSION];
 
 /**
  * Rows per text group: the trigram index has one document per group of this many consecutive rows
@@ -32,6 +36,7 @@ export const TEXT_GROUP_SHIFT = 6;
  *   file), from which the live records read on the job's own thread are read again;
  * - pairs: (name, lowercased value, group) for every distinct short EVTX event-data value of a
  *   text group (SHORT_VALUE characters at most), which narrows `details.<name> equals` filters;
+ *   keyed by all three, without a rowid: one B-tree to fill instead of a table and its index;
  * - recs (shapes with recordColumns: registry): the cells a record's rows share, once per record,
  *   with their lowercased `text`; rows reference it by `rec`, and a row's searchable text is its
  *   record's text, a newline, then its own;
@@ -55,7 +60,7 @@ export function createSchema(db: Db, shape: SchemaShape): void {
     CREATE TABLE times (row INTEGER NOT NULL, time INTEGER NOT NULL);
     CREATE TABLE templates (id INTEGER PRIMARY KEY, text TEXT NOT NULL);
     CREATE TABLE hives (id INTEGER PRIMARY KEY, data TEXT NOT NULL);
-    CREATE TABLE pairs (name TEXT NOT NULL, value TEXT NOT NULL, grp INTEGER NOT NULL);
+    CREATE TABLE pairs (name TEXT NOT NULL, value TEXT NOT NULL, grp INTEGER NOT NULL, PRIMARY KEY (name, value, grp)) WITHOUT ROWID;
   `);
   // The writer holds one transaction for the whole build: the index's pending terms (a few MiB for
   // a million rows) are flushed once as one segment instead of merged over and over.
@@ -79,7 +84,6 @@ export function createIndexes(db: Db, shape: SchemaShape): void {
   // From a record found through its own index to its rows.
   if (shape.recordColumns) db.exec('CREATE INDEX rows_rec ON rows (rec)');
   if (shape.severalTimes) db.exec('CREATE INDEX times_row ON times (row, time)');
-  db.exec('CREATE INDEX pairs_name_value ON pairs (name, value, grp)');
 }
 
 /** Statistics, once the rows are in: they let the planner choose between walking the time index and a filter's own index. */

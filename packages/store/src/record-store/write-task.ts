@@ -109,7 +109,7 @@ class Build {
         }
       }
       for (let k = i + ROW_FIXED; k < i + stride; k++) values.push(rows[k]);
-      values.push(this.text(rows[i + 4] as Texts));
+      values.push(this.text(rows[i + 4] as Texts, rows, i + ROW_FIXED));
       this.insertRows.add(values);
       const times = rows[i + 5] as number[] | null;
       if (times) for (const t of times) this.insertTime.run(id, t);
@@ -153,8 +153,20 @@ class Build {
     }
   }
 
-  /** A row's `text`: its parts lowercased, joined by newlines; each part also goes into the group's. */
-  private text(parts: Texts): string {
+  /**
+   * A row's `text`: its parts lowercased, joined by newlines; each part also goes into the group's.
+   * The shape's leading parts are the row's first column values (`rows[at]` on), put back in front.
+   */
+  private text(posted: Texts, rows: readonly unknown[], at: number): string {
+    const lead = this.init.shape.leadingParts ?? 0;
+    let parts = posted;
+    if (lead > 0) {
+      const cells = rows.slice(at, at + lead) as string[];
+      const split = cells.some((c) => c.includes('\n'));
+      if (!split && typeof posted === 'string') parts = `${cells.join('\n')}\n${posted}`;
+      else if (!split && posted.length === 0) parts = cells.join('\n');
+      else parts = [...cells, ...unpackTexts(posted)];
+    }
     if (typeof parts === 'string') {
       // Lowercased whole: a newline ends a word for case mapping just as the string's end does.
       const text = parts.toLowerCase();

@@ -97,6 +97,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
         sqlColumns: shape.sqlColumns,
         recordColumns: shape.recordColumns,
         indexed: shape.indexed,
+        leadingParts: shape.leadingParts,
         severalTimes: shape.severalTimes,
       },
     };

@@ -1,3 +1,4 @@
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'libsql';
@@ -98,6 +99,36 @@ describe.skipIf(!HAVE_SAMPLES || gate.skip)(`EVTX record store ${!HAVE_SAMPLES ?
     // The operators' own halves: the evidence must hit both sides for the checks to mean anything.
     expect(events.filter((e) => holds('contains', e.provider, 'sysmon')).length).toBeGreaterThan(0);
     expect(events.filter((e) => holds('equals', e.data['TargetUserName'] ?? '', 'IEUser')).length).toBeGreaterThan(0);
+  });
+
+  it('reads a format-6 store, whose pairs table has a rowid and an index of its own', async () => {
+    // Format 7 keeps pairs as a table without rowid keyed (name, value, grp); format 6 had both.
+    const old = join(dir, 'fmt6-job.winevtx.db');
+    copyFileSync(join(dir, 'evtx-job.winevtx.db'), old);
+    const db = new Database(old);
+    db.exec(`
+      CREATE TABLE pairs6 (name TEXT NOT NULL, value TEXT NOT NULL, grp INTEGER NOT NULL);
+      INSERT INTO pairs6 SELECT name, value, grp FROM pairs;
+      DROP TABLE pairs;
+      ALTER TABLE pairs6 RENAME TO pairs;
+      CREATE INDEX pairs_name_value ON pairs (name, value, grp);
+      UPDATE meta SET value = '6' WHERE key = 'format';
+    `);
+    db.close();
+    const fmt6 = (await stores.open('fmt6-job', 'winevtx', null))!;
+    try {
+      for (const [field, value, get] of [
+        ['details.TargetUserName', 'IEUser', (e: DumpedEvent) => e.data['TargetUserName'] ?? ''],
+        ['details.LogonType', '2', (e: DumpedEvent) => e.data['LogonType'] ?? ''],
+      ] as const) {
+        const expected = events.filter((e) => holds('equals', get(e), value)).length;
+        expect(expected).toBeGreaterThan(0);
+        const q = { search: '', filters: [{ field, operator: 'equals' as const, value }], page: 1, show: 10 };
+        expect([field, fmt6.search(q).total]).toEqual([field, expected]);
+      }
+    } finally {
+      fmt6.close();
+    }
   });
 
   it('ANDs several criteria and treats LIKE wildcards in values literally', () => {

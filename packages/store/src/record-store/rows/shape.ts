@@ -11,7 +11,7 @@ export interface StoredRow {
   times?: number[];
   /** Values of the shape's `sqlColumns`, in order. */
   values: (string | number | null)[];
-  /** Everything `search` matches: the row's cells and detail values, each one part. */
+  /** Everything `search` matches: the row's cells and detail values, each one part (less the shape's `leadingParts`). */
   parts: string[];
   /** Short EVTX event-data values (up to SHORT_VALUE characters), flattened: name, value, name, value… (schema.ts `pairs`). */
   pairs?: string[];
@@ -110,6 +110,12 @@ export interface RowShape<C extends ParseCategory> {
   recordColumns?: readonly { name: string; type: 'TEXT' }[];
   /** Columns worth an index (equals and starts_with on them are common): `name` on rows, `recs.name` on recs. */
   indexed: readonly string[];
+  /**
+   * The first this many `sqlColumns` are text cells that are also the row's first search parts:
+   * rows leave them out of `parts` and the writer thread puts them back in front, so each crosses
+   * threads once (EVTX: event and record id, timestamp, provider, computer).
+   */
+  leadingParts?: number;
   /** Rows carry several times (StoredRow.times, schema.ts `times`): a time window matches when any falls in it. */
   severalTimes: boolean;
   /** Its writer renders messages from event templates (RecordWriterOptions.eventTemplates), so the caller loads them. */
@@ -128,7 +134,7 @@ export interface RowShape<C extends ParseCategory> {
 }
 
 /** What the schema and query code read of a shape, for any category. */
-export type AnyShape = Pick<RowShape<ParseCategory>, 'category' | 'sqlColumns' | 'recordColumns' | 'indexed' | 'severalTimes' | 'field'>;
+export type AnyShape = Pick<RowShape<ParseCategory>, 'category' | 'sqlColumns' | 'recordColumns' | 'indexed' | 'leadingParts' | 'severalTimes' | 'field'>;
 export type { EvtxRecord };
 
 /** A text cell: strings as they are, numbers as decimals, anything missing as "". */
