@@ -20,6 +20,8 @@
  * --concurrent N: N EVTX jobs of one 250 MiB file each (built from the samples' chunks) sent at once by an enterprise user,
  * Sigma on: whether all complete, the worker's peak RSS, how long each waited for memory.
  * --job-memory-mb M: the worker's memory budget for running jobs (WORKER_JOB_MEMORY_MB).
+ * --cpu-prof: the worker runs under `node --cpu-prof`; after the run, each EVTX job's worker CPU is
+ * split by code (package, GC) and its busiest functions are listed (triage/cpu-profile.ts).
  * Reference tools: $HAYABUSA / $CHAINSAW, PATH, or ~/.cache/quarry/reference-tools/bin (how to
  * build them: docs/operations.md, "Reference tools for bench:jobs"); missing ones say so.
  */
@@ -28,6 +30,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openHive } from '@quarry/registry';
+import type { EvidenceType } from '@quarry/vocabulary';
 import { buildBigEvtx } from './jobs/evtx-big.js';
 import { writeChainsawReadable } from './jobs/chainsaw-readable.js';
 import {
@@ -49,6 +52,7 @@ import {
   type DiffRow,
   type RuleMeta,
 } from './jobs/sigma-diff.js';
+import { cpuByCode, cpuByFunction, monotonicMicros, type Window } from './triage/cpu-profile.js';
 import { GiB, MiB, f1, f2, files, formatTable, mib, rate, ratio, sizeOf } from './jobs/figures.js';
 import { startService, type JobRun, type Service } from './jobs/service.js';
 import { canMeasure, chainsawMapping, findReferenceTool, hayabusaHome, measureRun, type ToolRun } from './jobs/tools.js';
@@ -74,6 +78,7 @@ const argValue = (name: string): string | undefined => {
 const SNAPSHOTS = argValue('--heap-snapshots') && resolve(argValue('--heap-snapshots')!);
 const CONCURRENT = Number(argValue('--concurrent') ?? 0);
 const JOB_MEMORY_MB = argValue('--job-memory-mb');
+const CPU_PROF = argv.includes('--cpu-prof');
 /** Idle time before each repeated job: the worker collects its heap 2 s after its last job (apps/worker idle-release.ts). */
 const REPEAT_SETTLE_MS = 6_000;
 if (
@@ -85,7 +90,7 @@ if (
   (JOB_MEMORY_MB !== undefined && !/^\d+$/.test(JOB_MEMORY_MB))
 ) {
   console.error(
-    'usage: npm run bench:jobs [-- --only evtx|registry|prefetch] [--skip-big] [--ours-only] [--repeat N [--heap-snapshots DIR]] [--concurrent N] [--job-memory-mb M]',
+    'usage: npm run bench:jobs [-- --only evtx|registry|prefetch] [--skip-big] [--ours-only] [--repeat N [--heap-snapshots DIR]] [--concurrent N] [--job-memory-mb M] [--cpu-prof]',
   );
   process.exit(2);
 }
@@ -110,6 +115,16 @@ interface Row {
 const rows: Row[] = [];
 const notes: string[] = [];
 const scratch = mkdtempSync(join(tmpdir(), 'quarry-bench-jobs-'));
+/** --cpu-prof: each profiled job's span on the monotonic clock, and its measured worker CPU. */
+const profiled: { window: Window; cpuSeconds: number }[] = [];
+
+/** svc.runJob, its span noted for --cpu-prof. */
+async function profiledJob(svc: Service, label: string, category: EvidenceType, body: Record<string, unknown>): Promise<JobRun> {
+  const from = monotonicMicros();
+  const run = await svc.runJob(category, body);
+  profiled.push({ window: { label, from, to: monotonicMicros() }, cpuSeconds: run.cpuSeconds });
+  return run;
+}
 
 const ourRow = (section: string, nFiles: number, bytes: number, items: number, itemName: string, run: JobRun, note = ''): Row => {
   const r: Row = {
@@ -268,7 +283,7 @@ async function evtxSection(svc: Service): Promise<void> {
   if (CONCURRENT > 0) await concurrentJobs(svc, samples);
   console.log(`\n== EVTX (a): all ${samples.length} samples (${f1(bytes / MiB)} MiB), run_sigma_rules true, rules ${RULES}`);
   const ids = await svc.uploadAll(samples);
-  const a = await svc.runJob('winevtx', { file_ids: ids, run_sigma_rules: true });
+  const a = await profiledJob(svc, 'EVTX samples', 'winevtx', { file_ids: ids, run_sigma_rules: true });
   const meta = overviewMeta(a.insights);
   const records = Number(meta.records ?? NaN);
   console.log(
@@ -328,7 +343,7 @@ async function evtxSection(svc: Service): Promise<void> {
     `\n== EVTX (b): ${big.paths.length} files of ≤ ${f1(statSync(big.paths[0]!).size / MiB)} MiB, ${f1(big.bytes / MiB)} MiB in all (limit 1024 MiB), ${big.chunks} chunks cycled from ${big.distinctChunks} valid sample chunks, built in ${f1((performance.now() - t0) / 1000)} s`,
   );
   const bigIds = await svc.uploadAll(big.paths);
-  const b = await svc.runJob('winevtx', { file_ids: bigIds, run_sigma_rules: true });
+  const b = await profiledJob(svc, 'EVTX 1 GiB', 'winevtx', { file_ids: bigIds, run_sigma_rules: true });
   const bmeta = overviewMeta(b.insights);
   const brecords = Number(bmeta.records ?? NaN);
   console.log(`  job: ${bmeta.records} records (chunk headers say ${big.records}), ${bmeta.sigma_matches} Sigma matches`);
@@ -605,9 +620,13 @@ async function main(): Promise<void> {
   if (!canMeasure()) throw new Error('/usr/bin/time (GNU time, Debian package "time") is needed for the reference tools’ CPU time and peak RSS');
   console.log(`bench:jobs — shared corpus ${SHARED}; scratch ${scratch}`);
   if (SNAPSHOTS) mkdirSync(SNAPSHOTS, { recursive: true });
+  const profDir = join(scratch, 'cpu-prof');
+  if (CPU_PROF) mkdirSync(profDir);
+  const workerArgs = [...(SNAPSHOTS ? ['--heapsnapshot-signal=SIGUSR2'] : []), ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])];
   const svc = await startService({
     sigmaRules: RULES,
-    ...(SNAPSHOTS ? { workerArgs: ['--heapsnapshot-signal=SIGUSR2'], workerCwd: SNAPSHOTS } : {}),
+    ...(workerArgs.length > 0 ? { workerArgs } : {}),
+    ...(SNAPSHOTS ? { workerCwd: SNAPSHOTS } : {}),
     ...(JOB_MEMORY_MB ? { workerEnv: { WORKER_JOB_MEMORY_MB: JOB_MEMORY_MB } } : {}),
   });
   console.log(`service up: REST ${svc.base}, worker pid ${svc.workerPid} (QUARRY_SIGMA_RULES=${RULES})`);
@@ -616,10 +635,37 @@ async function main(): Promise<void> {
     if (want('registry')) await registrySection(svc);
     if (want('prefetch')) await prefetchSection(svc);
   } finally {
+    // The worker writes its CPU profiles as it exits.
     await svc.stop();
-    rmSync(scratch, { recursive: true, force: true });
+    try {
+      if (CPU_PROF) printProfile(profDir);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   }
   printTable();
+}
+
+/** --cpu-prof: each EVTX job's worker CPU by code and its busiest functions. */
+function printProfile(dir: string): void {
+  const windows = profiled.map((p) => p.window);
+  const byCode = cpuByCode(dir, windows);
+  const byFunction = cpuByFunction(dir, windows);
+  // A sample stands for the wall time since its thread's previous one, so on a loaded machine the
+  // sums exceed the CPU measured: the shares are applied to the job's measured CPU.
+  console.log("\n==== worker CPU by code and by function (self time), per job (--cpu-prof: shares of every thread's busy samples × the CPU-s measured)");
+  for (const { window, cpuSeconds } of profiled) {
+    for (const [title, sums, n] of [
+      ['by code', byCode.get(window.label), 16],
+      ['by function', byFunction.get(window.label), 30],
+    ] as const) {
+      if (!sums) continue;
+      const total = [...sums.values()].reduce((a, b) => a + b, 0);
+      console.log(`${window.label} ${title}: ${f2(cpuSeconds)} CPU-s measured, ${f2(total / 1e6)} s of busy samples`);
+      for (const [key, us] of [...sums].sort((x, y) => y[1] - x[1]).slice(0, n))
+        console.log(`  ${key.padEnd(60)} ≈ ${f2((cpuSeconds * us) / total).padStart(7)} CPU-s  ${f1((100 * us) / total).padStart(5)}%`);
+    }
+  }
 }
 
 await main();

@@ -138,6 +138,23 @@ export function dottedGet(root: Json, path: string): Json | undefined {
 const SYSTEM_FIELDS: ReadonlySet<string> = new Set(WINDOWS_SYSTEM_FIELDS);
 
 /**
+ * `Provider_Name` for attribute Name of element Provider. The few such names recur in every
+ * record: kept, they are one string each (hashed once) instead of a new string per record.
+ */
+const attributeNames = new Map<string, Map<string, string>>();
+function attributeName(element: string, attribute: string): string {
+  let byAttribute = attributeNames.get(element);
+  // Bounded: a damaged record could invent any number of names.
+  if (!byAttribute && attributeNames.size < 64) attributeNames.set(element, (byAttribute = new Map()));
+  let name = byAttribute?.get(attribute);
+  if (name === undefined) {
+    name = `${element}_${attribute}`;
+    if (byAttribute && byAttribute.size < 64) byAttribute.set(attribute, name);
+  }
+  return name;
+}
+
+/**
  * A record in the evtx_dump JSON shape, flattened into Sigma's Windows field names. A field
  * resolves in one order:
  * 1. a System name (WINDOWS_SYSTEM_FIELDS: EventID, Channel, Provider_Name, Computer, …) from
@@ -166,11 +183,12 @@ export class WindowsEvent extends BaseEvent {
     const ev = isObj(raw) && isObj(raw['Event']) ? raw['Event'] : {};
     const sys = isObj(ev['System']) ? ev['System'] : {};
     this.data = ev['EventData'] ?? ev['UserData'] ?? null;
-    for (const [k, v] of Object.entries(sys)) this.addSystem(k, v);
+    // for…in rather than Object.entries: this runs for every record, and the arrays were garbage.
+    for (const k in sys) this.addSystem(k, sys[k]!);
     this.addData(ev['EventData']);
     // UserData wraps its fields in one provider-specific element.
     const ud = ev['UserData'];
-    if (isObj(ud)) for (const [k, v] of Object.entries(ud)) if (k !== '#attributes') this.addData(v);
+    if (isObj(ud)) for (const k in ud) if (k !== '#attributes') this.addData(ud[k]);
     const ch = this.system.get('Channel');
     this.channel = typeof ch === 'string' ? ch.toLowerCase() : undefined;
     const id = Number(this.system.get('EventID'));
@@ -187,9 +205,11 @@ export class WindowsEvent extends BaseEvent {
     if (k === '#attributes') return;
     if (isObj(v) && isObj(v['#attributes']) && !('#text' in v)) {
       // Attribute-only elements: Provider Name/Guid, TimeCreated SystemTime, Execution, Security.
-      for (const [a, av] of Object.entries(v['#attributes'])) {
+      const attrs = v['#attributes'];
+      for (const a in attrs) {
+        const av = attrs[a]!;
         if (k === 'TimeCreated' && a === 'SystemTime') this.system.set('TimeCreated', av);
-        this.system.set(`${k}_${a}`, av);
+        this.system.set(attributeName(k, a), av);
       }
       return;
     }
@@ -199,9 +219,9 @@ export class WindowsEvent extends BaseEvent {
   /** Data elements by name; a name already taken (EventData before UserData) keeps its value. */
   private addData(d: Json | undefined): void {
     if (!isObj(d)) return;
-    for (const [k, v] of Object.entries(d)) {
+    for (const k in d) {
       if (k === '#attributes' || this.fields.has(k)) continue;
-      const value = elementValue(v);
+      const value = elementValue(d[k]!);
       this.fields.set(k, value);
       // Defender and some other providers name data with spaces ("Threat Name"); Sigma drops them.
       if (k.includes(' ')) {

@@ -12,17 +12,23 @@ import type { EventView } from './event.js';
 interface Key {
   field: string;
   m: StrMatch;
+  /** From a case-sensitive test: mostly an event id, common to many records, so a last resort (cost). */
+  cased: boolean;
 }
 
 /** Keys of a node: undefined when no literal test is necessary for it to hold. */
 function keysOf(n: Node): Key[] | undefined {
   if (n.kind === N_STR) {
-    if (!n.lower || n.all || n.field === '') return undefined;
+    if (n.all || n.field === '') return undefined;
     const keys: Key[] = [];
     for (const g of n.groups)
       for (const m of g) {
+        // A case-sensitive test (a number's text: `EventID: 4728`) is keyed on the lower-cased
+        // value too, which holds it whenever the test does as long as lower-casing leaves the
+        // literal alone; only whole-value equality is sure of that (lower-casing is contextual).
+        if (!n.lower && !(m.kind === S_EQ && m.text.toLowerCase() === m.text)) return undefined;
         if (m.kind !== S_EQ && m.kind !== S_PREFIX && m.kind !== S_SUFFIX && m.kind !== S_CONTAINS) return undefined;
-        keys.push({ field: n.field, m });
+        keys.push({ field: n.field, m, cased: !n.lower });
       }
     return keys;
   }
@@ -46,10 +52,14 @@ function keysOf(n: Node): Key[] | undefined {
   return undefined;
 }
 
-/** Equality and `\name` suffixes are hash lookups; other tests cost a scan each. */
+/**
+ * Equality and `\name` suffixes are hash lookups; other tests cost a scan each. Keys from
+ * case-sensitive tests (event ids) are taken only where a rule has no other: they hold for a
+ * whole event type, where a literal of the rule's other items narrows it further.
+ */
 function cost(keys: Key[]): number {
   let c = 0;
-  for (const k of keys) c += k.m.kind === S_EQ || baseName(k.m) !== undefined ? 0.05 : 1;
+  for (const k of keys) c += k.cased ? 1000 : k.m.kind === S_EQ || baseName(k.m) !== undefined ? 0.05 : 1;
   return c;
 }
 

@@ -46,12 +46,29 @@ export function codeOf(frame: ProfileNode['callFrame']): string | null {
   return 'other';
 }
 
+/** `matchField (packages/sigma/src/match.ts)`: a sampled function by name and file; idle is null, as in codeOf. */
+export function functionOf(frame: ProfileNode['callFrame']): string | null {
+  const code = codeOf(frame);
+  if (code === null || !frame.url) return code;
+  const file = /\/((?:packages|apps)\/.*)$/.exec(frame.url)?.[1] ?? /node_modules\/(.*)$/.exec(frame.url)?.[1] ?? frame.url;
+  return `${frame.functionName || '(anonymous)'} (${file})`;
+}
+
 /** CPU microseconds per code, per window, over every profile file in `dir`. */
 export function cpuByCode(dir: string, windows: readonly Window[]): Map<string, Map<string, number>> {
+  return cpuBy(dir, windows, codeOf);
+}
+
+/** CPU microseconds per function (its self time), per window, over every profile file in `dir`. */
+export function cpuByFunction(dir: string, windows: readonly Window[]): Map<string, Map<string, number>> {
+  return cpuBy(dir, windows, functionOf);
+}
+
+function cpuBy(dir: string, windows: readonly Window[], keyOf: (frame: ProfileNode['callFrame']) => string | null): Map<string, Map<string, number>> {
   const out = new Map(windows.map((w) => [w.label, new Map<string, number>()]));
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.cpuprofile'))) {
     const profile = JSON.parse(readFileSync(join(dir, name), 'utf8')) as CpuProfile;
-    const code = new Map(profile.nodes.map((n) => [n.id, codeOf(n.callFrame)]));
+    const code = new Map(profile.nodes.map((n) => [n.id, keyOf(n.callFrame)]));
     let t = profile.startTime;
     for (let i = 0; i < profile.samples.length; i++) {
       const delta = profile.timeDeltas[i] ?? 0;
