@@ -20,10 +20,11 @@ if [ ${#need_apt[@]} -gt 0 ] && [ "$(id -u)" = 0 ]; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 
-# Python reference parsers (prebuilt wheels); pyfwsi/pyfwps let regipy decode ShellBags; LnkParse3 is bench:shortcuts' baseline.
-if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import pyscca, regipy, pyfwsi, pyfwps, LnkParse3' >/dev/null 2>&1; then
+# Python reference parsers (prebuilt wheels); pyfwsi/pyfwps let regipy decode ShellBags; LnkParse3 is bench:shortcuts' baseline;
+# pyregf (libregf) reads the regf 1.1 NT 3.1 SOFTWARE sample that regipy and Debian's regfexport cannot open.
+if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import pyscca, regipy, pyfwsi, pyfwps, LnkParse3, pyregf' >/dev/null 2>&1; then
   echo "setup: installing Python reference parsers"
-  python3 -m pip install -q libscca-python==20260527 regipy==6.5.0 libfwsi-python==20260522 libfwps-python==20260522 LnkParse3==1.6.0
+  python3 -m pip install -q libscca-python==20260527 regipy==6.5.0 libfwsi-python==20260522 libfwps-python==20260522 LnkParse3==1.6.0 libregf-python==20260526
 fi
 
 # Timesketch's import client: the exports tests run its own per-line checks on the Timesketch export.

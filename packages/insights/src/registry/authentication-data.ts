@@ -2,6 +2,7 @@ import { Verdict } from '../common/importance.js';
 import { formatTime } from '../common/time-format.js';
 import type { Importance } from '../types.js';
 import type { RegistryContext } from './context/registry-context.js';
+import { wellKnownSidName } from './context/sid.js';
 import { keyCell } from './format.js';
 import { hiveCell, registryAnalyzer, type RegistryResultType } from './registry-analyzer.js';
 import { acbFlags, machineSid, parseAliasC, parseSamF, parseSamV, passwordHint } from './sam-records.js';
@@ -117,7 +118,34 @@ function logonConfig(store: KeyStore, add: Add): boolean {
   return defaultPassword;
 }
 
-function build(store: KeyStore, _context: RegistryContext): ReturnType<RegistryResultType['build']> {
+/**
+ * Every profile SOFTWARE's ProfileList holds, SAM account or not: a domain account's profile is
+ * the only trace of it in the hives (SAM holds local accounts only).
+ */
+function profileRows(store: KeyStore, context: RegistryContext, samSids: ReadonlySet<string>): Row[] {
+  const rows: Row[] = [];
+  for (const h of store.ofType('SOFTWARE'))
+    for (const k of h.children(PROFILES)) {
+      if (!k.name.startsWith('S-1-')) continue;
+      const known = wellKnownSidName(k.name);
+      rows.push({
+        cells: {
+          User: context.users.get(k.name) ?? known ?? '',
+          SID: k.name,
+          Account: samSids.has(k.name) ? 'SAM account' : known ? 'well-known' : 'not in SAM (domain or removed account)',
+          'Profile Path': str(k, 'ProfileImagePath'),
+          Hive: hiveCell(h),
+          Key: keyCell(h, k),
+          'Last Write': formatTime(k.lastWrite),
+          Deleted: k.deleted ? 'yes' : '',
+        },
+        time: k.lastWrite,
+      });
+    }
+  return rows;
+}
+
+function build(store: KeyStore, context: RegistryContext): ReturnType<RegistryResultType['build']> {
   const config: Row[] = [];
   const add: Add = (hive, key, setting, value, importance = 'Informational') => {
     if (!key || value === '') return;
@@ -138,6 +166,7 @@ function build(store: KeyStore, _context: RegistryContext): ReturnType<RegistryR
   for (const h of store.ofType('SOFTWARE'))
     for (const k of h.children(PROFILES)) if (str(k, 'ProfileImagePath')) profiles.set(k.name, str(k, 'ProfileImagePath'));
   const accounts = store.ofType('SAM').flatMap((sam) => accountRows(sam, profiles, aliasMembers(sam)));
+  const samSids = new Set(accounts.map((a) => a.cells.SID ?? '').filter((sid) => sid !== ''));
   return [
     tableInsight(
       'Authentication Data',
@@ -172,6 +201,12 @@ function build(store: KeyStore, _context: RegistryContext): ReturnType<RegistryR
       'Authentication',
       ['Setting', 'Value', 'Source', 'Importance', 'Hive', 'Last Write', 'Deleted'],
       config,
+    ),
+    tableInsight(
+      'Authentication Data: Profiles',
+      'Authentication',
+      ['User', 'SID', 'Account', 'Profile Path', 'Last Write', 'Hive', 'Key', 'Deleted'],
+      profileRows(store, context, samSids),
     ),
   ];
 }

@@ -6,7 +6,9 @@ export const USER_COLUMNS = ['User', 'SID', 'Source', 'Groups', 'Flags', 'Logon 
 
 /**
  * The host's users: SAM accounts (with SID, groups and ProfileList's profile folder, from the
- * registry Authentication Data table) and the owners of the user hives the collection held.
+ * registry Authentication Data table), the other profiles ProfileList holds (domain accounts, which
+ * SAM never holds, and well-known service accounts), and the owners of the user hives the
+ * collection held.
  */
 export function userRows(state: HostState): Row[] {
   const rows: Row[] = tableRows(state.insight('registry', 'Authentication Data')).map((r) => ({
@@ -23,6 +25,22 @@ export function userRows(state: HostState): Row[] {
     },
     time: r.cells['Last Logon'] || null,
   }));
+  // A SID once: SAM's row says more, and two SOFTWARE hives of one host list the same profiles.
+  const sids = new Set(rows.map((r) => r.cells.SID).filter((sid) => sid !== ''));
+  for (const r of tableRows(state.insight('registry', 'Authentication Data: Profiles'))) {
+    const sid = r.cells.SID ?? '';
+    if (sid === '' || sids.has(sid)) continue;
+    sids.add(sid);
+    rows.push({
+      cells: {
+        User: r.cells.User ?? '',
+        SID: sid,
+        Source: `ProfileList (${r.cells.Hive ?? ''})`,
+        'Profile Path': r.cells['Profile Path'] ?? '',
+        Evidence: rowLink('registry', 'Authentication Data: Profiles', r.row),
+      },
+    });
+  }
   const known = new Set(rows.map((r) => r.cells.User!.toLowerCase()));
   for (const r of tableRows(state.insight('registry', 'User Activity'))) {
     const user = r.cells.User ?? '';

@@ -23,6 +23,23 @@ export const REGIPY_SHELLBAGS = HAVE_SAMPLES
   ? toolGate('regipy shellbags (pip install libfwsi-python libfwps-python)', hasPython('regipy') && hasPython('pyfwsi') && hasPython('pyfwps'))
   : { skip: true, reason: NO_SAMPLES };
 
+/** libregf's Python bindings: the reference for hives regipy cannot open (regf 1.1, Windows NT 3.1). */
+export const LIBREGF = HAVE_SAMPLES ? toolGate('pyregf (pip install libregf-python)', hasPython('pyregf')) : { skip: true, reason: NO_SAMPLES };
+
+export interface RefProfile {
+  sid: string;
+  profile_image_path: string;
+  /** ISO, microseconds, no zone (UTC). */
+  last_written: string;
+}
+
+/** A SOFTWARE sample's ProfileList as libregf reads it. */
+export async function libregfProfiles(rel: string): Promise<RefProfile[]> {
+  const script = fileURLToPath(new URL('./libregf_profiles.py', import.meta.url));
+  const { stdout } = await run('python3', [script, samplePath(`registry/${rel}`)]);
+  return JSON.parse(stdout) as RefProfile[];
+}
+
 /** regipy plugin entries for one sample hive (read as it is on disk: regipy does not replay logs). */
 export async function regipy(rel: string, ...plugins: string[]): Promise<Record<string, any>> {
   const { stdout } = await run('python3', [SCRIPT, samplePath(`registry/${rel}`), ...plugins], { maxBuffer: 64 * 1024 * 1024 });
