@@ -58,8 +58,11 @@ const yara = {
 // large jobs past the heap bound). By default the budget is the main thread's heap bound: a job's
 // memory is mostly that heap's, and past it V8 ends the process.
 const memory = new MemoryBudget((env.WORKER_JOB_MEMORY_MB ?? getHeapStatistics().heap_size_limit / 2 ** 20) * 2 ** 20);
-// The process's one Sigma set, compiled when a job first needs it (and again when its files change).
+// The process's one Sigma set (compiled again when its files change). Compiled here, before any
+// job: compiling SigmaHQ's set blocks this thread for seconds (10-21 s on a busy machine), and
+// during a job that silenced every running activity's heartbeats past their timeout.
 const sigma = new SigmaRuleSet(sigmaRuleDirs({ sigmaRules: env.QUARRY_SIGMA_RULES, dataDir: env.QUARRY_DATA_DIR }));
+sigma.current();
 const masterKey = ensureMasterKey(env.QUARRY_DATA_DIR, env.QUARRY_MASTER_KEY);
 // Signing secrets open under a key derived from the master key, as the API sealed them.
 const webhooks = { secretKey: webhookSecretKey(masterKey), allowPrivate: env.QUARRY_WEBHOOK_ALLOW_PRIVATE === true };

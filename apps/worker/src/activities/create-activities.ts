@@ -1,8 +1,10 @@
+import { Context } from '@temporalio/activity';
 import type { JobActivities } from '@quarry/temporal';
 import { configureThreadPool } from '@quarry/threads';
 import type { WorkerDeps } from '../deps.js';
 import { IdleRelease } from '../idle-release.js';
 import { failJob } from './fail-job.js';
+import { heartbeatWhile } from './heartbeat.js';
 import { runParseJob } from './run-parse-job.js';
 import { runScanJob } from './run-scan-job.js';
 import { deliverWebhook } from './deliver-webhook.js';
@@ -20,8 +22,9 @@ export function createActivities(deps: WorkerDeps): JobActivities {
     onCollected: () => deps.log.info(memoryMiB(), 'idle worker: heap collected'),
   });
   return {
-    runParseJob: (input) => idle.around(() => runParseJob(deps, input)),
-    runScanJob: (input) => idle.around(() => runScanJob(deps, input)),
+    // A job's activity heartbeats on a timer from its first line to its last, waiting for memory included.
+    runParseJob: (input) => idle.around(() => heartbeatWhile(Context.current(), () => runParseJob(deps, input))),
+    runScanJob: (input) => idle.around(() => heartbeatWhile(Context.current(), () => runScanJob(deps, input))),
     failJob: (input) => failJob(deps, input),
     webhookDeliveries: (input) => webhookDeliveries(deps, input),
     deliverWebhook: (input) => deliverWebhook(deps, input),
