@@ -13,7 +13,8 @@ export interface EvtxChunk {
   readonly index: number;
   /**
    * Set when the bytes sit in a buffer the reader reuses (records parsed on worker threads): the
-   * chunk is only given out while `live` holds, that is until the buffer is read into again.
+   * chunk is only given out while `live` holds: until the buffer is read into again or the file
+   * is read to its end.
    */
   readonly lent?: { live: boolean };
 }
@@ -24,8 +25,9 @@ export const CHUNK: unique symbol = Symbol('evtx.chunk');
 /**
  * The chunk a record came from. The bytes are shared by the chunk's records and must not be
  * changed. A record parsed on a worker thread has its chunk only until the reader reuses the
- * buffer for further chunks, which happens once the consumer has asked for the record after its
- * batch: a consumer that keeps records longer gets undefined, never another chunk's bytes.
+ * buffer for further chunks, or reaches the file's end: once the consumer has asked for the
+ * records after its batch. A consumer that keeps records longer gets undefined, never another
+ * chunk's bytes.
  */
 export function chunkOf(record: EvtxRecord): EvtxChunk | undefined {
   const chunk = (record as EvtxRecord & { [CHUNK]?: EvtxChunk })[CHUNK];

@@ -41,10 +41,36 @@ export interface BatchReply {
   output?: ArrayBuffer;
 }
 
-/** An input buffer to read into, and the chunks lent out of its last contents (gone once it is read into again). */
+/**
+ * The chunks lent out of one reply's input buffer. Their bytes are reached through the loan, so a
+ * record kept after its release pins no buffer.
+ */
+class Loan {
+  live = true;
+  constructor(public all: Buffer | undefined) {}
+
+  release(): void {
+    this.live = false;
+    this.all = undefined;
+  }
+}
+
+/** An input buffer to read into, and the loan of its last contents (released once it is read into again). */
 interface Input {
   buf: ArrayBuffer;
-  lent?: { live: boolean };
+  loan?: Loan;
+}
+
+/** A chunk of a loan's buffer: `at` is its start in it. */
+function lentChunk(loan: Loan, at: number, index: number): EvtxChunk {
+  return {
+    get bytes() {
+      return loan.all!.subarray(at, at + CHUNK_SIZE);
+    },
+    base: chunkOffset(index),
+    index,
+    lent: loan,
+  };
 }
 
 /**
@@ -107,18 +133,16 @@ export class ChunkPool {
   /**
    * Results of one reply; its buffers are reused once the caller has taken the last one. Records
    * keep their chunk (`chunkOf`) as a view of the input buffer, lent until that buffer is read into
-   * again: a record store keeps a record as its place in the chunk, as it does for records parsed
+   * again or the file's last record is past: a record store keeps a record as its place in the chunk, as it does for records parsed
    * on this thread, without a copy of every chunk here.
    */
   private *unpack(reply: BatchReply): Generator<ChunkResult> {
-    const lent = { live: true };
-    this.inputs.push({ buf: reply.input, lent });
-    const all = Buffer.from(reply.input, 0, reply.length);
+    const loan = new Loan(Buffer.from(reply.input, 0, reply.length));
+    this.inputs.push({ buf: reply.input, loan });
     for (const { result, index, start, end } of reply.results) {
       if (result.text && reply.output) result.text.bytes = new Uint8Array(reply.output, start, end - start);
       if (result.records.length > 0) {
-        const at = (index - reply.first) * CHUNK_SIZE;
-        const chunk: EvtxChunk = { bytes: all.subarray(at, at + CHUNK_SIZE), base: chunkOffset(index), index, lent };
+        const chunk = lentChunk(loan, (index - reply.first) * CHUNK_SIZE, index);
         for (const r of result.records) (r as EvtxRecord & { [CHUNK]?: EvtxChunk })[CHUNK] = chunk;
       }
       yield result;
@@ -130,7 +154,7 @@ export class ChunkPool {
   private nextInput(): ArrayBuffer {
     const input = this.inputs.pop();
     if (!input) return new ArrayBuffer(BATCH * CHUNK_SIZE);
-    if (input.lent) input.lent.live = false;
+    input.loan?.release();
     return input.buf;
   }
 
@@ -138,20 +162,25 @@ export class ChunkPool {
   async *map(src: ByteSource, runs: Iterable<ChunkRun>): AsyncGenerator<ChunkResult> {
     const inFlight: Promise<BatchReply>[] = [];
     const depth = this.lease.threads * PER_WORKER;
-    for (const run of runs) {
-      if (inFlight.length >= depth) yield* this.unpack(await inFlight.shift()!);
-      const input = this.nextInput();
-      const length = await src.readInto(new Uint8Array(input, 0, run.count * CHUNK_SIZE), chunkOffset(run.first));
-      // A stream that has ended holds nothing further (its size may be an upper bound: a zip member's, unknown until its end).
-      if (length === 0 && src.forwardOnly) {
-        this.inputs.push({ buf: input });
-        break;
+    try {
+      for (const run of runs) {
+        if (inFlight.length >= depth) yield* this.unpack(await inFlight.shift()!);
+        const input = this.nextInput();
+        const length = await src.readInto(new Uint8Array(input, 0, run.count * CHUNK_SIZE), chunkOffset(run.first));
+        // A stream that has ended holds nothing further (its size may be an upper bound: a zip member's, unknown until its end).
+        if (length === 0 && src.forwardOnly) {
+          this.inputs.push({ buf: input });
+          break;
+        }
+        const reply = this.post(input, length, run.first);
+        // Rejections are seen when the reply's turn comes.
+        reply.catch(() => undefined);
+        inFlight.push(reply);
       }
-      const reply = this.post(input, length, run.first);
-      // Rejections are seen when the reply's turn comes.
-      reply.catch(() => undefined);
-      inFlight.push(reply);
+      while (inFlight.length > 0) yield* this.unpack(await inFlight.shift()!);
+    } finally {
+      // The consumer is past the last record: records it kept pin none of the buffers.
+      for (const input of this.inputs) input.loan?.release();
     }
-    while (inFlight.length > 0) yield* this.unpack(await inFlight.shift()!);
   }
 }
