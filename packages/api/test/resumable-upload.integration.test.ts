@@ -92,8 +92,10 @@ describe('resumable uploads', () => {
   test("upload rules are POST /upload's: signed in needs a key; anonymous is public and plain; the size is capped", async () => {
     const { caller } = await f.newCaller();
     await expect(createResumableUpload(deps, { caller, clientKey: null }, { fileName: 'a', size: 10 })).rejects.toMatchObject({ code: 'KEY_REQUIRED' });
-    await expect(createResumableUpload(deps, { caller: f.anonymous, clientKey: null }, { fileName: 'a', size: 2 ** 30 + 1 })).rejects.toMatchObject({
+    // The largest job's total, a triage collection's 4 GiB, and not a byte more.
+    await expect(createResumableUpload(deps, { caller: f.anonymous, clientKey: null }, { fileName: 'a', size: 4 * 2 ** 30 + 1 })).rejects.toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
+      message: 'File too large: the limit is 4 GB per resumable upload',
     });
     const anon = { caller: f.anonymous, clientKey: null };
     const plain = randomBytes(3000);
