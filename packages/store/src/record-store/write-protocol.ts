@@ -65,3 +65,12 @@ export type FromWriter =
   /** `spare`: a batch's chunk buffers, transferred back to be filled again (no new external memory, so no extra GCs). */
   | { type: 'done'; seq: number; rows?: number; cpuSeconds?: number; spare?: ArrayBuffer[] }
   | { type: 'error'; seq: number; message: string; code?: string; stack?: string };
+
+/**
+ * What the writer task resolves with: the last request it answered. Its answers travel on the
+ * store's port and its end on the pool's own channel, so the end can arrive first; requests up to
+ * `answered` are settled by answers already on their way, only later ones failed by the end.
+ */
+export interface WriterTaskEnd {
+  answered: number;
+}

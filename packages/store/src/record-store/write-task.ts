@@ -8,7 +8,18 @@ import { packBlock, packChunk } from './codec.js';
 import { createDatabase, type Db } from './database.js';
 import { analyze, createIndexes, createSchema, TEXT_GROUP_SHIFT, writeMeta } from './schema.js';
 import { indexHolds } from './text-index.js';
-import { chunkBuffers, REC_FIXED, ROW_FIXED, unpackTexts, type Batch, type FromWriter, type Texts, type ToWriter, type WriterInit } from './write-protocol.js';
+import {
+  chunkBuffers,
+  REC_FIXED,
+  ROW_FIXED,
+  unpackTexts,
+  type Batch,
+  type FromWriter,
+  type Texts,
+  type ToWriter,
+  type WriterInit,
+  type WriterTaskEnd,
+} from './write-protocol.js';
 
 /**
  * Text-group documents are held back until this many characters wait, then indexed one after
@@ -225,8 +236,11 @@ export interface WriteStoreTask {
   port: MessagePort;
 }
 
-/** Builds one store from the batches sent through `port`; resolves once the file is closed. */
-export function writeStore({ init, port }: WriteStoreTask): Promise<void> {
+/**
+ * Builds one store from the batches sent through `port`; resolves once the file is closed, with
+ * the last request it answered (see WriterTaskEnd).
+ */
+export function writeStore({ init, port }: WriteStoreTask): Promise<WriterTaskEnd> {
   // A pool thread outlives the task: only this task's CPU time goes to the benchmark.
   const cpuAtStart = threadCpuSeconds();
   let build: Build | undefined;
@@ -239,7 +253,11 @@ export function writeStore({ init, port }: WriteStoreTask): Promise<void> {
     failure = err;
   }
 
-  const reply = (m: FromWriter): void => port.postMessage(m, m.type === 'done' ? m.spare : undefined);
+  let answered = 0;
+  const reply = (m: FromWriter): void => {
+    answered = m.seq;
+    port.postMessage(m, m.type === 'done' ? m.spare : undefined);
+  };
   const closeQuietly = (): void => {
     try {
       if (db?.open) db.close();
@@ -248,15 +266,15 @@ export function writeStore({ init, port }: WriteStoreTask): Promise<void> {
     }
   };
 
-  return new Promise<void>((resolve) => {
+  return new Promise<WriterTaskEnd>((resolve) => {
     const end = (): void => {
       port.close();
-      resolve();
+      resolve({ answered });
     };
     // The caller went away without a word (its process is ending): the file is left to be discarded.
     port.once('close', () => {
       closeQuietly();
-      resolve();
+      resolve({ answered });
     });
     port.on('message', (m: ToWriter) => {
       if (m.type === 'abort') {

@@ -9,7 +9,7 @@ import { BLOCK_BYTES, BLOCK_RECORDS, blockText } from './codec.js';
 import { FORMAT_VERSION } from './schema.js';
 import { discard, publish } from './publish.js';
 import type { RecordAnnotation, RowShape, SourceChunk, WriteContext } from './rows/shape.js';
-import { chunkBuffers, packTexts, type Batch, type FromWriter, type ToWriter, type WriterInit } from './write-protocol.js';
+import { chunkBuffers, packTexts, type Batch, type FromWriter, type ToWriter, type WriterInit, type WriterTaskEnd } from './write-protocol.js';
 
 /** Rows per batch posted to the writer thread. */
 const ROWS_PER_BATCH = 128;
@@ -105,13 +105,13 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     this.port = port1;
     this.port.unref();
     this.port.on('message', (m: FromWriter) => this.settle(m));
-    const task = defineTask<{ init: WriterInit; port: MessagePort }, void>(url, 'writeStore');
+    const task = defineTask<{ init: WriterInit; port: MessagePort }, WriterTaskEnd>(url, 'writeStore');
     // The task ends after close or abort; before that, its end is a failure (its thread died).
     void threadPool()
       .stream(task, { init, port: port2 }, { transfer: [port2] })
       .then(
-        () => this.ended(new Error('record store writer task ended')),
-        (err: unknown) => this.ended(err instanceof Error ? err : new Error(String(err))),
+        (end) => this.ended(new Error('record store writer task ended'), end.answered),
+        (err: unknown) => this.ended(err instanceof Error ? err : new Error(String(err)), 0),
       );
     this.ctx = {
       annotation: undefined,
@@ -301,12 +301,18 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     }
   }
 
-  /** The task ended: what still waits on it fails (after a close or an abort nothing does). */
-  private ended(err: Error): void {
+  /**
+   * The task ended: what it never answered fails. Requests up to `answered` (the close or abort
+   * that ended it) are left to their answers, which may still be on their way (WriterTaskEnd).
+   */
+  private ended(err: Error, answered: number): void {
     this.exited = true;
-    if (this.state !== 'closed' && this.state !== 'aborted') this.failure ??= err;
-    for (const w of this.waiting.values()) w.reject(err);
-    this.waiting.clear();
-    this.port.unref();
+    if (this.state === 'open') this.failure ??= err;
+    for (const [seq, w] of this.waiting) {
+      if (seq <= answered) continue;
+      this.waiting.delete(seq);
+      w.reject(err);
+    }
+    if (this.waiting.size === 0) this.port.unref();
   }
 }
