@@ -58,8 +58,11 @@ const yara = {
 // large jobs past the heap bound). By default the budget is the main thread's heap bound: a job's
 // memory is mostly that heap's, and past it V8 ends the process.
 const memory = new MemoryBudget((env.WORKER_JOB_MEMORY_MB ?? getHeapStatistics().heap_size_limit / 2 ** 20) * 2 ** 20);
-// The process's one Sigma set, compiled when a job first needs it (and again when its files change).
+// The process's one Sigma set (compiled again when its files change). Compiled here, before any
+// job: compiling SigmaHQ's set blocks this thread for seconds (10-21 s on a busy machine), and
+// during a job that silenced every running activity's heartbeats past their timeout.
 const sigma = new SigmaRuleSet(sigmaRuleDirs({ sigmaRules: env.QUARRY_SIGMA_RULES, dataDir: env.QUARRY_DATA_DIR }));
+sigma.current();
 const skipRecordStores = env.QUARRY_BENCH_SKIP_RECORD_STORES === true;
 if (skipRecordStores) log.warn('QUARRY_BENCH_SKIP_RECORD_STORES: parse jobs build no record store (a benchmark setting; their searches find nothing)');
 const masterKey = ensureMasterKey(env.QUARRY_DATA_DIR, env.QUARRY_MASTER_KEY);

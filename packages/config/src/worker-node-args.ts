@@ -8,8 +8,9 @@
 export const WORKER_HEAP_MB = 768;
 
 /**
- * Each semi-space of the young generation, MiB, on every thread of the worker (the flag sets the
- * chunk and store-writer threads' too). With V8's default (16) the records a thread is still
+ * Each semi-space of the young generation of the worker's main thread, MiB (the thread pool clears
+ * the heap-size flags before its first thread and gives each thread its own limits: @quarry/threads
+ * pool.ts). With V8's default (16) the records a thread is still
  * working on outlive their scavenges and are copied, then promoted: the 1 GiB EVTX job took
  * 226-236 CPU-s, its scavenges pausing the threads 61 s in all.
  */

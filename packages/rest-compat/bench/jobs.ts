@@ -22,10 +22,13 @@
  * --job-memory-mb M: the worker's memory budget for running jobs (WORKER_JOB_MEMORY_MB).
  * --cpu-prof: the worker runs under `node --cpu-prof`; after the run, each EVTX job's worker CPU is
  * split by code (package, GC) and its busiest functions are listed (triage/cpu-profile.ts).
+ * --sigma-release: the whole SigmaHQ release instead of its rules folder alone, as `rules update`
+ * installs it (rules, rules-emerging-threats, rules-threat-hunting in one folder), for the worker and
+ * the reference tools alike.
  * Reference tools: $HAYABUSA / $CHAINSAW, PATH, or ~/.cache/quarry/reference-tools/bin (how to
  * build them: docs/operations.md, "Reference tools for bench:jobs"); missing ones say so.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,7 +61,8 @@ import { startService, type JobRun, type Service } from './jobs/service.js';
 import { canMeasure, chainsawMapping, findReferenceTool, hayabusaHome, measureRun, type ToolRun } from './jobs/tools.js';
 
 const SHARED = process.env.QUARRY_SHARED ?? fileURLToPath(new URL('../../../../shared/', import.meta.url));
-const RULES = process.env.BENCH_SIGMA_RULES ?? join(SHARED, 'rules/sigma/rules');
+/** The folders of a SigmaHQ release that `rules update` installs (packages/hunting rule-sets). */
+const RELEASE_FOLDERS = ['rules', 'rules-emerging-threats', 'rules-threat-hunting'];
 const BUILTIN_RULES = fileURLToPath(new URL('../../hunting/rules/sigma/', import.meta.url));
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const BIG_FILES = 5; // 5 × ~205 MiB: each ≤ 250 MiB, the job ≤ 100 files and just under 1 GiB
@@ -79,6 +83,7 @@ const SNAPSHOTS = argValue('--heap-snapshots') && resolve(argValue('--heap-snaps
 const CONCURRENT = Number(argValue('--concurrent') ?? 0);
 const JOB_MEMORY_MB = argValue('--job-memory-mb');
 const CPU_PROF = argv.includes('--cpu-prof');
+const SIGMA_RELEASE = argv.includes('--sigma-release');
 /** Idle time before each repeated job: the worker collects its heap 2 s after its last job (apps/worker idle-release.ts). */
 const REPEAT_SETTLE_MS = 6_000;
 if (
@@ -90,7 +95,7 @@ if (
   (JOB_MEMORY_MB !== undefined && !/^\d+$/.test(JOB_MEMORY_MB))
 ) {
   console.error(
-    'usage: npm run bench:jobs [-- --only evtx|registry|prefetch] [--skip-big] [--ours-only] [--repeat N [--heap-snapshots DIR]] [--concurrent N] [--job-memory-mb M] [--cpu-prof]',
+    'usage: npm run bench:jobs [-- --only evtx|registry|prefetch] [--skip-big] [--ours-only] [--repeat N [--heap-snapshots DIR]] [--concurrent N] [--job-memory-mb M] [--cpu-prof] [--sigma-release]',
   );
   process.exit(2);
 }
@@ -115,6 +120,15 @@ interface Row {
 const rows: Row[] = [];
 const notes: string[] = [];
 const scratch = mkdtempSync(join(tmpdir(), 'quarry-bench-jobs-'));
+const RULES = process.env.BENCH_SIGMA_RULES ?? (SIGMA_RELEASE ? sigmaRelease() : join(SHARED, 'rules/sigma/rules'));
+
+/** The release's folders copied side by side into the scratch directory: one folder the worker and both tools read. */
+function sigmaRelease(): string {
+  const dir = join(scratch, 'sigma-release');
+  for (const name of RELEASE_FOLDERS) cpSync(join(SHARED, 'rules/sigma', name), join(dir, name), { recursive: true });
+  return dir;
+}
+
 /** --cpu-prof: each profiled job's span on the monotonic clock, and its measured worker CPU. */
 const profiled: { window: Window; cpuSeconds: number }[] = [];
 

@@ -30,6 +30,8 @@ const server = await serveRest(
     jobEvents: new JobEvents(env.DATABASE_URL!),
     webhooks: { secretKey: webhookSecretKey(Buffer.from(env.QUARRY_MASTER_KEY!, 'base64')), allowPrivate: env.QUARRY_WEBHOOK_ALLOW_PRIVATE === true },
     health: async () => ({ ok: true, checks: {} }),
+    // The benches' 250 MiB uploads can outlast the default 30 s on a busy shared machine.
+    ...(process.env.BENCH_UPLOAD_TIMEOUT_MS ? { uploadTimeoutMs: Number(process.env.BENCH_UPLOAD_TIMEOUT_MS) } : {}),
   },
   env.PORT,
 );

@@ -1,3 +1,4 @@
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import type { TransferListItem } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { Gate, type QueueBound } from './lease.js';
@@ -25,9 +26,14 @@ export interface ThreadPoolOptions {
    */
   heapMb?: number | null;
   /**
-   * The same for stream threads; by default none but the process's own (`--max-old-space-size`),
-   * as the store writer had on a thread of its own: its heap follows the job's size, not a batch's;
-   * the compiled SigmaHQ set held by the web server's Sigma stream needs more than `heapMb`'s 256 MiB.
+   * Young generation of each CPU thread, MiB (V8 makes it three semi-spaces' worth: 96 is 32 MiB
+   * semi-spaces); by default V8's own for the thread's heap.
+   */
+  youngMb?: number;
+  /**
+   * The same as `heapMb` for stream threads; by default the main thread's whole heap bound, as the
+   * store writer had on a thread of its own: its heap follows the job's size, not a batch's; the
+   * compiled SigmaHQ set held by the web server's Sigma stream needs more than `heapMb`'s 256 MiB.
    */
   streamHeapMb?: number;
   /**
@@ -76,6 +82,8 @@ export class ThreadPool {
     this.cpu = new Gate(opts.threads, this.queue);
     this.streams = new Gate(opts.streams ?? Math.max(2, opts.threads), this.queue);
     const idleTimeout = opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
+    const mainHeapMb = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
+    releaseHeapFlags();
     // Two sets of threads because piscina sets heap limits per pool; one budget, one queue bound.
     this.piscina = new Piscina({
       minThreads: 0,
@@ -84,7 +92,10 @@ export class ThreadPool {
       idleTimeout,
       // Tasks wait in the gates above; piscina's queue only holds tasks whose thread is starting.
       maxQueue: 'auto',
-      ...(opts.heapMb === null ? {} : { resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? THREAD_HEAP_MB } }),
+      resourceLimits: {
+        maxOldGenerationSizeMb: opts.heapMb === null ? mainHeapMb : (opts.heapMb ?? THREAD_HEAP_MB),
+        ...(opts.youngMb === undefined ? {} : { maxYoungGenerationSizeMb: opts.youngMb }),
+      },
       // Tasks are CPU-bound: a second one on a busy thread would only wait there, out of the leases' sight.
       concurrentTasksPerWorker: 1,
     });
@@ -96,7 +107,7 @@ export class ThreadPool {
       // 430 -> 499 MiB over five jobs (rest-compat idle-memory test).
       idleTimeout: 0,
       maxQueue: 'auto',
-      ...(opts.streamHeapMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: opts.streamHeapMb } }),
+      resourceLimits: { maxOldGenerationSizeMb: opts.streamHeapMb ?? mainHeapMb },
       concurrentTasksPerWorker: 1,
     });
   }
@@ -141,4 +152,17 @@ export class ThreadPool {
       signal: opts.signal ?? null,
     }) as Promise<O>;
   }
+}
+
+/**
+ * V8's heap-size flags override every thread's resourceLimits: started with the worker's
+ * `--max-old-space-size` and `--max-semi-space-size` (workerNodeArgs, meant for its main thread),
+ * each pool thread got the main thread's 768 MiB bound and 64 MiB semi-spaces instead of its own
+ * cap, and a chunk thread's heap grew to ~420 MiB for ~60 MiB live on the 1 GiB EVTX job. V8 reads
+ * them when an isolate is made, so clearing them here (the main thread's heap is long set up)
+ * leaves the main thread as it is and the pool's threads get the limits given above.
+ */
+function releaseHeapFlags(): void {
+  setFlagsFromString('--max-old-space-size=0');
+  setFlagsFromString('--max-semi-space-size=0');
 }

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defineTask, shareData, ThreadPool, type SharedData } from '../src/index.js';
@@ -209,5 +211,22 @@ describe('ThreadPool', () => {
 
   it('rejects a lease of no threads', () => {
     expect(() => pool(1).lease(0)).toThrow(RangeError);
+  });
+
+  it('gives its threads their own heap bounds in a process started with V8 heap flags (the worker)', () => {
+    // The flags override a thread's resourceLimits unless the pool clears them: each thread then had the main thread's 960 MiB.
+    const out = execFileSync(
+      process.execPath,
+      ['--max-old-space-size=768', '--max-semi-space-size=64', fileURLToPath(new URL('./fixtures/heap-limits.mjs', import.meta.url))],
+      {
+        encoding: 'utf8',
+      },
+    );
+    const limits = JSON.parse(out) as { main: number; cpu: number; stream: number };
+    expect(limits.main).toBe(768 + 3 * 64);
+    // heapMb 256 plus youngMb 96.
+    expect(limits.cpu).toBe(256 + 96);
+    // A stream thread keeps at least the main thread's bound.
+    expect(limits.stream).toBeGreaterThanOrEqual(limits.main);
   });
 });

@@ -1,21 +1,14 @@
 import type { Context } from '@temporalio/activity';
 
-/** Heartbeats at most once a second however often it is called (records flow far faster). */
-export function throttledHeartbeat(ctx: Context): () => void {
-  let last = 0;
-  return () => {
-    const now = Date.now();
-    if (now - last < 1000) return;
-    last = now;
-    ctx.heartbeat();
-  };
-}
-
 /**
- * Runs `work`, heartbeating every `everyMs` meanwhile: for a step that reports no progress of its
- * own and may outlast the heartbeat timeout (a large record store's indexes and its upload).
+ * Runs `work`, heartbeating every `everyMs` meanwhile. A job's activity runs whole inside it: a
+ * heartbeat only on records left gaps longer than the 15 s timeout on a busy machine (admitted,
+ * before the first record, while the parser threads compile the job's Sigma set; after the last,
+ * while analyzers finish and the store is indexed and published), and Temporal then retried a
+ * job that was running fine (docs/operations.md, "Worker capacity").
  */
 export async function heartbeatWhile<T>(ctx: Context, work: () => Promise<T>, everyMs = 2000): Promise<T> {
+  ctx.heartbeat();
   const timer = setInterval(() => ctx.heartbeat(), everyMs);
   try {
     return await work();

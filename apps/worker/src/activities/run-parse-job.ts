@@ -6,7 +6,6 @@ import type { JobInput } from '@quarry/temporal';
 import { isFinished, isParseCategory } from '@quarry/vocabulary';
 import type { WorkerDeps } from '../deps.js';
 import { evidenceStream } from './evidence-stream.js';
-import { heartbeatWhile, throttledHeartbeat } from './heartbeat.js';
 import { storeSink } from './store-sink.js';
 import { knownExecutablesOf } from './known-executables.js';
 import { JobProgress } from './job-progress.js';
@@ -33,8 +32,15 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
     found.push({ item, file });
   }
   const inputBytes = found.reduce((sum, { file }) => sum + Number(file.size), 0);
-  // The job stays Pending while it waits for memory; heartbeats tell Temporal this worker still holds it.
-  const memory = await heartbeatWhile(ctx, () => deps.memory.acquire(estimateJobMemory(category, inputBytes), ctx.cancellationSignal));
+  // The job stays Pending while it waits for memory (the activity heartbeats on a timer meanwhile: create-activities.ts).
+  const estimate = estimateJobMemory(category, inputBytes);
+  const waitFrom = performance.now();
+  const memory = await deps.memory.acquire(estimate, ctx.cancellationSignal);
+  // A retried attempt says so here: its job may read Processing from an earlier attempt while it waited.
+  deps.log.info(
+    { jobId: job.id, attempt: ctx.info.attempt, estimateMiB: Math.round(estimate / 2 ** 20), waitedS: Math.round(performance.now() - waitFrom) / 1000 },
+    'job admitted',
+  );
   try {
     await jobs.setStatus(deps.db, job.id, 'Processing');
     const clientKey = clientKeyOf(input.clientKey);
@@ -45,10 +51,9 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
       ref: { position: item.position, fileId: file.id, name: file.originalName, size: Number(file.size), sha256: file.sha256 },
       open: () => progress.count(evidenceStream(deps.blobs, file, clientKey, ctx.cancellationSignal)),
     }));
-    const beat = throttledHeartbeat(ctx);
 
     const notes: RecordNotes = { sigmaMatches: [] };
-    const sink = deps.skipRecordStores ? undefined : await storeSink(deps, ctx, { id: job.id, key: jobKey }, category, notes);
+    const sink = deps.skipRecordStores ? undefined : await storeSink(deps, { id: job.id, key: jobKey }, category, notes);
     const lease = deps.cpu.acquire();
     const runSigmaRules = job.params['run_sigma_rules'] === true;
     let insights;
@@ -63,11 +68,8 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
         sink,
         notes,
         // A composite job's (triage) member types each get a store of the job's own.
-        sinkFor: deps.skipRecordStores ? undefined : (type, typeNotes) => storeSink(deps, ctx, { id: job.id, key: jobKey }, type, typeNotes),
-        onProgress: () => {
-          beat();
-          progress.tick();
-        },
+        sinkFor: deps.skipRecordStores ? undefined : (type, typeNotes) => storeSink(deps, { id: job.id, key: jobKey }, type, typeNotes),
+        onProgress: () => progress.tick(),
         signal: ctx.cancellationSignal,
       });
     } catch (err) {

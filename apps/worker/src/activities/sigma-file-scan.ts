@@ -3,7 +3,6 @@ import type { Insight } from '@quarry/insights';
 import type { SigmaEngine } from '@quarry/sigma';
 import type { WorkerDeps } from '../deps.js';
 import { evidenceStream } from './evidence-stream.js';
-import { throttledHeartbeat } from './heartbeat.js';
 import type { ScanContext } from './scan-context.js';
 import { unusable } from './unusable.js';
 
@@ -24,7 +23,6 @@ export async function runSigmaFileScan(deps: WorkerDeps, scan: ScanContext, thre
     if ('error' in compiled) throw unusable(compiled.error);
     engine = compiled.engine;
   }
-  const beat = throttledHeartbeat(scan.ctx);
   const run = new SigmaFileScan(engine);
   const inputs: LogInputSummary[] = [];
   for (const file of scan.files) {
@@ -38,7 +36,6 @@ export async function runSigmaFileScan(deps: WorkerDeps, scan: ScanContext, thre
     }
     const summary: LogInputSummary = { fileName: file.originalName, format: log.format, records: 0, unreadable: 0 };
     for await (const item of log.items) {
-      beat();
       scan.progress.tick();
       if ('bad' in item) {
         summary.unreadable++;

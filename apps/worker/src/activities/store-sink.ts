@@ -1,10 +1,8 @@
-import type { Context } from '@temporalio/activity';
 import type { RecordNotes, RecordSink } from '@quarry/insights';
 import { findEventTemplate } from '@quarry/reference';
 import { usesEventTemplates, type EventTemplateSource } from '@quarry/store';
 import type { ParseCategory } from '@quarry/vocabulary';
 import type { WorkerDeps } from '../deps.js';
-import { heartbeatWhile } from './heartbeat.js';
 
 /**
  * The record sink that builds a job's searchable store of one type (a triage job has one per
@@ -12,7 +10,6 @@ import { heartbeatWhile } from './heartbeat.js';
  */
 export async function storeSink<C extends ParseCategory>(
   deps: WorkerDeps,
-  ctx: Context,
   job: { id: string; key: Buffer | null },
   category: C,
   notes: RecordNotes,
@@ -22,9 +19,7 @@ export async function storeSink<C extends ParseCategory>(
     eventTemplates: usesEventTemplates(category) ? await eventTemplates(deps) : undefined,
     annotate: () => (notes.sigmaMatches.length > 0 ? { sigmaMatches: notes.sigmaMatches } : undefined),
   });
-  // Closing finishes the store (indexes) and publishes it (an upload, with an object store): no
-  // records flow meanwhile, so it heartbeats on a timer instead.
-  return { write: writer.write.bind(writer), close: () => heartbeatWhile(ctx, () => writer.close()), abort: () => writer.abort() };
+  return { write: writer.write.bind(writer), close: () => writer.close(), abort: () => writer.abort() };
 }
 
 /** The EVTX message templates of the shipped lookup data, as the store's writer asks for them. */

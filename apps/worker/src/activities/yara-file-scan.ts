@@ -34,7 +34,6 @@ export async function runYaraFileScan(deps: WorkerDeps, scan: ScanContext, threa
     for (let i = next++; i < scan.files.length; i = next++) {
       const file = scan.files[i]!;
       const data = await readWhole(evidenceStream(deps.blobs, file, scan.clientKey, scan.ctx.cancellationSignal));
-      scan.ctx.heartbeat();
       try {
         const outcome = await deps.yara.pool.scanBuffer(rules, data, { name: file.originalName, externals: { filepath: file.originalName } });
         results[i] = { fileName: file.originalName, outcome };
@@ -46,7 +45,6 @@ export async function runYaraFileScan(deps: WorkerDeps, scan: ScanContext, threa
           throw unusable(`File ${file.originalName} could not be scanned: ${err.message}`);
         throw err;
       }
-      scan.ctx.heartbeat();
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(threads, scan.files.length)) }, lane));

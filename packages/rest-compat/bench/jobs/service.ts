@@ -175,7 +175,7 @@ export async function startService(opts: ServiceOptions): Promise<Service> {
     };
     const port = await freePort();
     const server = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-      env: { ...common, PORT: String(port), LOG_LEVEL: 'warn' },
+      env: { ...common, PORT: String(port), LOG_LEVEL: 'warn', BENCH_UPLOAD_TIMEOUT_MS: '600000' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(server);
