@@ -11,17 +11,27 @@ export interface EvtxChunk {
   /** The chunk's absolute file offset. */
   readonly base: number;
   readonly index: number;
+  /**
+   * Set when the bytes sit in a buffer the reader reuses (records parsed on worker threads): the
+   * chunk is only given out while `live` holds: until the buffer is read into again or the file
+   * is read to its end.
+   */
+  readonly lent?: { live: boolean };
 }
 
 /** Where a record parsed on the reading thread keeps its chunk (off the enumerable fields). */
 export const CHUNK: unique symbol = Symbol('evtx.chunk');
 
 /**
- * The chunk a record came from, when it was parsed on the reading thread (records from worker
- * threads have none). The bytes are shared by the chunk's records and must not be changed.
+ * The chunk a record came from. The bytes are shared by the chunk's records and must not be
+ * changed. A record parsed on a worker thread has its chunk only until the reader reuses the
+ * buffer for further chunks, or reaches the file's end: once the consumer has asked for the
+ * records after its batch. A consumer that keeps records longer gets undefined, never another
+ * chunk's bytes.
  */
 export function chunkOf(record: EvtxRecord): EvtxChunk | undefined {
-  return (record as EvtxRecord & { [CHUNK]?: EvtxChunk })[CHUNK];
+  const chunk = (record as EvtxRecord & { [CHUNK]?: EvtxChunk })[CHUNK];
+  return chunk?.lent?.live === false ? undefined : chunk;
 }
 
 /**

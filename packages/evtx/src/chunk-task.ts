@@ -36,8 +36,8 @@ export async function parseBatch(task: BatchTask): Promise<BatchReply> {
     // The text travels in the output buffer, not cloned in the result.
     if (result.text) result.text.bytes = NO_TEXT;
     if (annotate) for (const r of result.records) r.annotation = annotate(r) ?? null;
-    results.push({ result, start, end: out?.pos ?? 0 });
+    results.push({ result, index, start, end: out?.pos ?? 0 });
   }
   const output = out?.buf.buffer as ArrayBuffer | undefined;
-  return moveBack<BatchReply>({ results, input: task.input, output }, output ? [task.input, output] : [task.input]);
+  return moveBack<BatchReply>({ results, input: task.input, length: task.length, first: task.first, output }, output ? [task.input, output] : [task.input]);
 }

@@ -12,6 +12,21 @@ export function evtxSamples(): string[] {
     .sort();
 }
 
+/** Files given by path (e.g. `BENCH_EVTX`: a big log that goes to the evtx worker threads), `reps` times over. */
+export function filesAsInputs(paths: readonly string[], reps: number): PipelineInput[] {
+  const out: PipelineInput[] = [];
+  for (let r = 0; r < reps; r++) {
+    for (const path of paths) {
+      const position = out.length;
+      out.push({
+        ref: { position, fileId: `bench-${position}`, name: path, size: statSync(path).size, sha256: '' },
+        open: () => createReadStream(path, { highWaterMark: 256 * 1024 }),
+      });
+    }
+  }
+  return out;
+}
+
 /** The samples `reps` times over, each copy its own input (as a job of many similar logs would be). */
 export function replicated(reps: number): PipelineInput[] {
   const files = evtxSamples();

@@ -2,17 +2,21 @@
 // pipeline without a sink (the parser alone), `ingest <reps> <dir>` with the record-store writer.
 // `job <reps>` and `job-ingest <reps> <dir>` do the same as a parse job does it: the category's
 // analyzers and the full Sigma rule set (../shared/rules/sigma/rules) run too. Prints one JSON line.
+// BENCH_EVTX=<paths, comma-separated> reads those files instead of the samples, and BENCH_THREADS=N
+// gives the job N threads: a log of 3,072 chunks or more (192 MiB) then goes to the worker threads.
 import { SigmaRuleSet } from '@quarry/hunting';
 import { runPipeline, type RecordNotes, type RecordSink } from '@quarry/insights';
 import { findEventTemplate, LookupStore } from '@quarry/reference';
 import { LocalFiles } from '@quarry/storage';
 import { sharedPath } from '@quarry/testkit';
 import { RecordStores } from '../src/index.js';
-import { replicated } from './inputs.js';
+import { filesAsInputs, replicated } from './inputs.js';
 import { countingSink, measured } from './measure.js';
 
 const [mode, repsArg, dir] = process.argv.slice(2);
 const reps = Number(repsArg);
+const threads = Number(process.env['BENCH_THREADS'] ?? 1);
+const files = process.env['BENCH_EVTX']?.split(',');
 const KEY = Buffer.alloc(32, 0x5a);
 const JOB = '00000000-0000-4000-8000-00000000b3c4';
 
@@ -53,9 +57,9 @@ if (mode === 'ingest' || mode === 'job-ingest') {
 const run = await measured(() =>
   runPipeline({
     category: 'winevtx',
-    inputs: replicated(reps),
+    inputs: files ? filesAsInputs(files, reps) : replicated(reps),
     options: { runSigmaRules: asJob },
-    threads: 1,
+    threads,
     sink,
     notes,
     sigmaRules,

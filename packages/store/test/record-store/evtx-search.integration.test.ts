@@ -237,7 +237,7 @@ describe.skipIf(!HAVE_SAMPLES)(`EVTX records kept in their chunks or as JSON ${H
     for (const [input, f] of FILES.entries()) for await (const record of openEvtx(samplePath(f))) parsed.push({ record, input });
   });
 
-  /** A store of the parsed records; `cloned` ones as from a worker thread: a structured clone, without their chunk. */
+  /** A store of the parsed records; `cloned` ones as records whose chunk is not (or no longer) lent: a structured clone, without it. */
   async function store(jobId: string, cloned: (i: number) => boolean): Promise<string> {
     const writer = stores.writer(jobId, 'winevtx', null);
     for (const [i, { record, input }] of parsed.entries()) await writer.write(cloned(i) ? structuredClone(record) : record, inputs[input]!);
@@ -262,6 +262,48 @@ describe.skipIf(!HAVE_SAMPLES)(`EVTX records kept in their chunks or as JSON ${H
     expect(asJson).toBe(Math.ceil(parsed.length / 3));
     expect(inChunks).toBe(parsed.length - asJson);
     expect(await readBack('mixed')).toEqual(parsed.map((p) => plain(p.record)));
+  });
+
+  it('keeps records parsed on worker threads in their chunks: the same store as from the job thread', async () => {
+    // With a file large enough that the pool reuses its buffers (more than 2 threads × 3 runs of 8 chunks).
+    const files = [...FILES, 'evtx/DFIRArtifactMuseum/Win2012R2_StolenSzechuan/Security.evtx'];
+    const build = async (jobId: string, threads: number): Promise<{ path: string; records: object[] }> => {
+      const writer = stores.writer(jobId, 'winevtx', null, { eventTemplates: await shippedTemplates() });
+      const records: object[] = [];
+      for (const [input, f] of files.entries()) {
+        for await (const record of openEvtx(samplePath(f), { threads, chunksPerThread: 1 })) {
+          records.push(plain(record));
+          await writer.write(record, { ...inputs[0]!, position: input });
+        }
+      }
+      await writer.close();
+      return { path: join(dir, `${jobId}.winevtx.db`), records };
+    };
+    const onThread = await build('job-thread', 1);
+    const onWorkers = await build('worker-threads', 2);
+    expect(onWorkers.records).toEqual(onThread.records);
+    const tables = (path: string) => {
+      const db = new Database(path);
+      try {
+        const all = (sql: string): unknown[] => db.prepare(sql).raw().all();
+        return {
+          rows: all('SELECT * FROM rows ORDER BY id'),
+          chunks: all('SELECT id, idx, data FROM chunks ORDER BY id'),
+          blocks: all('SELECT id FROM blocks'),
+          pairs: all('SELECT * FROM pairs ORDER BY name, value, grp'),
+          templates: all('SELECT * FROM templates ORDER BY id'),
+          fts: ['log', 'svc', 'ntl'].map((t) => all(`SELECT rowid FROM fts WHERE fts MATCH '${t}' ORDER BY rowid`)),
+        };
+      } finally {
+        db.close();
+      }
+    };
+    const a = tables(onThread.path);
+    const b = tables(onWorkers.path);
+    expect(a.rows.length).toBe(onThread.records.length);
+    expect(a.blocks).toEqual([]);
+    expect(b).toEqual(a);
+    expect(await readBack('worker-threads')).toEqual(onThread.records);
   });
 
   it('reads a format-5 store, whose records all keep their JSON and which has no chunks table', async () => {

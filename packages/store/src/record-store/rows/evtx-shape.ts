@@ -100,10 +100,10 @@ export function evtxShape(templates: EventTemplateSource | undefined): RowShape<
       ];
     },
     payloadOf(record, ctx) {
-      // A live record read on this thread is kept as its place in its chunk: the chunk's bytes
-      // (compressed about twelvefold) cost far less to keep than the event's JSON costs to write,
-      // and reading it again gives the same record. Others (from worker threads, carved, with
-      // warnings) keep their JSON.
+      // A live record is kept as its place in its chunk (parsed on this thread or a worker
+      // thread): the chunk's bytes (compressed about twelvefold) cost far less to keep than the
+      // event's JSON costs to write, and reading it again gives the same record. Others (carved,
+      // with warnings, or a chunk no longer lent: see chunkOf) keep their JSON.
       const chunk = chunkOf(record);
       if (chunk && !record.recovered && record.warnings.length === 0) return { chunk: ctx.chunkId(chunk), offset: record.offset };
       const head = `{"r":${record.recordId},"t":${record.timestamp.getTime()},"tt":${JSON.stringify(record.timestampText)},"o":${record.offset},"c":${record.chunk}`;
