@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDb, hashToken, tokens, users, type Db } from '../src/index.js';
 import { freshDatabase } from './support/database.js';
 
-// The CLI runs compiled (the root test command builds first; locally: npx tsc -p packages/db/tsconfig.build.json).
+// The CLI runs compiled (the root test command builds first; locally: npm run build -w @quarry/db).
 const cli = fileURLToPath(new URL('../dist/cli/admin.js', import.meta.url));
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -9,7 +9,7 @@ import { HAS_SHARED, SHARED, sysmonRecord } from './helpers.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const BUILT = existsSync(CLI) && existsSync(fileURLToPath(new URL('../dist/scan-task.js', import.meta.url)));
-const NOT_BUILT = 'dist/ not built (run npx tsc -p packages/sigma/tsconfig.build.json)';
+const NOT_BUILT = 'dist/ not built (run npm run build -w @quarry/sigma)';
 
 const RULES = `title: calc
 id: 11111111-2222-4333-8444-555555555555

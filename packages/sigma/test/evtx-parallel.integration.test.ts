@@ -13,7 +13,7 @@ const reader = await loadEvtxReader();
 const skip = !HAS_SHARED
   ? NO_SHARED_REASON
   : !BUILT
-    ? 'dist/ not built (run npx tsc -p packages/sigma/tsconfig.build.json)'
+    ? 'dist/ not built (run npm run build -w @quarry/sigma)'
     : !EVTX_BUILT || !reader
       ? '@quarry/evtx not built'
       : '';
