@@ -40,9 +40,13 @@ export function storeHiveBytes(data: Buffer, ctx: WriteContext): HivePieces {
   return [first, count];
 }
 
-/** Whether a key read from these bytes would come back as it is (see above). */
+/**
+ * Whether a key read from these bytes would come back as it is (see above). A key without a
+ * security summary keeps its JSON too: an unreadable security cell is reported on the first key
+ * that points at it, which a key read alone may or may not be.
+ */
 export function keptAsPlace(key: RegistryKey): boolean {
-  return !key.deleted && key.warnings.length === 0;
+  return !key.deleted && key.warnings.length === 0 && key.security !== null;
 }
 
 /** A stored hive's bytes, opened again. */
