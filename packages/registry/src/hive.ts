@@ -98,6 +98,15 @@ export class Hive {
     if (options.deleted) yield* recoverDeletedKeys(this.ctx, this.baseBlock.hiveBinsDataSize, this.warnings);
   }
 
+  /**
+   * The live key whose key node is at `offset`, under `path` (as walk() built it): what walk()
+   * yielded there, less the warnings only the walk itself adds (its node and subkey-list checks).
+   * For readers that kept a key's place in these bytes instead of the key.
+   */
+  keyAt(offset: number, path: string): RegistryKey {
+    return buildKey(this.ctx, readKeyNode(this.ctx.r, offset), path, false, []);
+  }
+
   /** Keys and values recovered from unallocated cells, all flagged deleted. */
   recoverDeleted(): DeletedEntries {
     return recoverDeleted(this.ctx, this.baseBlock.hiveBinsDataSize, this.warnings);

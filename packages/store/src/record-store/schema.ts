@@ -6,13 +6,14 @@ import type { AnyShape } from './rows/shape.js';
 export type SchemaShape = Pick<AnyShape, 'category' | 'sqlColumns' | 'recordColumns' | 'indexed' | 'leadingParts' | 'severalTimes'>;
 
 /** Bumped whenever the layout changes; a store of another version is refused, not misread. */
-export const FORMAT_VERSION = '7';
+export const FORMAT_VERSION = '8';
 /**
- * Formats this version reads, with the same queries: a format-6 store is a format-7 one whose
+ * Formats this version reads, with the same queries: a format-7 store is a format-8 one with every
+ * registry key kept as JSON (no hive bytes in `chunks`); a format-6 store is a format-7 one whose
  * `pairs` table has a rowid and a separate index on (name, value, grp); a format-5 store is a
  * format-6 one with no record kept in a chunk.
  */
-export const READABLE_FORMATS: readonly string[] = ['5', '6', FORMAT_VERSION];
+export const READABLE_FORMATS: readonly string[] = ['5', '6', '7', FORMAT_VERSION];
 
 /**
  * Rows per text group: the trigram index has one document per group of this many consecutive rows
@@ -32,8 +33,10 @@ export const TEXT_GROUP_SHIFT = 6;
  * - fts: a contentless trigram index (no positions: detail=none) over groups of rows (TEXT_GROUP),
  *   which narrows a search to the groups holding every trigram of it;
  * - blocks: the records' payloads, compressed in blocks (codec.ts);
- * - chunks (EVTX): compressed EVTX chunks as read from the input (`idx`: the chunk's index in its
- *   file), from which the live records read on the job's own thread are read again;
+ * - chunks: compressed EVTX chunks as read from the input (`idx`: the chunk's index in its
+ *   file), from which live records are read again; for registry, a hive's bytes as parsed, in
+ *   pieces of 1 MiB (`idx`: the piece's number; the hives table names the first and how many),
+ *   from which live keys are read again (rows/registry-place.ts);
  * - pairs: (name, lowercased value, group) for every distinct short EVTX event-data value of a
  *   text group (SHORT_VALUE characters at most), which narrows `details.<name> equals` filters;
  *   keyed by all three, without a rowid: one B-tree to fill instead of a table and its index;

@@ -47,7 +47,7 @@ export interface Batch {
   hives: [id: number, data: string][];
   /** Finished blocks: id and the JSON array of their records' payloads, in slot order (codec.ts blockText). */
   blocks: [id: number, text: string][];
-  /** EVTX chunks the batch's rows refer to (schema.ts `chunks`): id, index in the file and bytes, transferred. */
+  /** EVTX chunks or registry hive pieces the batch's rows refer to (schema.ts `chunks`): id, index in the file and bytes, transferred. */
   chunks: [id: number, index: number, bytes: Uint8Array][];
   /** Cells of the batch's records (shapes with recordColumns), before the rows that reference them. */
   recs: unknown[];

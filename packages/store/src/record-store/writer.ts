@@ -15,6 +15,8 @@ import { chunkBuffers, packTexts, type Batch, type FromWriter, type ToWriter, ty
 const ROWS_PER_BATCH = 128;
 /** Batches posted but not yet written; `write` waits for the oldest beyond this (bounded memory). */
 const MAX_IN_FLIGHT = 64;
+/** Chunk buffers kept for reuse, at most (EVTX keeps a few MiB of 64 KiB chunks in flight). */
+const SPARE_BYTES = 16 * 1024 * 1024;
 
 export interface WriterOptions<C extends ParseCategory> {
   /** Extra facts per record (Sigma matches) the caller knows when the record is written. */
@@ -68,6 +70,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   private chunkCount = 0;
   /** Chunk buffers the writer thread gave back, to copy the next chunks into. */
   private spare: ArrayBuffer[] = [];
+  private spareBytes = 0;
   private block: string[] = [];
   private blockBytes = 0;
   private blockId = 0;
@@ -143,6 +146,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
           // A copy with a buffer of its own (the reader's holds other chunks too), transferred to
           // the writer thread and back instead of cloned.
           const spare = this.spare.pop();
+          if (spare) this.spareBytes -= spare.byteLength;
           const copy = spare && spare.byteLength >= chunk.bytes.length ? new Uint8Array(spare, 0, chunk.bytes.length) : new Uint8Array(chunk.bytes.length);
           copy.set(chunk.bytes);
           this.newChunks.push([++this.chunkCount, chunk.index, copy]);
@@ -292,12 +296,21 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     if (!w) return;
     this.waiting.delete(m.seq);
     if (this.waiting.size === 0) this.port.unref();
-    if (m.type === 'done' && m.spare && this.state === 'open') this.spare.push(...m.spare);
+    if (m.type === 'done' && m.spare && this.state === 'open') this.keepSpare(m.spare);
     if (m.type === 'done') w.resolve(m);
     else {
       const err = writerError(m);
       this.failure ??= err;
       w.reject(err);
+    }
+  }
+
+  /** Keeps returned chunk buffers up to SPARE_BYTES (a registry hive's pieces all come back at once). */
+  private keepSpare(buffers: ArrayBuffer[]): void {
+    for (const b of buffers) {
+      if (this.spareBytes + b.byteLength > SPARE_BYTES) return;
+      this.spare.push(b);
+      this.spareBytes += b.byteLength;
     }
   }
 

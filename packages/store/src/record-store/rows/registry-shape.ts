@@ -2,6 +2,7 @@ import { formatUtc, isoToMs } from '../time-format.js';
 import { alternatives } from './json-path.js';
 import { evidenceTypes } from '@quarry/vocabulary';
 import { encodeKey } from './registry-payload.js';
+import { keptAsPlace, placeableBytes } from './registry-place.js';
 import { registryRebuild, storedHive } from './registry-rebuild.js';
 import { renderValue } from './registry-value.js';
 import { cell, type FieldSql, type RowShape, type StoredRow } from './shape.js';
@@ -18,11 +19,11 @@ const FIELDS: Record<string, FieldSql> = {
   'details.lastwritetime': { kind: 'scalar', expr: 'recs.last_write', params: [], inParts: true },
 };
 
-/** The payload of a key: the id of its hive in the store's hive table, and the key with every value. */
-export interface RegistryPayload {
-  h: number;
-  k: unknown;
-}
+/**
+ * The payload of a key: the id of its hive in the store's hive table, and the key with every value
+ * (`k`), or its key node's offset and its path in the hive's stored bytes (`o`, `p`: registry-place.ts).
+ */
+export type RegistryPayload = { h: number; k: unknown } | { h: number; o: number; p: string };
 
 /**
  * Registry "Registry Table": one row per value, and one row with empty value fields for a key
@@ -67,8 +68,11 @@ export const registryShape: RowShape<'registry'> = {
       return row(v.type, v.name, display, others);
     });
   },
-  payloadOf(record, ctx) {
-    return `{"h":${ctx.sharedId(record.hive, () => storedHive(record.hive))},"k":${encodeKey(record.key)}}`;
+  payloadOf({ hive, key }, ctx) {
+    const h = ctx.sharedId(hive, () => storedHive(hive, ctx));
+    // Its place, when its hive's bytes are stored: no JSON of its values to build and compress.
+    if (keptAsPlace(key) && placeableBytes(hive)) return `{"h":${h},"o":${key.offset},"p":${JSON.stringify(key.path)}}`;
+    return `{"h":${h},"k":${encodeKey(key)}}`;
   },
   entryOf(values) {
     const [file, root, key, lastWrite, type, name, value] = values.map(cell) as string[];

@@ -50,7 +50,7 @@ export interface RecordAnnotation {
   sigmaMatches?: readonly string[];
 }
 
-/** A block of the input as read (an EVTX chunk) in which records can be kept as their place (schema.ts `chunks`). */
+/** A block of the input as read (an EVTX chunk, a piece of a registry hive) in which records can be kept as their place (schema.ts `chunks`). */
 export interface SourceChunk {
   /** The chunk's index in its file. */
   index: number;
@@ -62,7 +62,10 @@ export interface WriteContext {
   annotation: RecordAnnotation | undefined;
   /** Id of a message template in the store's template table; `search` also matches rows through its text. */
   templateId(template: EventTemplate): number;
-  /** Id of a value many records share (a registry hive), stored once as `encode()` gives it (schema.ts `hives`); one per object. */
+  /**
+   * Id of a value many records share (a registry hive), stored once as `encode()` gives it
+   * (schema.ts `hives`; `encode` may register chunks); one per object.
+   */
   sharedId(value: object, encode: () => string): number;
   /**
    * Id of a source chunk in the store's chunk table: a new one (its bytes copied) unless it is the previous record's chunk, as a chunk's records come
