@@ -48,7 +48,7 @@ export const triageShape: RowShape<'triage'> = {
   rowsOf(record) {
     const leading = [formatUtc(record.time), record.source, record.timeKind, record.description];
     const details = DETAILS.map(([, , value]) => cell(value(record)));
-    return [{ time: record.time, times: [record.time], values: [...leading, ...details], parts: [...leading.slice(1), ...details].filter((p) => p !== '') }];
+    return [{ time: record.time, values: [...leading, ...details], parts: [...leading.slice(1), ...details].filter((p) => p !== '') }];
   },
   payloadOf(record) {
     return encodeTagged(record);
