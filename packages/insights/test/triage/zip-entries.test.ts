@@ -36,16 +36,16 @@ const FILES = { 'a.bin': noise(300_000, 1), 'dir/b.txt': new TextEncoder().encod
 describe('zip entries from a stream', () => {
   test('stored and deflated entries with sizes in their headers; directories skipped', async () => {
     const zip = zipSync({ 'a.bin': [FILES['a.bin'], { level: 0 }], 'dir/': {}, 'dir/b.txt': FILES['dir/b.txt'], 'dir/empty': FILES['dir/empty'] });
-    const got: [string, number | null, string][] = [];
-    for await (const e of zipEntries(pieces(zip))) got.push([e.name, e.size, digest(await readEntry(e))]);
-    expect(got).toEqual(Object.entries(FILES).map(([name, bytes]) => [name, bytes.length, digest(bytes)]));
+    const got: [string, number | null, string, string | null][] = [];
+    for await (const e of zipEntries(pieces(zip))) got.push([e.name, e.size, digest(await readEntry(e)), e.problem]);
+    expect(got).toEqual(Object.entries(FILES).map(([name, bytes]) => [name, bytes.length, digest(bytes), null]));
   });
 
   test('data-descriptor entries (a streamed writer, as Velociraptor): no size up front, every byte read', async () => {
     const zip = zipStreamed(Object.entries(FILES).map(([path, bytes]) => ({ path, bytes })));
-    const got: [string, number | null, string][] = [];
-    for await (const e of zipEntries(pieces(zip))) got.push([e.name, e.size, digest(await readEntry(e))]);
-    expect(got).toEqual(Object.entries(FILES).map(([name, bytes]) => [name, null, digest(bytes)]));
+    const got: [string, number | null, string, string | null][] = [];
+    for await (const e of zipEntries(pieces(zip))) got.push([e.name, e.size, digest(await readEntry(e)), e.problem]);
+    expect(got).toEqual(Object.entries(FILES).map(([name, bytes]) => [name, null, digest(bytes), null]));
   });
 
   test('stored entries with a data descriptor, beside deflated ones', async () => {
@@ -61,11 +61,11 @@ describe('zip entries from a stream', () => {
     zip.add(deflated);
     deflated.push(FILES['dir/b.txt'], true);
     zip.end();
-    const got: [string, string][] = [];
-    for await (const e of zipEntries(pieces(Buffer.concat(parts)))) got.push([e.name, digest(await readEntry(e))]);
+    const got: [string, string, string | null][] = [];
+    for await (const e of zipEntries(pieces(Buffer.concat(parts)))) got.push([e.name, digest(await readEntry(e)), e.problem]);
     expect(got).toEqual([
-      ['stored.bin', digest(FILES['a.bin'])],
-      ['deflated.txt', digest(FILES['dir/b.txt'])],
+      ['stored.bin', digest(FILES['a.bin']), null],
+      ['deflated.txt', digest(FILES['dir/b.txt']), null],
     ]);
   });
 
@@ -95,7 +95,7 @@ describe('zip entries from a stream', () => {
     expect(got[1]![2]).toMatch(/ends inside this member|inflate/);
   });
 
-  test('a member of a method fflate lacks (Deflate64) is reported and skipped; the next one is read', async () => {
+  test("a member of a method node's zlib lacks (Deflate64) is reported and skipped; the next one is read", async () => {
     const zip = zipSync({ 'big.bin': [noise(20_000, 5), { level: 0 }], 'next.txt': [new TextEncoder().encode('next'), { level: 0 }] });
     // Local header of the first member at 0: compression method, 2 bytes at offset 8, set to 9 (Deflate64).
     zip[8] = 9;
@@ -112,6 +112,85 @@ describe('zip entries from a stream', () => {
       ['big.bin', '', 'cannot inflate: compression method 9 is not supported'],
       ['next.txt', 'next', null],
     ]);
+  });
+
+  test('signatures inside member data do not end it: deflated and stored members with data descriptors', async () => {
+    // Noise does not compress, so deflate keeps it in stored blocks: the signatures planted in it
+    // appear as they are in the compressed bytes, as they may in any real member.
+    const planted = noise(200_000, 7);
+    const descriptorLike = Buffer.alloc(16);
+    descriptorLike.writeUInt32LE(0x08074b50, 0);
+    descriptorLike.writeUInt32LE(1000, 8);
+    for (const [at, bytes] of [
+      [1000, descriptorLike],
+      [50_000, Buffer.from([0x50, 0x4b, 0x03, 0x04])],
+      [120_000, Buffer.from([0x50, 0x4b, 0x01, 0x02])],
+    ] as const)
+      planted.set(bytes, at);
+    const zip = zipStreamed(
+      [
+        { path: 'deflated.bin', bytes: planted },
+        { path: 'stored.bin', bytes: planted },
+        { path: 'after.txt', bytes: new TextEncoder().encode('after') },
+      ],
+      (path) => path === 'stored.bin',
+    );
+    const got: [string, string, string | null][] = [];
+    for await (const e of zipEntries(pieces(zip))) got.push([e.name, digest(await readEntry(e)), e.problem]);
+    expect(got).toEqual([
+      ['deflated.bin', digest(planted), null],
+      ['stored.bin', digest(planted), null],
+      ['after.txt', digest(new TextEncoder().encode('after')), null],
+    ]);
+  });
+
+  test('a member whose bytes were damaged in the zip fails its CRC-32; the rest are read', async () => {
+    const zip = zipSync({ 'a.bin': [noise(20_000, 8), { level: 0 }], 'b.txt': [new TextEncoder().encode('b'.repeat(1000)), { level: 6 }] });
+    // The stored member's data starts after its 30-byte header and 5-byte name.
+    zip[35 + 100] ^= 0xff;
+    const got: [string, number, string | null][] = [];
+    for await (const e of zipEntries(pieces(zip))) got.push([e.name, (await readEntry(e)).length, e.problem]);
+    expect(got).toEqual([
+      ['a.bin', 20_000, "the member's bytes do not match its CRC-32: damaged in the zip"],
+      ['b.txt', 1000, null],
+    ]);
+  });
+
+  test("bytes before the first member (a self-extractor's stub) are passed over", async () => {
+    const zip = zipSync({ 'a.txt': [new TextEncoder().encode('a'.repeat(5000)), { level: 6 }] });
+    const stub = noise(70_000, 9);
+    const got: [string, number, string | null][] = [];
+    for await (const e of zipEntries(pieces(Buffer.concat([stub, zip])))) got.push([e.name, (await readEntry(e)).length, e.problem]);
+    expect(got).toEqual([['a.txt', 5000, null]]);
+  });
+
+  test('an encrypted member is reported, not read; the next one is', async () => {
+    const zip = zipSync({ 'secret.bin': [noise(10_000, 10), { level: 0 }], 'open.txt': [new TextEncoder().encode('open'), { level: 0 }] });
+    // General purpose flag of the first local header (offset 6), bit 0: encrypted.
+    zip[6]! |= 1;
+    const got: [string, number, string | null][] = [];
+    for await (const e of zipEntries(pieces(zip))) got.push([e.name, (await readEntry(e)).length, e.problem]);
+    expect(got).toEqual([
+      ['secret.bin', 0, 'the member is encrypted: not read'],
+      ['open.txt', 4, null],
+    ]);
+  });
+
+  test('a deflated member with bad data is reported and passed over; the next one is read', async () => {
+    const zip = zipSync({
+      'bad.txt': [new TextEncoder().encode('x'.repeat(50_000)), { level: 6 }],
+      'good.txt': [new TextEncoder().encode('good'), { level: 0 }],
+    });
+    // The first deflate block's header (the byte after the 30-byte header and 7-byte name): type 3 is invalid.
+    zip[37] = 0x07;
+    const got: [string, string | null][] = [];
+    for await (const e of zipEntries(pieces(zip))) {
+      await readEntry(e);
+      got.push([e.name, e.problem]);
+    }
+    expect(got[0]![0]).toBe('bad.txt');
+    expect(got[0]![1]).toMatch(/^cannot inflate: /);
+    expect(got[1]).toEqual(['good.txt', null]);
   });
 
   test('bytes that are no zip give no entries', async () => {
@@ -163,8 +242,8 @@ describe.skipIf(PYTHON.skip)(`ZIP64 members (Python's zipfile)${PYTHON.skip ? ` 
     const zip = pythonZip64(files, true);
     // General purpose flag (offset 6) has bit 3: the sizes follow the data.
     expect(Buffer.from(zip).readUInt16LE(6) & 8).toBe(8);
-    const got: [string, string][] = [];
-    for await (const e of zipEntries(pieces(zip))) got.push([e.name, digest(await readEntry(e))]);
-    expect(got).toEqual(expected);
+    const got: [string, string, string | null][] = [];
+    for await (const e of zipEntries(pieces(zip))) got.push([e.name, digest(await readEntry(e)), e.problem]);
+    expect(got).toEqual(expected.map(([n, d]) => [n, d, null]));
   });
 });

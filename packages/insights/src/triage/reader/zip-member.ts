@@ -1,0 +1,194 @@
+import { crc32 } from 'node:zlib';
+import { DESCRIPTOR_LOOKAHEAD, descriptorAt, findDescriptor } from './zip-descriptor.js';
+import { FLAG, type LocalHeader } from './zip-header.js';
+import { Inflater } from './zip-inflate.js';
+import type { ZipSource } from './zip-source.js';
+
+/**
+ * Compressed bytes inflated at a time: one slice's output is all that is held besides what the
+ * consumer has not taken yet (a deflate stream expands ~1000x at worst).
+ */
+const SLICE = 16 * 1024;
+
+const STORED = 0;
+const DEFLATED = 8;
+
+/** Why a member's bytes stop short, when the zip does. */
+const CUT = 'the zip ends inside this member';
+
+/**
+ * The data of one member, read from the zip's source as the consumer asks: stored bytes as they
+ * are, deflated ones through node's zlib, anything else (another method, an encrypted member)
+ * skipped with the reason as its problem. A member with a data descriptor ends where its deflate
+ * stream does, or (stored) where a descriptor whose size matches the bytes read so far starts.
+ * The CRC-32 of what was read is checked against the header's or the descriptor's.
+ */
+export class MemberData {
+  private reason: string | null = null;
+  /** The CRC-32 the header or the descriptor gives, checked once every byte has been handed on. */
+  private expectedCrc: number | null = null;
+  private ended = false;
+  private crc = 0;
+  /** Compressed bytes of the member taken so far. */
+  private taken = 0;
+  private readonly inflater: Inflater | null;
+  private readonly skip: string | null;
+
+  constructor(
+    private readonly src: ZipSource,
+    private readonly header: LocalHeader,
+  ) {
+    this.skip =
+      header.flags & FLAG.encrypted
+        ? 'the member is encrypted: not read'
+        : header.method !== STORED && header.method !== DEFLATED
+          ? `cannot inflate: compression method ${header.method} is not supported`
+          : null;
+    this.inflater = !this.skip && header.method === DEFLATED && header.compressedSize !== 0 ? new Inflater() : null;
+  }
+
+  /** The next piece of the member's bytes, null at its end. */
+  async next(): Promise<Buffer | null> {
+    while (!this.ended) {
+      const piece = this.skip ? await this.skipped() : this.inflater ? await this.inflated(this.inflater) : await this.stored();
+      if (piece && piece.length > 0) {
+        this.crc = crc32(piece, this.crc);
+        return piece;
+      }
+    }
+    return null;
+  }
+
+  /** Reads the member to its end (the consumer left it early), so the walk can go on. */
+  async drain(): Promise<void> {
+    if (this.inflater && !this.ended && this.header.compressedSize !== null) {
+      // Its length is known: its remaining bytes are passed over, not inflated.
+      await this.pass(this.header.compressedSize - this.taken);
+      this.end(this.reason);
+      return;
+    }
+    while ((await this.next()) !== null);
+  }
+
+  /** Why the bytes stopped short or cannot be trusted; meaningful once `next` has said the end. */
+  get problem(): string | null {
+    if (this.reason !== null) return this.reason;
+    return this.expectedCrc !== null && this.expectedCrc !== this.crc >>> 0 ? "the member's bytes do not match its CRC-32: damaged in the zip" : null;
+  }
+
+  private end(problem: string | null, expectedCrc: number | null = null): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.inflater?.close();
+    this.reason = problem;
+    this.expectedCrc = expectedCrc;
+  }
+
+  /** Takes up to `n` bytes of the member from the source; empty only at the source's end. */
+  private async takeUpTo(n: number): Promise<Buffer> {
+    if (n <= 0 || !(await this.src.fill())) return Buffer.alloc(0);
+    const b = this.src.take(Math.min(n, this.src.available));
+    this.taken += b.length;
+    return b;
+  }
+
+  /** Passes over `n` bytes; false when the zip ends first. */
+  private async pass(n: number): Promise<boolean> {
+    while (n > 0) {
+      const b = await this.takeUpTo(n);
+      if (b.length === 0) return false;
+      n -= b.length;
+    }
+    return true;
+  }
+
+  private async stored(): Promise<Buffer | null> {
+    const known = this.header.compressedSize;
+    if (known === null) return this.untilDescriptor();
+    const b = await this.takeUpTo(known - this.taken);
+    if (this.taken === known) this.end(null, this.header.crc);
+    else if (b.length === 0) this.end(CUT);
+    return b;
+  }
+
+  private async skipped(): Promise<null> {
+    const known = this.header.compressedSize;
+    if (known !== null) await this.pass(known - this.taken);
+    else while (!this.ended) await this.untilDescriptor();
+    this.end(this.skip);
+    // Its own reason stands even where the descriptor's search ended it (a CRC of nothing read means nothing).
+    this.reason = this.skip;
+    this.expectedCrc = null;
+    return null;
+  }
+
+  /**
+   * Data of unknown length up to its descriptor: bytes that cannot be the start of one are handed
+   * on; the last few wait for the bytes after them.
+   */
+  private async untilDescriptor(): Promise<Buffer | null> {
+    for (;;) {
+      const window = this.src.peek();
+      const found = findDescriptor(window, this.taken, this.src.finished);
+      if (found) {
+        const data = await this.takeUpTo(found.end);
+        this.src.take(found.descriptor.length);
+        this.end(null, found.descriptor.crc);
+        return data;
+      }
+      const safe = window.length - DESCRIPTOR_LOOKAHEAD;
+      if (safe > 0) return this.takeUpTo(safe);
+      if (!(await this.src.ensure(window.length + 1))) {
+        const last = findDescriptor(this.src.peek(), this.taken, true);
+        if (last) continue;
+        const rest = await this.takeUpTo(this.src.available);
+        this.end(CUT);
+        return rest;
+      }
+    }
+  }
+
+  private async inflated(inflater: Inflater): Promise<Buffer | null> {
+    const ready = inflater.shift();
+    if (ready) return ready;
+    if (inflater.error) {
+      this.end(`cannot inflate: ${inflater.error.message}`);
+      // A member of known length is passed over so the walk goes on at the next header.
+      if (this.header.compressedSize !== null) await this.pass(this.header.compressedSize - this.taken);
+      return null;
+    }
+    if (inflater.done) {
+      await this.afterDeflate();
+      return null;
+    }
+    const known = this.header.compressedSize;
+    const slice = await this.takeUpTo(known === null ? SLICE : Math.min(SLICE, known - this.taken));
+    if (slice.length === 0) {
+      if (known !== null && this.taken === known) await inflater.finish();
+      else this.end(CUT);
+      return null;
+    }
+    const took = await inflater.write(slice);
+    if (took < slice.length && !inflater.error) {
+      // The deflate stream ended inside this slice: what follows it is not the member's.
+      this.src.untake(slice.length - took);
+      this.taken -= slice.length - took;
+      await inflater.settle();
+    }
+    return null;
+  }
+
+  /** After the deflate stream's end: the rest of a member of known length, or its data descriptor. */
+  private async afterDeflate(): Promise<void> {
+    const known = this.header.compressedSize;
+    if (known !== null) {
+      this.end((await this.pass(known - this.taken)) ? null : CUT, this.header.crc);
+      return;
+    }
+    await this.src.ensure(DESCRIPTOR_LOOKAHEAD);
+    const descriptor = descriptorAt(this.src.peek().subarray(0, DESCRIPTOR_LOOKAHEAD), this.taken, this.src.finished);
+    if (descriptor) this.src.take(descriptor.length);
+    // Without a readable descriptor the walk looks for the next header from here.
+    this.end(null, descriptor?.crc ?? null);
+  }
+}
