@@ -32,7 +32,7 @@ import type { ArtifactType, EvidenceType } from '@quarry/vocabulary';
 import { buildBigEvtx } from './jobs/evtx-big.js';
 import { GiB, MiB, f1, f2, files, formatTable, mib, mibPerMin, ratio } from './jobs/figures.js';
 import { startService, type Insight, type JobRun, type Service } from './jobs/service.js';
-import { cpuByCode, monotonicMicros, type Window } from './triage/cpu-profile.js';
+import { cpuByCode, cpuByFunction, monotonicMicros, type Window } from './triage/cpu-profile.js';
 import { kapeLayout, type Member } from './triage/layout.js';
 import { writeSizedZip } from './triage/zip-sized.js';
 import { writeZip, type WrittenZip, type ZipEntry } from './triage/zip-writer.js';
@@ -371,6 +371,17 @@ function printProfile(dir: string): void {
     const top = [...sums].sort((a, b) => b[1] - a[1]).slice(0, 14);
     console.log(`${label}: ${f2(cpu)} CPU-s measured, ${f2(total / 1e6)} s of busy samples`);
     for (const [code, us] of top) console.log(`  ${code.padEnd(28)} ≈ ${f2((cpu * us) / total).padStart(6)} CPU-s  ${f1((100 * us) / total).padStart(5)}%`);
+  }
+  // What only a triage job runs (its analyzers, the zip's inflate): the functions behind its extra cost.
+  const byFunction = cpuByFunction(dir, windows);
+  console.log('\n==== triage-only code by function (self time), per triage job');
+  for (const [label, sums] of byFunction) {
+    if (!label.startsWith('triage')) continue;
+    const total = [...sums.values()].reduce((a, b) => a + b, 0);
+    const cpu = cpuOf.get(label) ?? NaN;
+    const own = [...sums].filter(([fn]) => /insights\/(src|dist)\/triage\//.test(fn) || fn.includes('fflate/')).sort((a, b) => b[1] - a[1]);
+    console.log(`${label}:`);
+    for (const [fn, us] of own.slice(0, 16)) console.log(`  ${fn.padEnd(72)} ≈ ${f2((cpu * us) / total).padStart(6)} CPU-s`);
   }
 }
 
