@@ -95,6 +95,29 @@ describe('zip entries from a stream', () => {
     expect(got[1]![2]).toMatch(/ends inside this member|inflate/);
   });
 
+  test("a small member (inflated in one call) inflating past its declared size, and one cut by the zip's end", async () => {
+    const text = new TextEncoder().encode('lnk '.repeat(5000));
+    const whole = zipSync({ 'a.lnk': [text, { level: 6 }], 'b.lnk': [text, { level: 6 }] });
+    const at = Buffer.from(whole).indexOf(Buffer.from('b.lnk')) - 30;
+    // The second member's declared uncompressed size (offset 22 of its local header) made smaller.
+    const shrunk = Buffer.from(whole);
+    shrunk.writeUInt32LE(100, at + 22);
+    const got: [string, number, string | null][] = [];
+    for await (const e of zipEntries(pieces(shrunk))) got.push([e.name, (await readEntry(e)).length, e.problem]);
+    expect(got[0]).toEqual(['a.lnk', text.length, null]);
+    expect([got[1]![0], got[1]![1]]).toEqual(['b.lnk', 0]);
+    expect(got[1]![2]).toMatch(/^cannot inflate: /);
+    const cut: [string, string | null][] = [];
+    for await (const e of zipEntries(pieces(whole.subarray(0, at + 40)))) {
+      await readEntry(e);
+      cut.push([e.name, e.problem]);
+    }
+    expect(cut).toEqual([
+      ['a.lnk', null],
+      ['b.lnk', 'the zip ends inside this member'],
+    ]);
+  });
+
   test("a member of a method node's zlib lacks (Deflate64) is reported and skipped; the next one is read", async () => {
     const zip = zipSync({ 'big.bin': [noise(20_000, 5), { level: 0 }], 'next.txt': [new TextEncoder().encode('next'), { level: 0 }] });
     // Local header of the first member at 0: compression method, 2 bytes at offset 8, set to 9 (Deflate64).
@@ -147,7 +170,7 @@ describe('zip entries from a stream', () => {
   test('a member whose bytes were damaged in the zip fails its CRC-32; the rest are read', async () => {
     const zip = zipSync({ 'a.bin': [noise(20_000, 8), { level: 0 }], 'b.txt': [new TextEncoder().encode('b'.repeat(1000)), { level: 6 }] });
     // The stored member's data starts after its 30-byte header and 5-byte name.
-    zip[35 + 100] ^= 0xff;
+    zip[35 + 100] = zip[35 + 100]! ^ 0xff;
     const got: [string, number, string | null][] = [];
     for await (const e of zipEntries(pieces(zip))) got.push([e.name, (await readEntry(e)).length, e.problem]);
     expect(got).toEqual([
@@ -167,7 +190,7 @@ describe('zip entries from a stream', () => {
   test('an encrypted member is reported, not read; the next one is', async () => {
     const zip = zipSync({ 'secret.bin': [noise(10_000, 10), { level: 0 }], 'open.txt': [new TextEncoder().encode('open'), { level: 0 }] });
     // General purpose flag of the first local header (offset 6), bit 0: encrypted.
-    zip[6]! |= 1;
+    zip[6] = zip[6]! | 1;
     const got: [string, number, string | null][] = [];
     for await (const e of zipEntries(pieces(zip))) got.push([e.name, (await readEntry(e)).length, e.problem]);
     expect(got).toEqual([
