@@ -10,6 +10,8 @@
  * Node options and MALLOC_ARENA_MAX=2 (packages/config, worker-node-args.ts) to match the worker.
  * The first run of the process pays for compiling and optimising the code: compare later ones.
  * No Temporal, PostgreSQL, blob store, heartbeats or progress rows: what is left is the pipelines.
+ * PHASE_EVTX and PHASE_OTHER: copies of the event logs and of the other samples in the collection
+ * (default 1 and 1; bench:triage's 1 GiB collection is 14 and 3).
  */
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,7 +36,7 @@ if (modes.length === 0 || modes.some((m) => !(MODES as readonly string[]).includ
 const dir = mkdtempSync(join(tmpdir(), 'quarry-triage-phase-'));
 const stores = new RecordStores(new LocalFiles(join(dir, 'stores')));
 const rules = new SigmaRuleSet(sigmaRuleDirs({ sigmaRules: sharedPath('rules', 'sigma', 'rules'), dataDir: join(dir, 'data') })).current();
-const members = kapeLayout(sharedPath('samples'), { evtx: 1, other: 1 });
+const members = kapeLayout(sharedPath('samples'), { evtx: Number(process.env.PHASE_EVTX ?? 1), other: Number(process.env.PHASE_OTHER ?? 1) });
 let position = 0;
 const input = (path: string, name = basename(path)): PipelineInput => ({
   ref: { position: position++, fileId: '00000000-0000-4000-8000-000000000001', name, size: statSync(path).size, sha256: '' },
