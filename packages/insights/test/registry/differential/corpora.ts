@@ -1,13 +1,13 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** Public corpora are cached here, outside the repository (CI has no internet: tests skip without them). */
+/** Public corpora are cached here, outside the repository (scripts/setup-test-env.sh fetches them; tests skip without them). */
 export const CORPUS_ROOT = join(homedir(), '.cache', 'quarry', 'corpora');
 const GOMODCACHE = join(CORPUS_ROOT, 'gomod');
 
@@ -74,6 +74,7 @@ export function cachedCorpus(c: Corpus): string | null {
 export async function fetchCorpus(c: Corpus): Promise<string> {
   const cached = cachedCorpus(c);
   if (cached) return cached;
+  mkdirSync(CORPUS_ROOT, { recursive: true });
   await run('go', ['mod', 'download', '-json', `${c.module}@${c.version}`], { env: { ...process.env, GOMODCACHE, GOFLAGS: '-mod=mod' }, cwd: CORPUS_ROOT });
   const dir = cachedCorpus(c);
   if (!dir) throw new Error(`${c.name}: the downloaded ${c.module}@${c.version} zip does not have the pinned SHA-256 ${c.zipSha256}`);
