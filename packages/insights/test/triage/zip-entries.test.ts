@@ -31,6 +31,13 @@ function pieces(zip: Uint8Array, pulled = { count: 0 }): AsyncIterable<Uint8Arra
   })();
 }
 
+/** Each entry of the zip (streamed as `pieces`) read whole: its name, how many bytes came and its problem. */
+async function lengthsAndProblems(zip: Uint8Array): Promise<[string, number, string | null][]> {
+  const got: [string, number, string | null][] = [];
+  for await (const e of zipEntries(pieces(zip))) got.push([e.name, (await readEntry(e)).length, e.problem]);
+  return got;
+}
+
 const FILES = { 'a.bin': noise(300_000, 1), 'dir/b.txt': new TextEncoder().encode('b'.repeat(200_000)), 'dir/empty': new Uint8Array(0) };
 
 describe('zip entries from a stream', () => {
@@ -87,8 +94,7 @@ describe('zip entries from a stream', () => {
   test('a zip cut inside a member: what was read is kept and the member says it stops short', async () => {
     const zip = zipSync({ 'a.bin': [FILES['a.bin'], { level: 6 }], 'b.bin': [noise(100_000, 3), { level: 6 }] });
     const cut = zip.subarray(0, zip.length - 60_000);
-    const got: [string, number, string | null][] = [];
-    for await (const e of zipEntries(pieces(cut))) got.push([e.name, (await readEntry(e)).length, e.problem]);
+    const got = await lengthsAndProblems(cut);
     expect(got[0]).toEqual(['a.bin', 300_000, null]);
     expect(got[1]![0]).toBe('b.bin');
     expect(got[1]![1]).toBeLessThan(100_000);
@@ -102,8 +108,7 @@ describe('zip entries from a stream', () => {
     // The second member's declared uncompressed size (offset 22 of its local header) made smaller.
     const shrunk = Buffer.from(whole);
     shrunk.writeUInt32LE(100, at + 22);
-    const got: [string, number, string | null][] = [];
-    for await (const e of zipEntries(pieces(shrunk))) got.push([e.name, (await readEntry(e)).length, e.problem]);
+    const got = await lengthsAndProblems(shrunk);
     expect(got[0]).toEqual(['a.lnk', text.length, null]);
     expect([got[1]![0], got[1]![1]]).toEqual(['b.lnk', 0]);
     expect(got[1]![2]).toMatch(/^cannot inflate: /);
@@ -171,8 +176,7 @@ describe('zip entries from a stream', () => {
     const zip = zipSync({ 'a.bin': [noise(20_000, 8), { level: 0 }], 'b.txt': [new TextEncoder().encode('b'.repeat(1000)), { level: 6 }] });
     // The stored member's data starts after its 30-byte header and 5-byte name.
     zip[35 + 100] = zip[35 + 100]! ^ 0xff;
-    const got: [string, number, string | null][] = [];
-    for await (const e of zipEntries(pieces(zip))) got.push([e.name, (await readEntry(e)).length, e.problem]);
+    const got = await lengthsAndProblems(zip);
     expect(got).toEqual([
       ['a.bin', 20_000, "the member's bytes do not match its CRC-32: damaged in the zip"],
       ['b.txt', 1000, null],
@@ -182,8 +186,7 @@ describe('zip entries from a stream', () => {
   test("bytes before the first member (a self-extractor's stub) are passed over", async () => {
     const zip = zipSync({ 'a.txt': [new TextEncoder().encode('a'.repeat(5000)), { level: 6 }] });
     const stub = noise(70_000, 9);
-    const got: [string, number, string | null][] = [];
-    for await (const e of zipEntries(pieces(Buffer.concat([stub, zip])))) got.push([e.name, (await readEntry(e)).length, e.problem]);
+    const got = await lengthsAndProblems(Buffer.concat([stub, zip]));
     expect(got).toEqual([['a.txt', 5000, null]]);
   });
 
@@ -191,8 +194,7 @@ describe('zip entries from a stream', () => {
     const zip = zipSync({ 'secret.bin': [noise(10_000, 10), { level: 0 }], 'open.txt': [new TextEncoder().encode('open'), { level: 0 }] });
     // General purpose flag of the first local header (offset 6), bit 0: encrypted.
     zip[6] = zip[6]! | 1;
-    const got: [string, number, string | null][] = [];
-    for await (const e of zipEntries(pieces(zip))) got.push([e.name, (await readEntry(e)).length, e.problem]);
+    const got = await lengthsAndProblems(zip);
     expect(got).toEqual([
       ['secret.bin', 0, 'the member is encrypted: not read'],
       ['open.txt', 4, null],

@@ -92,8 +92,12 @@ export class MemberData {
     while ((await this.next()) !== null);
   }
 
-  /** Why the bytes stopped short or cannot be trusted; meaningful once `next` has said the end. */
+  /**
+   * Why the bytes stopped short or cannot be trusted; meaningful once `next` has said the end. A
+   * member not read says why, whatever ended its passing over (a CRC of nothing read means nothing).
+   */
   get problem(): string | null {
+    if (this.skip !== null) return this.skip;
     if (this.reason !== null) return this.reason;
     return this.expectedCrc !== null && this.expectedCrc !== this.crc >>> 0 ? "the member's bytes do not match its CRC-32: damaged in the zip" : null;
   }
@@ -137,10 +141,7 @@ export class MemberData {
     const known = this.header.compressedSize;
     if (known !== null) await this.pass(known - this.taken);
     else while (!this.ended) await this.untilDescriptor();
-    this.end(this.skip);
-    // Its own reason stands even where the descriptor's search ended it (a CRC of nothing read means nothing).
-    this.reason = this.skip;
-    this.expectedCrc = null;
+    this.end(null);
     return null;
   }
 

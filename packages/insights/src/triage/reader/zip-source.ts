@@ -8,8 +8,6 @@ export class ZipSource {
   private buf: Buffer = Buffer.alloc(0);
   private pos = 0;
   private done = false;
-  /** Bytes taken so far from the start of the source (a member's data is counted with it). */
-  offset = 0;
 
   constructor(source: AsyncIterable<Uint8Array>) {
     this.it = source[Symbol.asyncIterator]();
@@ -55,14 +53,12 @@ export class ZipSource {
   take(n: number): Buffer {
     const out = this.buf.subarray(this.pos, this.pos + n);
     this.pos += out.length;
-    this.offset += out.length;
     return out;
   }
 
   /** Gives back the last `n` bytes taken: valid only before the next `ensure`. */
   untake(n: number): void {
     this.pos -= n;
-    this.offset -= n;
   }
 
   /** Stops reading the source early (the walk was left). */
