@@ -1,7 +1,7 @@
 import { evidenceTypes, type ParseCategory } from '@quarry/vocabulary';
 import { pluginOf } from '../plugins.js';
 import type { Insight } from '../types.js';
-import type { AnalysisOptions, Analyzer, AnalyzerFactory, RecordNotes } from './analyzer.js';
+import type { AnalysisOptions, Analyzer, AnalyzerFactory, InputReport, RecordNotes } from './analyzer.js';
 import { ImplausibleItems } from './implausible-items.js';
 import type { InputRef } from './input.js';
 import type { ReaderEvent } from './readers/reader.js';
@@ -20,6 +20,8 @@ export interface FanOut<C extends ParseCategory> {
   /** Stand-ins for the category's plug-in analyzers (tests, benchmarks); they share no job state. */
   analyzers?: readonly AnalyzerFactory<C>[];
   onProgress?: () => void;
+  /** Told each input's report as it comes (a composite job's inventory). */
+  onReport?: (report: InputReport) => void;
   signal?: AbortSignal;
   /** Shared with the sink's owner, who reads it when the sink is handed each record. */
   notes?: RecordNotes;
@@ -60,6 +62,7 @@ export async function fanOut<C extends ParseCategory>(run: FanOut<C>): Promise<{
     } else {
       if (event.report.error) failures.push(`${event.report.input.name}: ${event.report.error}`);
       for (const a of analyzers) a.inputDone?.(event.report);
+      run.onReport?.(event.report);
     }
     run.onProgress?.();
     run.signal?.throwIfAborted();

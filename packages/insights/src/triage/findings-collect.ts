@@ -1,6 +1,6 @@
 import { importanceRank } from '../common/importance.js';
 import type { Importance, Insight } from '../types.js';
-import { cellTime, rowLink, tableRows, type TableRow } from './facts/table-rows.js';
+import { cellTime, rowLink, tableRowsWhere } from './facts/table-rows.js';
 import type { HostState } from './host-state.js';
 import { titleOf } from './host-state.js';
 import { importanceOf } from './execution-sighting.js';
@@ -68,24 +68,22 @@ function rowTime(cells: Record<string, string>): number | null {
   return null;
 }
 
-function tableFindings(listed: string, columns: readonly string[], rows: readonly TableRow[]): Finding[] {
+function tableFindings(listed: string, insight: Insight, columns: readonly string[]): Finding[] {
   const level = LEVEL_COLUMNS.find((c) => columns.includes(c));
   if (!level) return [];
-  return rows
-    .filter((r) => serious(importanceOf(r.cells[level])))
-    .map((r) => {
-      const what = subject(r.cells, columns);
-      const detailColumn = DETAIL_COLUMNS.find((c) => (r.cells[c] ?? '') !== '' && r.cells[c] !== what);
-      return {
-        time: rowTime(r.cells),
-        importance: importanceOf(r.cells[level]),
-        resultType: listed,
-        finding: what,
-        details: detailColumn ? r.cells[detailColumn]! : '',
-        user: USER_COLUMNS.map((c) => r.cells[c] ?? '').find((u) => u !== '') ?? '',
-        evidence: [listedLink(listed, r.row), ...(r.cells.Evidence ?? '').split('; ').filter((e) => e !== '')],
-      };
-    });
+  return tableRowsWhere(insight, level, (cell) => serious(importanceOf(cell))).map((r) => {
+    const what = subject(r.cells, columns);
+    const detailColumn = DETAIL_COLUMNS.find((c) => (r.cells[c] ?? '') !== '' && r.cells[c] !== what);
+    return {
+      time: rowTime(r.cells),
+      importance: importanceOf(r.cells[level]),
+      resultType: listed,
+      finding: what,
+      details: detailColumn ? r.cells[detailColumn]! : '',
+      user: USER_COLUMNS.map((c) => r.cells[c] ?? '').find((u) => u !== '') ?? '',
+      evidence: [listedLink(listed, r.row), ...(r.cells.Evidence ?? '').split('; ').filter((e) => e !== '')],
+    };
+  });
 }
 
 /** The Critical and High rows of one insight: table rows by their Importance (Level, Severity) column, Timeline entries by theirs. */
@@ -103,8 +101,8 @@ export function insightFindings(insight: Insight, listed: string): Finding[] {
         user: '',
         evidence: [listedLink(listed, row)],
       }));
-  if ('Table' in insight) return tableFindings(listed, insight.Table.data[0] ?? [], tableRows(insight));
-  if ('IndexTable' in insight) return tableFindings(listed, insight.IndexTable.columns, tableRows(insight));
+  if ('Table' in insight) return tableFindings(listed, insight, insight.Table.data[0] ?? []);
+  if ('IndexTable' in insight) return tableFindings(listed, insight, insight.IndexTable.columns);
   return [];
 }
 

@@ -5,8 +5,19 @@ import { titleOf } from '../host-state.js';
 
 /** One row of a per-type table, its cells by column name; `row` is its 0-based place below the header. */
 export interface TableRow {
-  row: number;
-  cells: Record<string, string>;
+  readonly row: number;
+  readonly cells: Readonly<Record<string, string>>;
+}
+
+/** Each insight's rows, built once: the host analyzers read the same tables several times (Authentication, Command Lines). */
+const built = new WeakMap<Insight, readonly TableRow[]>();
+
+/** A row's cells by name; `details` (an IndexTable row's object) go first, under `Details.<key>`. */
+function cellsOf(columns: readonly string[], cells: readonly string[], details?: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (details) for (const k in details) out[`Details.${k}`] = details[k]!;
+  for (let i = 0; i < columns.length; i++) out[columns[i]!] = cells[i] ?? '';
+  return out;
 }
 
 /**
@@ -14,22 +25,39 @@ export interface TableRow {
  * under `Details`, as its own cells); [] for any other kind, so a missing or changed insight yields
  * no facts rather than wrong ones.
  */
-export function tableRows(insight: Insight | undefined): TableRow[] {
+export function tableRows(insight: Insight | undefined): readonly TableRow[] {
   if (!insight) return [];
+  let rows = built.get(insight);
+  if (rows === undefined) {
+    rows = tableRowsWhere(insight, null, () => true);
+    built.set(insight, rows);
+  }
+  return rows;
+}
+
+/**
+ * The rows whose `column` cell passes `keep` (a visible column, read as '' where the table has none; null: every row), without building
+ * the others' cells: the findings want the few High and Critical rows of every table.
+ */
+export function tableRowsWhere(insight: Insight, column: string | null, keep: (cell: string) => boolean): TableRow[] {
   if ('Table' in insight) {
-    const [header, ...rows] = insight.Table.data;
+    const [header, ...data] = insight.Table.data;
     if (!header) return [];
-    return rows.map((cells, row) => ({ row, cells: Object.fromEntries(header.map((h, i) => [h, cells[i] ?? ''])) }));
+    const at = column === null ? -1 : header.indexOf(column);
+    const rows: TableRow[] = [];
+    data.forEach((cells, row) => {
+      if (column === null || keep(cells[at] ?? '')) rows.push({ row, cells: cellsOf(header, cells) });
+    });
+    return rows;
   }
   if ('IndexTable' in insight) {
     const columns = insight.IndexTable.columns.slice(0, -1);
-    return insight.IndexTable.data.map(([cells, details], row) => ({
-      row,
-      cells: {
-        ...Object.fromEntries(Object.entries(details).map(([k, v]) => [`Details.${k}`, v])),
-        ...Object.fromEntries(columns.map((h, i) => [h, cells[i] ?? ''])),
-      },
-    }));
+    const at = column === null ? -1 : columns.indexOf(column);
+    const rows: TableRow[] = [];
+    insight.IndexTable.data.forEach(([cells, details], row) => {
+      if (column === null || keep(cells[at] ?? '')) rows.push({ row, cells: cellsOf(columns, cells, details) });
+    });
+    return rows;
   }
   return [];
 }

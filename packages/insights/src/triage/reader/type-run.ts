@@ -5,7 +5,7 @@ import type { InputReport, RecordNotes } from '../../pipeline/analyzer.js';
 import { UnusableInputError } from '../../pipeline/errors.js';
 import { fanOut } from '../../pipeline/fan-out.js';
 import type { InputRef, PipelineInput } from '../../pipeline/input.js';
-import type { ReaderEnv, ReaderEvent } from '../../pipeline/readers/reader.js';
+import type { ReaderEnv } from '../../pipeline/readers/reader.js';
 import type { RecordSink } from '../../pipeline/record-sink.js';
 import { InputQueue } from './input-queue.js';
 
@@ -57,7 +57,9 @@ export class TypeRun<T extends ArtifactType> {
         category: this.type,
         inputs: this.refs,
         options: { ...(nested?.options ?? { runSigmaRules: false }), runSigmaRules: sigmaRules !== undefined },
-        events: this.tap(plugin.read(this.inputs, { threads: env.threads, sigmaRules })),
+        // Straight from the reader: a wrapping generator would cost a promise and a resume per record.
+        events: plugin.read(this.inputs, { threads: env.threads, sigmaRules }),
+        onReport: (report) => this.reports.set(report.input.position, report),
         sink,
         notes,
         sigmaRules,
@@ -73,13 +75,6 @@ export class TypeRun<T extends ArtifactType> {
     } finally {
       // A reader that stopped early leaves members queued: nobody will take them.
       this.inputs.close();
-    }
-  }
-
-  private async *tap(events: AsyncIterable<ReaderEvent<T>>): AsyncGenerator<ReaderEvent<T>> {
-    for await (const event of events) {
-      if (event.type === 'done') this.reports.set(event.report.input.position, event.report);
-      yield event;
     }
   }
 }

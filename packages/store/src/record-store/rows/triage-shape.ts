@@ -1,6 +1,6 @@
 import type { TriageRecord } from '@quarry/insights';
 import { evidenceTypes } from '@quarry/vocabulary';
-import { encodeTagged } from '../codec.js';
+import { encodeMostlyPlain } from '../codec.js';
 import { formatUtc } from '../time-format.js';
 import { cell, type FieldSql, type RowShape } from './shape.js';
 
@@ -51,7 +51,8 @@ export const triageShape: RowShape<'triage'> = {
     return [{ time: record.time, values: [...leading, ...details], parts: [...leading.slice(1), ...details].filter((p) => p !== '') }];
   },
   payloadOf(record) {
-    return encodeTagged(record);
+    // A fact holds text, numbers and null only: the plain stringify, without the tagging replacer's per-key call.
+    return encodeMostlyPlain(record);
   },
   entryOf(values) {
     const cells = values.map(cell);
