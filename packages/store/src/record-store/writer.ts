@@ -82,6 +82,13 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   private readonly hives = new Map<object, number>();
   private readonly ctx: WriteContext;
   private state: 'open' | 'closing' | 'closed' | 'aborted' = 'open';
+  /**
+   * Starts the writer task, on the first request: a thread of the pool's few stream threads is
+   * taken only once there is something to write. A triage job's own store gets its records at the
+   * job's end; holding a thread from the start, it left one for its four member types' stores,
+   * which then wrote one after another.
+   */
+  private startTask: (() => void) | undefined;
 
   constructor(
     private readonly shape: RowShape<C>,
@@ -109,13 +116,15 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     this.port.unref();
     this.port.on('message', (m: FromWriter) => this.settle(m));
     const task = defineTask<{ init: WriterInit; port: MessagePort }, WriterTaskEnd>(url, 'writeStore');
-    // The task ends after close or abort; before that, its end is a failure (its thread died).
-    void threadPool()
-      .stream(task, { init, port: port2 }, { transfer: [port2] })
-      .then(
-        (end) => this.ended(new Error('record store writer task ended'), end.answered),
-        (err: unknown) => this.ended(err instanceof Error ? err : new Error(String(err)), 0),
-      );
+    this.startTask = () => {
+      // The task ends after close or abort; before that, its end is a failure (its thread died).
+      void threadPool()
+        .stream(task, { init, port: port2 }, { transfer: [port2] })
+        .then(
+          (end) => this.ended(new Error('record store writer task ended'), end.answered),
+          (err: unknown) => this.ended(err instanceof Error ? err : new Error(String(err)), 0),
+        );
+    };
     this.ctx = {
       annotation: undefined,
       templateId: (t: EventTemplate) => {
@@ -213,6 +222,11 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   }
 
   async abort(): Promise<void> {
+    // Never started: no task to stop and no file made.
+    if (this.startTask) {
+      this.startTask = undefined;
+      this.exited = true;
+    }
     if (!this.exited) {
       try {
         // The task closes the file (releasing it) and ends; the file is deleted next either way.
@@ -283,6 +297,9 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
 
   private request(m: ToWriter): Promise<FromWriter & { type: 'done' }> {
     if (this.exited) return Promise.reject(this.failure ?? new Error('record store writer task ended'));
+    const start = this.startTask;
+    this.startTask = undefined;
+    start?.();
     return new Promise((resolve, reject) => {
       this.waiting.set(m.seq, { resolve, reject });
       // Keeps the process alive only while something waits on the task.
