@@ -48,8 +48,11 @@ let jobs = 0;
 async function job(category: ParseCategory, inputs: PipelineInput[], runSigmaRules: boolean): Promise<string> {
   const id = `bench-${jobs++}`;
   const writers: { type: string; writer: { writerCpuSeconds: number } }[] = [];
-  const sinkOf = <T extends ParseCategory>(type: T, notes: RecordNotes): RecordSink<T> => {
-    const writer = stores.writer(id, type, null, { annotate: () => (notes.sigmaMatches.length > 0 ? { sigmaMatches: notes.sigmaMatches } : undefined) });
+  const sinkOf = <T extends ParseCategory>(type: T, notes: RecordNotes, member = false): RecordSink<T> => {
+    const writer = stores.writer(id, type, null, {
+      annotate: () => (notes.sigmaMatches.length > 0 ? { sigmaMatches: notes.sigmaMatches } : undefined),
+      ownThread: member,
+    });
     writers.push({ type, writer });
     return writer;
   };
@@ -62,7 +65,7 @@ async function job(category: ParseCategory, inputs: PipelineInput[], runSigmaRul
     threads: 2,
     sink: sinkOf(category, notes),
     notes,
-    sinkFor: async <T extends ArtifactType>(type: T, typeNotes: RecordNotes) => sinkOf(type, typeNotes),
+    sinkFor: async <T extends ArtifactType>(type: T, typeNotes: RecordNotes) => sinkOf(type, typeNotes, true),
   });
   return writers.map((w) => `${w.type} ${w.writer.writerCpuSeconds.toFixed(2)}`).join(', ');
 }

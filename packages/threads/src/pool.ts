@@ -50,6 +50,19 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
+export interface StreamOptions extends RunOptions {
+  /**
+   * Starts at once, past the limit on streams: for a stream that other streams of its own job may
+   * be waiting on (a triage job's member stores: their types are fed by one walk of the
+   * collection, which waits for each member's reader, so a store left waiting for a thread would
+   * stop its type, the walk, and the stores holding the threads).
+   */
+  ungated?: boolean;
+}
+
+/** Stream threads past `streams` that ungated streams may use (a few member stores per triage job). */
+const UNGATED_THREADS = 32;
+
 /** A share of the pool: at most `threads` of its tasks run at once. */
 export interface ThreadLease {
   readonly threads: number;
@@ -101,7 +114,7 @@ export class ThreadPool {
     });
     this.streamThreads = new Piscina({
       minThreads: 0,
-      maxThreads: this.streams.threads,
+      maxThreads: this.streams.threads + UNGATED_THREADS,
       // A stream thread ends with its stream, as the store writer's own thread did: kept idle, it
       // held the job's garbage (nothing allocates there to collect it) and a worker's idle RSS grew
       // 430 -> 499 MiB over five jobs (rest-compat idle-memory test).
@@ -125,7 +138,8 @@ export class ThreadPool {
    * Runs a long-lived task on a thread of its own, outside the leases (a job's store writer, fed
    * through a MessagePort in `input`): it waits only for another stream to end.
    */
-  stream<I, O>(task: TaskRef<I, O>, input: I, opts: RunOptions = {}): Promise<O> {
+  stream<I, O>(task: TaskRef<I, O>, input: I, opts: StreamOptions = {}): Promise<O> {
+    if (opts.ungated) return this.start(task, input, opts, this.streamThreads);
     return this.streams.through(() => this.start(task, input, opts, this.streamThreads), opts.signal);
   }
 

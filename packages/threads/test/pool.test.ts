@@ -156,6 +156,31 @@ describe('ThreadPool', () => {
     for (const { port1 } of channels) port1.close();
   });
 
+  it('starts an ungated stream while the gated ones hold every stream thread; a third gated one waits', async () => {
+    const p = pool(1);
+    const channels = [new MessageChannel(), new MessageChannel(), new MessageChannel(), new MessageChannel()];
+    const ask = (port: MessagePort, n: number) => {
+      const answer = new Promise<number>((resolve) => port.once('message', resolve));
+      port.postMessage(n);
+      return answer;
+    };
+    // Two gated streams take the pool's two stream threads (a one-thread pool has at least two).
+    const gated = channels.slice(0, 2).map(({ port2 }) => p.stream(streamSum, { port: port2 }, { transfer: [port2] }));
+    await expect(Promise.all(channels.slice(0, 2).map(({ port1 }, i) => ask(port1, i + 1)))).resolves.toEqual([1, 2]);
+    const third = p.stream(streamSum, { port: channels[2]!.port2 }, { transfer: [channels[2]!.port2] });
+    const thirdAnswer = ask(channels[2]!.port1, 3);
+    const ungated = p.stream(streamSum, { port: channels[3]!.port2 }, { transfer: [channels[3]!.port2], ungated: true });
+    await expect(ask(channels[3]!.port1, 7)).resolves.toBe(7);
+    // The third gated stream has not started: its message waits in its port.
+    const waiting = await Promise.race([thirdAnswer.then(() => 'answered'), new Promise((r) => setTimeout(() => r('waiting'), 300))]);
+    expect(waiting).toBe('waiting');
+    channels[0]!.port1.postMessage('end');
+    await expect(thirdAnswer).resolves.toBe(3);
+    for (const { port1 } of channels.slice(1)) port1.postMessage('end');
+    await expect(Promise.all([...gated, third, ungated])).resolves.toEqual([1, 2, 3, 7]);
+    for (const { port1 } of channels) port1.close();
+  });
+
   it('feeds a long-running task through a MessagePort', async () => {
     const { port1, port2 } = new MessageChannel();
     const done = pool(1)

@@ -67,8 +67,9 @@ export async function runParseJob(deps: WorkerDeps, input: JobInput): Promise<vo
         threads: lease.threads,
         sink,
         notes,
-        // A composite job's (triage) member types each get a store of the job's own.
-        sinkFor: deps.skipRecordStores ? undefined : (type, typeNotes) => storeSink(deps, { id: job.id, key: jobKey }, type, typeNotes),
+        // A composite job's (triage) member types each get a store of the job's own, each on a
+        // thread of its own: one walk of the collection feeds them all, so none may wait for another.
+        sinkFor: deps.skipRecordStores ? undefined : (type, typeNotes) => storeSink(deps, { id: job.id, key: jobKey }, type, typeNotes, true),
         onProgress: () => progress.tick(),
         signal: ctx.cancellationSignal,
       });

@@ -13,8 +13,11 @@ export async function storeSink<C extends ParseCategory>(
   job: { id: string; key: Buffer | null },
   category: C,
   notes: RecordNotes,
+  /** A composite job's member-type store: it gets a writer thread of its own (WriterOptions.ownThread). */
+  member = false,
 ): Promise<RecordSink<C>> {
   const writer = deps.recordStores.writer(job.id, category, job.key, {
+    ownThread: member,
     // Only types whose rows render messages (EVTX) load the dataset (about 60 MiB, 0.15 s on first use).
     eventTemplates: usesEventTemplates(category) ? await eventTemplates(deps) : undefined,
     annotate: () => (notes.sigmaMatches.length > 0 ? { sigmaMatches: notes.sigmaMatches } : undefined),

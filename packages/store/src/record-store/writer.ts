@@ -21,6 +21,11 @@ const SPARE_BYTES = 16 * 1024 * 1024;
 export interface WriterOptions<C extends ParseCategory> {
   /** Extra facts per record (Sigma matches) the caller knows when the record is written. */
   annotate?: (record: RecordOf<C>, input: InputRef) => RecordAnnotation | undefined;
+  /**
+   * The writer thread starts at the first batch even when the pool's stream threads are all
+   * taken (threads' StreamOptions.ungated): for a store other stores of its job may wait on.
+   */
+  ownThread?: boolean;
 }
 
 /** The compiled writer task: beside this file in dist, or in ../../dist when running from src (tests, bench). */
@@ -119,7 +124,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     this.startTask = () => {
       // The task ends after close or abort; before that, its end is a failure (its thread died).
       void threadPool()
-        .stream(task, { init, port: port2 }, { transfer: [port2] })
+        .stream(task, { init, port: port2 }, { transfer: [port2], ungated: options.ownThread === true })
         .then(
           (end) => this.ended(new Error('record store writer task ended'), end.answered),
           (err: unknown) => this.ended(err instanceof Error ? err : new Error(String(err)), 0),
