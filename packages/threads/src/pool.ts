@@ -60,8 +60,12 @@ export interface StreamOptions extends RunOptions {
   ungated?: boolean;
 }
 
-/** Stream threads past `streams` that ungated streams may use (a few member stores per triage job). */
-const UNGATED_THREADS = 32;
+/**
+ * Stream threads past `streams` that ungated streams may use. Past it piscina would queue one,
+ * and an ungated stream must never wait: a worker runs up to 10 jobs (its tiers' slots), each
+ * with at most 4 member-type stores, so 40 at once, with room to spare.
+ */
+const UNGATED_THREADS = 64;
 
 /** A share of the pool: at most `threads` of its tasks run at once. */
 export interface ThreadLease {

@@ -90,8 +90,8 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   /**
    * Starts the writer task, on the first request: a thread of the pool's few stream threads is
    * taken only once there is something to write. A triage job's own store gets its records at the
-   * job's end; holding a thread from the start, it left one for its four member types' stores,
-   * which then wrote one after another.
+   * job's end; made at its start, it held a thread through the whole job that other stores (its
+   * member types' before they had threads of their own, other jobs') waited for.
    */
   private startTask: (() => void) | undefined;
 
