@@ -55,6 +55,41 @@ describe('zip entries from a stream', () => {
     expect(got).toEqual(Object.entries(FILES).map(([name, bytes]) => [name, null, digest(bytes), null]));
   });
 
+  test('small data-descriptor members are inflated in one call, each piece in a buffer of about its own size; damage still shows', async () => {
+    const links = Array.from({ length: 40 }, (_, i) => ({ path: `Recent/${i}.lnk`, bytes: new TextEncoder().encode(`link ${i} `.repeat(150 + i)) }));
+    const big = { path: 'big.evtx', bytes: noise(200_000, 11) };
+    const zip = zipStreamed([...links, big, ...links.slice(0, 2)]);
+    const got: [string, string, string | null][] = [];
+    let largestBacking = 0;
+    for await (const e of zipEntries(pieces(zip))) {
+      const parts: Uint8Array[] = [];
+      for (let c = await e.next(); c; c = await e.next()) {
+        parts.push(c);
+        if (e.name.endsWith('.lnk')) largestBacking = Math.max(largestBacking, c.buffer.byteLength);
+      }
+      got.push([e.name, digest(Buffer.concat(parts)), e.problem]);
+    }
+    expect(got).toEqual([...links, big, ...links.slice(0, 2)].map((m) => [m.path, digest(m.bytes), null]));
+    // A streamed inflate hands out views of 256 KiB buffers: 40 links kept by records would hold 10 MiB.
+    expect(largestBacking).toBeLessThanOrEqual(64 * 1024);
+
+    // A flipped byte in the third link's compressed data: its CRC-32 (or its deflate data) says so, and the rest are read.
+    const third = Buffer.from(zip);
+    const name = third.indexOf(Buffer.from('Recent/2.lnk'));
+    third[name + 'Recent/2.lnk'.length + 10] = third[name + 'Recent/2.lnk'.length + 10]! ^ 0x01;
+    const damaged = await lengthsAndProblems(third);
+    expect(damaged[2]![2]).toMatch(/CRC-32|cannot inflate/);
+    expect(damaged.filter(([, , problem]) => problem === null).map(([n]) => n)).toEqual(
+      [...links, big, ...links.slice(0, 2)].map((m) => m.path).filter((n) => n !== 'Recent/2.lnk'),
+    );
+
+    // The zip cut inside a small member's compressed bytes (8 bytes after its name): the member says it stops short.
+    const at = Buffer.from(zip).indexOf(Buffer.from('Recent/5.lnk'));
+    const cut = await lengthsAndProblems(zip.subarray(0, at + 'Recent/5.lnk'.length + 8));
+    expect(cut.at(-1)![0]).toBe('Recent/5.lnk');
+    expect(cut.at(-1)![2]).toMatch(/ends inside this member|inflate/);
+  });
+
   test('stored entries with a data descriptor, beside deflated ones', async () => {
     const parts: Uint8Array[] = [];
     const zip = new Zip((err, chunk) => {

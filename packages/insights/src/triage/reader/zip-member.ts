@@ -18,6 +18,9 @@ const OUTPUT_CHUNK = 256 * 1024;
 /**
  * A member whose compressed bytes are at most this (and whose declared size at most SMALL_OUTPUT)
  * is inflated in one synchronous call: a stream's set-up costs ~8x the inflating of a shell link.
+ * So is one of unknown size (data descriptor) whose deflate stream ends within this many bytes;
+ * streamed, each of a collection's small members held an OUTPUT_CHUNK buffer for as long as a
+ * record kept a view of it.
  */
 const SMALL_INPUT = 64 * 1024;
 const SMALL_OUTPUT = 1024 * 1024;
@@ -43,9 +46,13 @@ export class MemberData {
   private crc = 0;
   /** Compressed bytes of the member taken so far. */
   private taken = 0;
-  private readonly inflater: Inflater | null;
+  /** Streams a deflated member that is not small; made at its first use. */
+  private inflater: Inflater | null = null;
+  private readonly deflated: boolean;
   /** Inflated in one call (SMALL_INPUT). */
   private readonly small: boolean;
+  /** Of unknown length: first tried in one call on the bytes at hand (SMALL_INPUT), streamed if its end is not among them. */
+  private probe: boolean;
   private readonly skip: string | null;
 
   constructor(
@@ -58,9 +65,9 @@ export class MemberData {
         : header.method !== STORED && header.method !== DEFLATED
           ? `cannot inflate: compression method ${header.method} is not supported`
           : null;
-    const deflated = !this.skip && header.method === DEFLATED && header.compressedSize !== 0;
-    this.small = deflated && header.compressedSize !== null && header.compressedSize <= SMALL_INPUT && header.size !== null && header.size <= SMALL_OUTPUT;
-    this.inflater = deflated && !this.small ? new Inflater(Math.max(1024, Math.min(OUTPUT_CHUNK, header.size ?? OUTPUT_CHUNK))) : null;
+    this.deflated = !this.skip && header.method === DEFLATED && header.compressedSize !== 0;
+    this.small = this.deflated && header.compressedSize !== null && header.compressedSize <= SMALL_INPUT && header.size !== null && header.size <= SMALL_OUTPUT;
+    this.probe = this.deflated && header.compressedSize === null;
   }
 
   /** The next piece of the member's bytes, null at its end. */
@@ -70,9 +77,11 @@ export class MemberData {
         ? await this.skipped()
         : this.small
           ? await this.inflatedAtOnce()
-          : this.inflater
-            ? await this.inflated(this.inflater)
-            : await this.stored();
+          : this.probe
+            ? await this.inflatedFromWindow()
+            : this.deflated
+              ? await this.inflated(this.streamer())
+              : await this.stored();
       if (piece && piece.length > 0) {
         this.crc = crc32(piece, this.crc);
         return piece;
@@ -83,7 +92,7 @@ export class MemberData {
 
   /** Reads the member to its end (the consumer left it early), so the walk can go on. */
   async drain(): Promise<void> {
-    if (this.inflater && !this.ended && this.header.compressedSize !== null) {
+    if (this.deflated && !this.small && !this.ended && this.header.compressedSize !== null) {
       // Its length is known: its remaining bytes are passed over, not inflated.
       await this.pass(this.header.compressedSize - this.taken);
       this.end(this.reason);
@@ -184,6 +193,31 @@ export class MemberData {
       this.end(whole ? `cannot inflate: ${err instanceof Error ? err.message : String(err)}` : CUT);
       return null;
     }
+  }
+
+  private streamer(): Inflater {
+    this.inflater ??= new Inflater(Math.max(1024, Math.min(OUTPUT_CHUNK, this.header.size ?? OUTPUT_CHUNK)));
+    return this.inflater;
+  }
+
+  /**
+   * A member of unknown length inflated in one call when its deflate stream ends within the next
+   * SMALL_INPUT bytes at hand (zlib says how many it took; its data descriptor follows them).
+   * Otherwise (longer, past SMALL_OUTPUT, or damaged) nothing is taken and it is streamed.
+   */
+  private async inflatedFromWindow(): Promise<Buffer | null> {
+    this.probe = false;
+    await this.src.ensure(SMALL_INPUT);
+    const window = this.src.peek().subarray(0, SMALL_INPUT);
+    let out: { buffer: Buffer; engine: { bytesWritten: number } };
+    try {
+      out = inflateRawSync(window, { info: true, maxOutputLength: SMALL_OUTPUT }) as unknown as typeof out;
+    } catch {
+      return null;
+    }
+    await this.takeUpTo(out.engine.bytesWritten);
+    await this.afterDeflate();
+    return out.buffer;
   }
 
   private async inflated(inflater: Inflater): Promise<Buffer | null> {
