@@ -19,11 +19,16 @@
  * fall on whichever measured job came first.
  * The goals (issue 35): triage ÷ sum of the per-type jobs ≤ 1.2x (wall and CPU), and the 1 GiB
  * collection's MiB/min ≥ the 1 GiB EVTX job's.
- * --rounds N: the samples triage job and its per-type jobs N times, alternating (this machine's
- * speed drifts; compare ratios within a round). --cpu-prof: the worker runs under `--cpu-prof` and
- * each job's worker CPU is summed by package and folder (slower: its timings are not the figures).
+ * --rounds N (default 3): the samples triage jobs and their per-type jobs N times, alternating
+ * which go first. Each round's ratios are printed, and their median is the goal's figure: on this
+ * shared machine one round's per-type sum moved by 12% between runs minutes apart (18.3 and 20.6
+ * CPU-s) and a triage job's ratio by as much as 0.2 within one run, more than the triage job's own
+ * extra work (docs/operations.md, "bench:triage", Session 22). --cpu-prof: the worker runs under
+ * `--cpu-prof` and each job's worker CPU is summed by package and folder (slower: its timings are
+ * not the figures). BENCH_KEEP_PROFILES=DIR keeps the profiles there, with the jobs' windows
+ * (windows.json), for a closer look.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,7 +56,7 @@ const SAMPLES_ONLY = argv.includes('--samples-only');
 const CPU_PROF = argv.includes('--cpu-prof');
 const DESCRIPTORS = argv.includes('--descriptors');
 const roundsAt = argv.indexOf('--rounds');
-const ROUNDS = roundsAt >= 0 ? Number(argv[roundsAt + 1]) : 1;
+const ROUNDS = roundsAt >= 0 ? Number(argv[roundsAt + 1]) : 3;
 if (
   !Number.isInteger(ROUNDS) ||
   ROUNDS < 1 ||
@@ -282,6 +287,8 @@ async function samplesSection(svc: Service): Promise<void> {
     zips.push({ ...f, zip: await build(`Samples collection (KAPE layout), ${f.label}`, `kape-samples-${f.name}.zip`, members, f.write) });
   const jobs = await perTypeJobs(svc, members);
   await warmUp(svc, zips[0]!.zip, jobs);
+  /** Each flavour's ratios to its round's per-type sum. */
+  const byFlavour = zips.map(() => [] as { wall: number; cpu: number }[]);
   for (let round = 1; round <= ROUNDS; round++) {
     const tag = ROUNDS > 1 ? ` (round ${round})` : '';
     // Alternate which go first, so neither always follows the other's leftovers.
@@ -296,12 +303,29 @@ async function samplesSection(svc: Service): Promise<void> {
     say(sum);
     if (!triageFirst) await triageJobs();
     rows.push(...triage, sum);
-    for (const t of triage)
+    for (const [i, t] of triage.entries()) {
       ratios.push(
-        `${t.label} ÷ per-type sum${comparable(t, sum)}: wall ${ratio(t.seconds, sum.seconds)}, CPU ${ratio(t.cpuSeconds, sum.cpuSeconds)} (goal ≤ 1.2x); peak RSS ${ratio(t.peakRss, sum.peakRss)} of the largest per-type job's`,
+        `${t.label} ÷ per-type sum${comparable(t, sum)}: wall ${ratio(t.seconds, sum.seconds)}, CPU ${ratio(t.cpuSeconds, sum.cpuSeconds)}; peak RSS ${ratio(t.peakRss, sum.peakRss)} of the largest per-type job's`,
       );
+      if (t.status === 'Completed' && sum.status === 'Completed') byFlavour[i]!.push({ wall: t.seconds / sum.seconds, cpu: t.cpuSeconds / sum.cpuSeconds });
+    }
+  }
+  for (const [i, z] of zips.entries()) {
+    const rs = byFlavour[i]!;
+    const all = (k: 'wall' | 'cpu') => rs.map((r) => `${r[k].toFixed(2)}x`).join(', ');
+    ratios.push(
+      rs.length === ROUNDS
+        ? `triage samples, ${z.name} ÷ per-type sum, median of ${ROUNDS} round(s): wall ${median(rs.map((r) => r.wall)).toFixed(2)}x (${all('wall')}), CPU ${median(rs.map((r) => r.cpu)).toFixed(2)}x (${all('cpu')}) (goal ≤ 1.2x)`
+        : `triage samples, ${z.name}: NOT COMPARABLE (a job of ${ROUNDS - rs.length} round(s) did not complete)`,
+    );
   }
 }
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
 
 async function bigSection(svc: Service): Promise<void> {
   const evtxBytes = kapeLayout(SAMPLES, { evtx: 1, other: 0 }).reduce((n, m) => n + m.bytes, 0);
@@ -401,6 +425,12 @@ async function main(): Promise<void> {
   try {
     printTable();
     if (CPU_PROF) printProfile(profDir);
+    const keep = process.env.BENCH_KEEP_PROFILES;
+    if (CPU_PROF && keep) {
+      cpSync(profDir, keep, { recursive: true });
+      writeFileSync(join(keep, 'windows.json'), JSON.stringify(windows));
+      console.log(`\nprofiles kept in ${keep}`);
+    }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
