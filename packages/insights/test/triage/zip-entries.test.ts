@@ -70,7 +70,7 @@ describe('zip entries from a stream', () => {
       got.push([e.name, digest(Buffer.concat(parts)), e.problem]);
     }
     expect(got).toEqual([...links, big, ...links.slice(0, 2)].map((m) => [m.path, digest(m.bytes), null]));
-    // A streamed inflate hands out views of 256 KiB buffers: 40 links kept by records would hold 10 MiB.
+    // A streamed inflate hands out views of 256 KiB buffers, one per member.
     expect(largestBacking).toBeLessThanOrEqual(64 * 1024);
 
     // A flipped byte in the third link's compressed data: its CRC-32 (or its deflate data) says so, and the rest are read.
