@@ -21,8 +21,8 @@
  * collection's MiB/min ≥ the 1 GiB EVTX job's.
  * --rounds N (default 3): the samples triage jobs and their per-type jobs N times, alternating
  * which go first. Each round's ratios are printed, and their median is the goal's figure: on this
- * shared machine one round's per-type sum moved by 12% between runs minutes apart (18.3 and 20.6
- * CPU-s) and a triage job's ratio by as much as 0.2 within one run, more than the triage job's own
+ * shared machine one round's per-type sum moved by 12% between two --cpu-prof runs minutes apart
+ * (18.3 and 20.6 CPU-s) and a triage job's ratio by as much as 0.2 within one run, more than its own
  * extra work (docs/operations.md, "bench:triage", Session 22). --cpu-prof: the worker runs under
  * `--cpu-prof` and each job's worker CPU is summed by package and folder (slower: its timings are
  * not the figures). BENCH_KEEP_PROFILES=DIR keeps the profiles there, with the jobs' windows
