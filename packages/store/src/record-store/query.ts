@@ -2,6 +2,7 @@ import { FILTER_OPERATORS, PAGE_BOUNDS, SHOW_BOUNDS, boundsMessage, isWithin, ty
 import { RecordStoreError } from './errors.js';
 import { SHORT_VALUE, type AnyShape, type FieldSql } from './rows/shape.js';
 import { indexCanNarrow } from './text-index.js';
+import { MAX_TRIGRAMS } from './trigram-index.js';
 
 export interface RecordFilter {
   field: string;
@@ -205,13 +206,11 @@ export function planOf(shape: AnyShape, q: RecordQuery, templatesMatching: (lowe
   return { where, needles, templateIds, indexed, pairs };
 }
 
-/** Most trigrams of one text the index is asked for: any subset still narrows to a superset. */
-const MAX_TRIGRAMS = 12;
-
 /**
- * The FTS5 query finding the text groups that may hold every needle: all of each needle's
- * trigrams (the index keeps no positions, so no phrases), or undefined when no needle has one
- * (or the index cannot narrow by it: text-index.ts).
+ * The FTS5 query finding, in a store of format 5-8, the text groups that may hold every needle:
+ * all of each needle's trigrams (the index keeps no positions, so no phrases), or undefined when
+ * no needle has one (or the index cannot narrow by it: text-index.ts). Format 9's index is
+ * trigram-index.ts.
  */
 export function trigramQuery(needles: readonly string[]): string | undefined {
   const terms = new Set<string>();

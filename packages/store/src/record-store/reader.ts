@@ -4,6 +4,7 @@ import { unpackBlock } from './codec.js';
 import type { Db } from './database.js';
 import { checkPage, planOf, trigramQuery, type RecordQuery, type SearchQuery, type Where } from './query.js';
 import { TEXT_GROUP, TEXT_GROUP_SHIFT } from './schema.js';
+import { needleSlots, TrigramIndexReader } from './trigram-index.js';
 import type { ReadContext, RowShape } from './rows/shape.js';
 
 export interface SearchResult {
@@ -54,6 +55,8 @@ export class RecordStoreReader<C extends ParseCategory> {
   private templates: Map<number, string> | undefined;
   private rows: number | undefined;
   private pairGroups: ReturnType<Db['prepare']> | undefined;
+  /** The store's trigram index: `grams` (format 9), or null for an FTS5 `fts` table (formats 5-8). */
+  private trigrams: TrigramIndexReader | null | undefined;
   private readonly ctx: ReadContext = { template: (id) => this.templateText(id) };
   private readonly selectCells: string;
   /** What every source of rows joins: their records' shared cells, for shapes that keep them apart. */
@@ -237,11 +240,8 @@ export class RecordStoreReader<C extends ParseCategory> {
    */
   private plan(q: RecordQuery): { where: Where; narrow: Narrowing | undefined; byIndex?: boolean } {
     const plan = planOf(this.shape, q, (lowered) => this.templatesMatching(lowered));
-    const match = trigramQuery(plan.needles);
-    let groups: Set<number> | undefined;
-    if (match !== undefined) {
-      // Read once: the index answers from its doclists in well under a millisecond.
-      groups = new Set(this.db.prepare('SELECT rowid FROM fts WHERE fts MATCH ?').raw().pluck().all(match) as number[]);
+    let groups = this.groupsHolding(plan.needles);
+    if (groups !== undefined) {
       const ids = plan.templateIds;
       if (ids.length > 0) {
         const marks = ids.map(() => '?').join(', ');
@@ -284,6 +284,20 @@ export class RecordStoreReader<C extends ParseCategory> {
       if (n < candidates) return { where: plan.where, narrow, byIndex: true };
     }
     return { where: plan.where, narrow };
+  }
+
+  /**
+   * The text groups whose documents hold every trigram of the needles, read once (the index
+   * answers in well under a millisecond); undefined when no needle has one.
+   */
+  private groupsHolding(needles: readonly string[]): Set<number> | undefined {
+    this.trigrams ??= this.db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'grams'").raw().get() ? new TrigramIndexReader(this.db) : null;
+    if (this.trigrams) {
+      const keys = needleSlots(needles);
+      return keys && this.trigrams.groupsHolding(keys);
+    }
+    const match = trigramQuery(needles);
+    return match === undefined ? undefined : new Set(this.db.prepare('SELECT rowid FROM fts WHERE fts MATCH ?').raw().pluck().all(match) as number[]);
   }
 
   /**

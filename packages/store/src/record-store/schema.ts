@@ -1,19 +1,22 @@
 import type { Db } from './database.js';
 import { RecordStoreError } from './errors.js';
 import type { AnyShape } from './rows/shape.js';
+import { GRAMS_TABLE } from './trigram-index.js';
 
 /** What the schema reads of a row shape (plain data: the writer thread gets a copy). */
 export type SchemaShape = Pick<AnyShape, 'category' | 'sqlColumns' | 'recordColumns' | 'indexed' | 'leadingParts' | 'severalTimes'>;
 
 /** Bumped whenever the layout changes; a store of another version is refused, not misread. */
-export const FORMAT_VERSION = '8';
+export const FORMAT_VERSION = '9';
 /**
- * Formats this version reads, with the same queries: a format-7 store is a format-8 one with every
+ * Formats this version reads, with the same queries: a format-8 store is a format-9 one whose
+ * trigram index is an FTS5 table (`fts`, a contentless trigram index with detail=none over the
+ * same documents) instead of `grams`; a format-7 store is a format-8 one with every
  * registry key kept as JSON (no hive bytes in `chunks`); a format-6 store is a format-7 one whose
  * `pairs` table has a rowid and a separate index on (name, value, grp); a format-5 store is a
  * format-6 one with no record kept in a chunk.
  */
-export const READABLE_FORMATS: readonly string[] = ['5', '6', '7', FORMAT_VERSION];
+export const READABLE_FORMATS: readonly string[] = ['5', '6', '7', '8', FORMAT_VERSION];
 
 /**
  * Rows per text group: the trigram index has one document per group of this many consecutive rows
@@ -30,8 +33,9 @@ export const TEXT_GROUP_SHIFT = 6;
  *   `time` (Unix ms), where its record is (`block`, `slot`: a payload's block and place in it, or
  *   for a record kept in its EVTX chunk minus the chunk's id and the record's file offset) and `text`, the row's
  *   searchable parts lowercased and joined by newlines (what `search` is checked against);
- * - fts: a contentless trigram index (no positions: detail=none) over groups of rows (TEXT_GROUP),
- *   which narrows a search to the groups holding every trigram of it;
+ * - grams: the trigram index over groups of rows (TEXT_GROUP; trigram-index.ts): for each segment
+ *   (a run of groups) and trigram, the groups whose document holds it, in rows of a few KiB keyed
+ *   by segment and first trigram; it narrows a search to the groups holding every trigram of it;
  * - blocks: the records' payloads, compressed in blocks (codec.ts);
  * - chunks: compressed EVTX chunks as read from the input (`idx`: the chunk's index in its
  *   file), from which live records are read again; for registry, a hive's bytes as parsed, in
@@ -59,16 +63,12 @@ export function createSchema(db: Db, shape: SchemaShape): void {
     CREATE TABLE blocks (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
     CREATE TABLE chunks (id INTEGER PRIMARY KEY, idx INTEGER NOT NULL, data BLOB NOT NULL);
     CREATE TABLE rows (id INTEGER PRIMARY KEY, time INTEGER, input INTEGER NOT NULL, block INTEGER NOT NULL, slot INTEGER NOT NULL, ${columns.join(', ')}, text TEXT NOT NULL);
-    CREATE VIRTUAL TABLE fts USING fts5(text, content='', detail=none, columnsize=0, tokenize='trigram');
+    ${GRAMS_TABLE};
     CREATE TABLE times (row INTEGER NOT NULL, time INTEGER NOT NULL);
     CREATE TABLE templates (id INTEGER PRIMARY KEY, text TEXT NOT NULL);
     CREATE TABLE hives (id INTEGER PRIMARY KEY, data TEXT NOT NULL);
     CREATE TABLE pairs (name TEXT NOT NULL, value TEXT NOT NULL, grp INTEGER NOT NULL, PRIMARY KEY (name, value, grp)) WITHOUT ROWID;
   `);
-  // The writer holds one transaction for the whole build: the index's pending terms (a few MiB for
-  // a million rows) are flushed once as one segment instead of merged over and over.
-  db.exec("INSERT INTO fts (fts, rank) VALUES ('hashsize', 67108864)");
-  db.exec("INSERT INTO fts (fts, rank) VALUES ('automerge', 0)");
 }
 
 /**

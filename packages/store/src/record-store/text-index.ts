@@ -1,5 +1,5 @@
 /*
- * What the trigram index (schema.ts `fts`) leaves out: parts made only of the characters of
+ * What the trigram index (trigram-index.ts) leaves out: parts made only of the characters of
  * times and numbers (digits, `-`, `:`, `.`, space, and the `t`, `u`, `c`, `z` of ISO-8601 and
  * "UTC") — the Timestamp cell, record ids, event-data times such as Sysmon's UtcTime, process ids.
  * They differ on nearly every row, so they cost the index's build much and narrow little: a needle

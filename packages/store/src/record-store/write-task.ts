@@ -8,6 +8,7 @@ import { packBlock, packChunk } from './codec.js';
 import { createDatabase, type Db } from './database.js';
 import { analyze, createIndexes, createSchema, TEXT_GROUP_SHIFT, writeMeta } from './schema.js';
 import { indexHolds } from './text-index.js';
+import { TrigramIndexWriter } from './trigram-index.js';
 import {
   chunkBuffers,
   REC_FIXED,
@@ -20,14 +21,6 @@ import {
   type WriterInit,
   type WriterTaskEnd,
 } from './write-protocol.js';
-
-/**
- * Text-group documents are held back until this many characters wait, then indexed one after
- * another: the index's pending-terms hash is large and scattered, and touching it between row
- * inserts made those inserts about twice as slow (it evicts their pages from the CPU caches).
- * Bursts of 256 KiB to 4 MiB measured alike (registry samples); a MiB of text is little memory.
- */
-const DOC_BURST = 1024 * 1024;
 
 /** CPU seconds of this thread so far (Linux; NaN elsewhere): for the benchmark's split of ingest CPU. */
 function threadCpuSeconds(): number {
@@ -47,9 +40,7 @@ class Build {
   private recParts = new Map<number, string[]>();
   /** The record whose parts the group holds already (a record's rows are consecutive). */
   private groupRec: number | null = null;
-  private readonly insertFts;
-  private docs: [group: number, text: string][] = [];
-  private docChars = 0;
+  private readonly trigrams: TrigramIndexWriter;
   private readonly insertPairs: BulkInsert;
   private readonly insertTime;
   private readonly insertBlock;
@@ -82,7 +73,7 @@ class Build {
     } else {
       this.insertRows = new BulkInsert(db, `INSERT INTO rows (id, time, input, block, slot, ${names.join(', ')}, text)`, names.length + 6);
     }
-    this.insertFts = db.prepare('INSERT INTO fts (rowid, text) VALUES (?, ?)');
+    this.trigrams = new TrigramIndexWriter(db);
     this.insertPairs = new BulkInsert(db, 'INSERT INTO pairs (name, value, grp)', 3);
     this.insertTime = db.prepare('INSERT INTO times (row, time) VALUES (?, ?)');
     this.insertBlock = db.prepare('INSERT INTO blocks (id, data) VALUES (?, ?)');
@@ -90,7 +81,7 @@ class Build {
     this.insertTemplate = db.prepare('INSERT INTO templates (id, text) VALUES (?, ?)');
     this.insertHive = db.prepare('INSERT INTO hives (id, data) VALUES (?, ?)');
     this.insertInput = db.prepare('INSERT INTO inputs (position, ref) VALUES (?, ?)');
-    // One transaction for the whole build (see createSchema); a failed build is deleted, not rolled back.
+    // One transaction for the whole build: a failed build is deleted, not rolled back.
     db.exec('BEGIN');
   }
 
@@ -134,13 +125,11 @@ class Build {
 
   finish(meta: Record<string, string>): number {
     this.flushGroup();
-    this.indexDocs();
+    this.trigrams.finish();
     this.insertRecs?.flush();
     this.insertRows.flush();
     this.insertPairs.flush();
     analyze(this.db);
-    // One segment per trigram makes every search read one doclist instead of dozens.
-    this.db.exec("INSERT INTO fts (fts) VALUES ('optimize')");
     writeMeta(this.db, { ...meta, rows: String(this.rowId) });
     this.db.exec('COMMIT');
     this.db.close();
@@ -204,8 +193,8 @@ class Build {
   }
 
   /**
-   * Ends the current text group: its document (indexed in bursts, DOC_BURST) holds its distinct parts, each between newlines, so a part's whole
-   * value ("\nvalue\n") is a substring of the document (equals filters narrow by it).
+   * Ends the current text group: its document holds its distinct parts, each between newlines, so
+   * a part's whole value ("\nvalue\n") is a substring of the document (equals filters narrow by it).
    */
   private flushGroup(): void {
     for (const p of this.groupPairs) {
@@ -215,18 +204,9 @@ class Build {
     this.groupPairs = new Set();
     this.groupRec = null;
     if (this.groupParts.size === 0) return;
-    const doc = `\n${[...this.groupParts].join('\n')}\n`;
-    this.docs.push([this.group, doc]);
-    this.docChars += doc.length;
+    this.trigrams.add(this.group, `\n${[...this.groupParts].join('\n')}\n`);
     this.groupParts = new Set();
     this.groupCovered = new Set();
-    if (this.docChars >= DOC_BURST) this.indexDocs();
-  }
-
-  private indexDocs(): void {
-    for (const [group, doc] of this.docs) this.insertFts.run(group, doc);
-    this.docs = [];
-    this.docChars = 0;
   }
 }
 

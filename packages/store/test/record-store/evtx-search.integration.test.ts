@@ -7,6 +7,8 @@ import { openEvtx, type EvtxRecord } from '@quarry/evtx';
 import { toolGate } from '@quarry/testkit';
 import type { FilterOperator } from '@quarry/vocabulary';
 import { RecordStoreError, RecordStores, type RecordStoreReader } from '../../src/index.js';
+import { TEXT_GROUP_SHIFT } from '../../src/record-store/schema.js';
+import { indexHolds } from '../../src/record-store/text-index.js';
 import { dumpEvents, type DumpedEvent } from './evidence.js';
 import { buildStore, HAVE_SAMPLES, inputsOf, NO_SAMPLES, samplePath, shippedTemplates, tempDir } from './support.js';
 
@@ -128,6 +130,45 @@ describe.skipIf(!HAVE_SAMPLES || gate.skip)(`EVTX record store ${!HAVE_SAMPLES ?
       }
     } finally {
       fmt6.close();
+    }
+  });
+
+  it('reads a format-8 store, whose trigram index is an FTS5 table', async () => {
+    // Format 8's index: one FTS5 document per text group, its distinct indexed parts between newlines.
+    const old = join(dir, 'fmt8-job.winevtx.db');
+    copyFileSync(join(dir, 'evtx-job.winevtx.db'), old);
+    const db = new Database(old);
+    db.exec("CREATE VIRTUAL TABLE fts USING fts5(text, content='', detail=none, columnsize=0, tokenize='trigram')");
+    const docs = new Map<number, Set<string>>();
+    for (const [id, text] of db.prepare('SELECT id, text FROM rows ORDER BY id').raw().all() as [number, string][]) {
+      const group = (id - 1) >> TEXT_GROUP_SHIFT;
+      if (!docs.has(group)) docs.set(group, new Set());
+      for (const part of text.split('\n')) if (indexHolds(part)) docs.get(group)!.add(part);
+    }
+    const insert = db.prepare('INSERT INTO fts (rowid, text) VALUES (?, ?)');
+    for (const [group, parts] of docs) insert.run(group, `\n${[...parts].join('\n')}\n`);
+    db.exec("DROP TABLE grams; UPDATE meta SET value = '8' WHERE key = 'format'");
+    db.close();
+    const fmt8 = (await stores.open('fmt8-job', 'winevtx', null))!;
+    try {
+      const queries = [
+        { search: 'chrome' },
+        { search: 'logon' },
+        { search: 'successfully logged on' },
+        { search: 'ntlm', filters: [{ field: 'event_id', operator: 'equals' as const, value: '4624' }] },
+        { search: '', filters: [{ field: 'details.TargetUserName', operator: 'equals' as const, value: 'IEUser' }] },
+        { search: '', filters: [{ field: 'provider', operator: 'contains' as const, value: 'sysmon' }] },
+        { search: 'no such text anywhere' },
+      ];
+      for (const q of queries) {
+        const query = { ...q, page: 1, show: 100 };
+        expect([q, fmt8.search(query)]).toEqual([q, reader.search(query)]);
+      }
+      const chrome = events.filter((e) => [e.provider, e.computer, ...Object.values(e.data)].some((v) => v.toLowerCase().includes('chrome'))).length;
+      expect(chrome).toBeGreaterThan(0);
+      expect(fmt8.search({ search: 'chrome', page: 1, show: 1 }).total).toBe(chrome);
+    } finally {
+      fmt8.close();
     }
   });
 
@@ -292,7 +333,7 @@ describe.skipIf(!HAVE_SAMPLES)(`EVTX records kept in their chunks or as JSON ${H
           blocks: all('SELECT id FROM blocks'),
           pairs: all('SELECT * FROM pairs ORDER BY name, value, grp'),
           templates: all('SELECT * FROM templates ORDER BY id'),
-          fts: ['log', 'svc', 'ntl'].map((t) => all(`SELECT rowid FROM fts WHERE fts MATCH '${t}' ORDER BY rowid`)),
+          grams: all('SELECT * FROM grams ORDER BY id'),
         };
       } finally {
         db.close();
