@@ -2,7 +2,7 @@ import { FILTER_OPERATORS, PAGE_BOUNDS, SHOW_BOUNDS, boundsMessage, isWithin, ty
 import { RecordStoreError } from './errors.js';
 import { SHORT_VALUE, type AnyShape, type FieldSql } from './rows/shape.js';
 import { indexCanNarrow } from './text-index.js';
-import { MAX_TRIGRAMS } from './trigram-index.js';
+import { spreadTrigrams } from './trigram-index.js';
 
 export interface RecordFilter {
   field: string;
@@ -217,13 +217,7 @@ export function trigramQuery(needles: readonly string[]): string | undefined {
   for (const n of needles) {
     if (!indexCanNarrow(n)) continue;
     const chars = [...n];
-    const count = chars.length - 2;
-    if (count < 1) continue;
-    const step = Math.max(1, (count - 1) / (MAX_TRIGRAMS - 1));
-    for (let k = 0; k < Math.min(count, MAX_TRIGRAMS); k++) {
-      const i = Math.min(count - 1, Math.round(k * step));
-      terms.add(chars.slice(i, i + 3).join(''));
-    }
+    for (const i of spreadTrigrams(chars.length - 2)) terms.add(chars.slice(i, i + 3).join(''));
   }
   if (terms.size === 0) return undefined;
   return [...terms].map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ');

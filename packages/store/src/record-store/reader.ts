@@ -293,8 +293,8 @@ export class RecordStoreReader<C extends ParseCategory> {
   private groupsHolding(needles: readonly string[]): Set<number> | undefined {
     this.trigrams ??= this.db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'grams'").raw().get() ? new TrigramIndexReader(this.db) : null;
     if (this.trigrams) {
-      const keys = needleSlots(needles);
-      return keys && this.trigrams.groupsHolding(keys);
+      const slots = needleSlots(needles);
+      return slots && this.trigrams.groupsHolding(slots);
     }
     const match = trigramQuery(needles);
     return match === undefined ? undefined : new Set(this.db.prepare('SELECT rowid FROM fts WHERE fts MATCH ?').raw().pluck().all(match) as number[]);

@@ -25,15 +25,28 @@ const SEGMENT_POSTINGS = 4 * 1024 * 1024;
 /** Bytes of posting lists stored in one row: a lookup reads and scans one such row. */
 const ROW_BYTES = 4096;
 /** Most trigrams of one needle the index is asked for, spread over it: any subset still narrows to a superset. */
-export const MAX_TRIGRAMS = 12;
+const MAX_TRIGRAMS = 12;
+
+/**
+ * Where the trigrams a search looks up start, of a needle's `count` trigrams: up to MAX_TRIGRAMS
+ * of them, spread evenly from the first to the last (this index and format 5-8's FTS5 query alike).
+ */
+export function spreadTrigrams(count: number): number[] {
+  const step = Math.max(1, (count - 1) / (MAX_TRIGRAMS - 1));
+  return Array.from({ length: Math.max(0, Math.min(count, MAX_TRIGRAMS)) }, (_, k) => Math.min(count - 1, Math.round(k * step)));
+}
+
+/** The slot of a trigram with a code unit outside the ASCII table (see SYMBOLS). */
+function otherSlot(a: number, b: number, c: number): number {
+  return ASCII_SLOTS + (((Math.imul(Math.imul(a, 0x9e3779b1) ^ b, 0x85ebca6b) ^ Math.imul(c, 0xc2b2ae35)) >>> 0) % OTHER_SLOTS);
+}
 
 /** The slot of the trigram of UTF-16 code units a, b, c. */
 export function trigramSlot(a: number, b: number, c: number): number {
   const sa = a < 128 ? SYMBOL[a]! : -1;
   const sb = b < 128 ? SYMBOL[b]! : -1;
   const sc = c < 128 ? SYMBOL[c]! : -1;
-  if ((sa | sb | sc) >= 0) return (sa * SYMBOLS + sb) * SYMBOLS + sc;
-  return ASCII_SLOTS + (((Math.imul(Math.imul(a, 0x9e3779b1) ^ b, 0x85ebca6b) ^ Math.imul(c, 0xc2b2ae35)) >>> 0) % OTHER_SLOTS);
+  return (sa | sb | sc) >= 0 ? (sa * SYMBOLS + sb) * SYMBOLS + sc : otherSlot(a, b, c);
 }
 
 function putVarint(out: Uint8Array, at: number, v: number): number {
@@ -99,7 +112,7 @@ export class TrigramIndexWriter {
     for (let i = 2; i < doc.length; i++) {
       const c = doc.charCodeAt(i);
       const sc = c < 128 ? SYMBOL[c]! : -1;
-      const slot = (sa | sb | sc) >= 0 ? (sa * SYMBOLS + sb) * SYMBOLS + sc : trigramSlot(a, b, c);
+      const slot = (sa | sb | sc) >= 0 ? (sa * SYMBOLS + sb) * SYMBOLS + sc : otherSlot(a, b, c);
       if (last[slot] !== group) {
         last[slot] = group;
         postings[count++] = slot;
@@ -188,13 +201,7 @@ export function needleSlots(needles: readonly string[]): number[] | undefined {
   const slots = new Set<number>();
   for (const n of needles) {
     if (!indexCanNarrow(n)) continue;
-    const count = n.length - 2;
-    if (count < 1) continue;
-    const step = Math.max(1, (count - 1) / (MAX_TRIGRAMS - 1));
-    for (let k = 0; k < Math.min(count, MAX_TRIGRAMS); k++) {
-      const i = Math.min(count - 1, Math.round(k * step));
-      slots.add(trigramSlot(n.charCodeAt(i), n.charCodeAt(i + 1), n.charCodeAt(i + 2)));
-    }
+    for (const i of spreadTrigrams(n.length - 2)) slots.add(trigramSlot(n.charCodeAt(i), n.charCodeAt(i + 1), n.charCodeAt(i + 2)));
   }
   return slots.size === 0 ? undefined : [...slots].sort((x, y) => x - y);
 }
