@@ -97,7 +97,12 @@ describe('loadEnv', () => {
   test('WORKER_HEAP_MB: a worker heap bound in MiB, at least 256', () => {
     expect(loadEnv({ WORKER_HEAP_MB: '2048' }).WORKER_HEAP_MB).toBe(2048);
     expect(() => loadEnv({ WORKER_HEAP_MB: '100' })).toThrow(/WORKER_HEAP_MB/);
-    expect(workerNodeArgs(1024)).toEqual(['--max-old-space-size=1024', '--max-semi-space-size=64', '--heap-growing-percent=300']);
+    expect(workerNodeArgs(1024)).toEqual([
+      '--max-old-space-size=1024',
+      '--max-semi-space-size=64',
+      '--heap-growing-percent=300',
+      '--no-allocation-site-pretenuring',
+    ]);
   });
 
   test('workerEnv: two malloc arenas for the worker process unless the environment says otherwise', () => {
