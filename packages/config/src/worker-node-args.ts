@@ -31,7 +31,7 @@ const WORKER_HEAP_GROWING_PERCENT = 300;
  * run (a record-store ingest of 307,062 records: 14 runs of 29), and from then on every
  * record's young data is kept alive by those old objects until a full collection: each 64 MiB
  * scavenge promoted ~40 MB instead of ~1 MB, and the run took 3-3.7 s more GC (scavenges 22-30
- * ms against 1-2). Without pretenuring, six runs out of six kept the good pattern; the 1 GiB EVTX
+ * ms against 1-2). Without pretenuring, ten runs out of ten kept the good pattern; the 1 GiB EVTX
  * job took the same CPU with it and without.
  */
 const WORKER_PRETENURING = '--no-allocation-site-pretenuring';
