@@ -48,7 +48,7 @@ export interface QueryPlan {
   templateIds: number[];
   /** Conditions a column index answers (positive equals / starts_with on an indexed column): another way to narrow. */
   indexed: Where[];
-  /** EVTX `details.<name> equals value` filters with a short value (the pairs table narrows them): name and lowercased value. */
+  /** EVTX `details.<name> equals value` filters with a short value (pair slots or the pairs table narrow them): name and value as given. */
   pairs: [name: string, value: string][];
 }
 
@@ -197,7 +197,7 @@ export function planOf(shape: AnyShape, q: RecordQuery, templatesMatching: (lowe
     )
       indexed.push(sql);
     if (field.kind === 'scalar' && field.pair !== undefined && f.operator === 'equals' && f.value !== '' && f.value.length <= SHORT_VALUE) {
-      pairs.push([field.pair, f.value.toLowerCase()]);
+      pairs.push([field.pair, f.value]);
     }
     const needle = filterNeedle(field, f);
     if (needle !== undefined) needles.push(needle);

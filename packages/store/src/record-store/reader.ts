@@ -4,7 +4,7 @@ import { unpackBlock } from './codec.js';
 import type { Db } from './database.js';
 import { checkPage, planOf, trigramQuery, type RecordQuery, type SearchQuery, type Where } from './query.js';
 import { TEXT_GROUP, TEXT_GROUP_SHIFT } from './schema.js';
-import { needleSlots, TrigramIndexReader } from './trigram-index.js';
+import { needleSlots, pairSlot, TrigramIndexReader } from './trigram-index.js';
 import type { ReadContext, RowShape } from './rows/shape.js';
 
 export interface SearchResult {
@@ -54,8 +54,9 @@ export interface StoredRecord<C extends ParseCategory> {
 export class RecordStoreReader<C extends ParseCategory> {
   private templates: Map<number, string> | undefined;
   private rows: number | undefined;
-  private pairGroups: ReturnType<Db['prepare']> | undefined;
-  /** The store's trigram index: `grams` (format 9), or null for an FTS5 `fts` table (formats 5-8). */
+  /** A store of format 5-9's `pairs` table lookup, or null in format 10 (pairs are in `grams`). */
+  private pairGroups: ((name: string, value: string) => number[]) | null | undefined;
+  /** The store's trigram index: `grams` (format 9 on), or null for an FTS5 `fts` table (formats 5-8). */
   private trigrams: TrigramIndexReader | null | undefined;
   private readonly ctx: ReadContext = { template: (id) => this.templateText(id) };
   private readonly selectCells: string;
@@ -262,12 +263,9 @@ export class RecordStoreReader<C extends ParseCategory> {
             groups.add(g);
       }
     }
-    // Short event-data values: the groups holding that very (name, value).
-    const byPair = (this.pairGroups ??= this.db.prepare('SELECT grp FROM pairs WHERE name = ? AND value = ?').raw().pluck());
-    for (const [name, value] of plan.pairs) {
-      const found = new Set(byPair.all(name, value) as number[]);
-      groups = groups === undefined ? found : new Set([...groups].filter((g) => found.has(g)));
-    }
+    // Short event-data values: the groups holding every (name, value) asked for.
+    const found = this.groupsPairing(plan.pairs);
+    if (found !== undefined) groups = groups === undefined ? found : new Set([...groups].filter((g) => found.has(g)));
     if (groups === undefined) return { where: plan.where, narrow: undefined };
     const all = Math.ceil(this.rowCount() / TEXT_GROUP);
     if (groups.size > all * NARROW_SHARE) return { where: plan.where, narrow: undefined };
@@ -287,14 +285,41 @@ export class RecordStoreReader<C extends ParseCategory> {
   }
 
   /**
+   * The text groups holding every one of the (name, value) pairs, or undefined for no pairs: from
+   * the trigram index's pair slots (format 10; more groups where slots are shared), or a store of
+   * format 5-9's `pairs` table (values lowercased).
+   */
+  private groupsPairing(pairs: readonly [name: string, value: string][]): Set<number> | undefined {
+    if (pairs.length === 0) return undefined;
+    if (this.pairGroups === undefined) {
+      const table = this.db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'pairs'").raw().get();
+      const lookup = table ? this.db.prepare('SELECT grp FROM pairs WHERE name = ? AND value = ?').raw().pluck() : undefined;
+      this.pairGroups = lookup ? (name, value) => lookup.all(name, value) as number[] : null;
+    }
+    if (this.pairGroups === null)
+      return this.trigramIndex()!.groupsHolding([...new Set(pairs.map(([name, value]) => pairSlot(name, value)))].sort((x, y) => x - y));
+    let groups: Set<number> | undefined;
+    for (const [name, value] of pairs) {
+      const found = new Set(this.pairGroups(name, value.toLowerCase()));
+      groups = groups === undefined ? found : new Set([...groups].filter((g) => found.has(g)));
+    }
+    return groups;
+  }
+
+  /** The store's trigram index (format 9 on), or null for an FTS5 table (formats 5-8). */
+  private trigramIndex(): TrigramIndexReader | null {
+    this.trigrams ??= this.db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'grams'").raw().get() ? new TrigramIndexReader(this.db) : null;
+    return this.trigrams;
+  }
+
+  /**
    * The text groups whose documents hold every trigram of the needles, read once (the index
    * answers in well under a millisecond); undefined when no needle has one.
    */
   private groupsHolding(needles: readonly string[]): Set<number> | undefined {
-    this.trigrams ??= this.db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'grams'").raw().get() ? new TrigramIndexReader(this.db) : null;
-    if (this.trigrams) {
+    if (this.trigramIndex()) {
       const slots = needleSlots(needles);
-      return slots && this.trigrams.groupsHolding(slots);
+      return slots && this.trigrams!.groupsHolding(slots);
     }
     const match = trigramQuery(needles);
     return match === undefined ? undefined : new Set(this.db.prepare('SELECT rowid FROM fts WHERE fts MATCH ?').raw().pluck().all(match) as number[]);

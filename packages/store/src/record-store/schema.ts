@@ -7,16 +7,18 @@ import { GRAMS_TABLE } from './trigram-index.js';
 export type SchemaShape = Pick<AnyShape, 'category' | 'sqlColumns' | 'recordColumns' | 'indexed' | 'leadingParts' | 'severalTimes'>;
 
 /** Bumped whenever the layout changes; a store of another version is refused, not misread. */
-export const FORMAT_VERSION = '9';
+export const FORMAT_VERSION = '10';
 /**
- * Formats this version reads, with the same queries: a format-8 store is a format-9 one whose
+ * Formats this version reads, with the same queries: a format-9 store is a format-10 one whose
+ * short event-data values are narrowed through a `pairs` table (name, lowercased value, group;
+ * keyed by all three, without a rowid) instead of their slots in `grams`; a format-8 store is a format-9 one whose
  * trigram index is an FTS5 table (`fts`, a contentless trigram index with detail=none over the
  * same documents) instead of `grams`; a format-7 store is a format-8 one with every
  * registry key kept as JSON (no hive bytes in `chunks`); a format-6 store is a format-7 one whose
  * `pairs` table has a rowid and a separate index on (name, value, grp); a format-5 store is a
  * format-6 one with no record kept in a chunk.
  */
-export const READABLE_FORMATS: readonly string[] = ['5', '6', '7', '8', FORMAT_VERSION];
+export const READABLE_FORMATS: readonly string[] = ['5', '6', '7', '8', '9', FORMAT_VERSION];
 
 /**
  * Rows per text group: the trigram index has one document per group of this many consecutive rows
@@ -35,15 +37,16 @@ export const TEXT_GROUP_SHIFT = 6;
  *   searchable parts lowercased and joined by newlines (what `search` is checked against);
  * - grams: the trigram index over groups of rows (TEXT_GROUP; trigram-index.ts): for each segment
  *   (a run of groups) and trigram, the groups whose document holds it, in rows of a few KiB keyed
- *   by segment and first trigram; it narrows a search to the groups holding every trigram of it;
+ *   by segment and first trigram; it narrows a search to the groups holding every trigram of it.
+ *   It also lists, under a hash of each (name, value) (trigram-index.ts pairSlot), the groups
+ *   holding every distinct short EVTX event-data value (SHORT_VALUE characters at most), which
+ *   narrows `details.<name> equals` filters: such values are mostly digits, which hold no trigram
+ *   the index keeps (text-index.ts);
  * - blocks: the records' payloads, compressed in blocks (codec.ts);
  * - chunks: compressed EVTX chunks as read from the input (`idx`: the chunk's index in its
  *   file), from which live records are read again; for registry, a hive's bytes as parsed, in
  *   pieces of 1 MiB (`idx`: the piece's number; the hives table names the first and how many),
  *   from which live keys are read again (rows/registry-place.ts);
- * - pairs: (name, lowercased value, group) for every distinct short EVTX event-data value of a
- *   text group (SHORT_VALUE characters at most), which narrows `details.<name> equals` filters;
- *   keyed by all three, without a rowid: one B-tree to fill instead of a table and its index;
  * - recs (shapes with recordColumns: registry): the cells a record's rows share, once per record,
  *   with their lowercased `text`; rows reference it by `rec`, and a row's searchable text is its
  *   record's text, a newline, then its own;
@@ -67,7 +70,6 @@ export function createSchema(db: Db, shape: SchemaShape): void {
     CREATE TABLE times (row INTEGER NOT NULL, time INTEGER NOT NULL);
     CREATE TABLE templates (id INTEGER PRIMARY KEY, text TEXT NOT NULL);
     CREATE TABLE hives (id INTEGER PRIMARY KEY, data TEXT NOT NULL);
-    CREATE TABLE pairs (name TEXT NOT NULL, value TEXT NOT NULL, grp INTEGER NOT NULL, PRIMARY KEY (name, value, grp)) WITHOUT ROWID;
   `);
 }
 

@@ -1,5 +1,6 @@
 // The text groups' trigram index (format 9; formats 5-8 used an FTS5 trigram table, `fts`): for
-// every trigram of the groups' documents, the groups holding it. Built on the writer thread with
+// every trigram of the groups' documents, the groups holding it, and since format 10 for every
+// short EVTX event-data (name, value) of theirs likewise (pairSlot). Built on the writer thread with
 // typed arrays, which costs a fraction of FTS5's tokenizer and pending-terms hash for the same
 // answers (packages/store/README.md, session 23); imports nothing outside this directory.
 import { BulkInsert } from './bulk-insert.js';
@@ -39,6 +40,25 @@ export function spreadTrigrams(count: number): number[] {
 /** The slot of a trigram with a code unit outside the ASCII table (see SYMBOLS). */
 function otherSlot(a: number, b: number, c: number): number {
   return ASCII_SLOTS + (((Math.imul(Math.imul(a, 0x9e3779b1) ^ b, 0x85ebca6b) ^ Math.imul(c, 0xc2b2ae35)) >>> 0) % OTHER_SLOTS);
+}
+
+/**
+ * The slot of an EVTX event-data (name, value) pair (format 10; formats 5-9 kept pairs in a
+ * table): a hash of the name, then the value with ASCII letters folded, in the shared slots. An
+ * equals filter is `= ? COLLATE NOCASE`, which folds ASCII letters only, so every value it matches
+ * has this slot; a slot shared with other pairs or trigrams only adds groups to check.
+ */
+export function pairSlot(name: string, value: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
+  h = Math.imul(h, 0x01000193);
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    h = Math.imul(h ^ (c >= 65 && c <= 90 ? c + 32 : c), 0x01000193);
+  }
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return ASCII_SLOTS + (((h ^ (h >>> 16)) >>> 0) % OTHER_SLOTS);
 }
 
 /** The slot of the trigram of UTF-16 code units a, b, c. */
@@ -93,10 +113,13 @@ export class TrigramIndexWriter {
     this.insert = new BulkInsert(db, 'INSERT INTO grams (id, data)', 2);
   }
 
-  /** Indexes group `group`'s document (groups come in increasing order). */
-  add(group: number, doc: string): void {
-    const most = doc.length - 2;
-    if (most <= 0) return;
+  /**
+   * Indexes group `group`'s document and its other slots (pairSlot), if any (groups come in
+   * increasing order).
+   */
+  add(group: number, doc: string, slots: readonly number[] = []): void {
+    const most = Math.max(0, doc.length - 2) + slots.length;
+    if (most === 0) return;
     if (this.count > 0 && this.count + most > this.segmentPostings) this.writeSegment();
     if (this.count + most > this.postings.length) {
       const grown = new Uint32Array(Math.max(this.count + most, Math.min(this.segmentPostings, this.postings.length * 2)));
@@ -105,6 +128,12 @@ export class TrigramIndexWriter {
     }
     const { last, postings } = this;
     let count = this.count;
+    for (const slot of slots) {
+      if (last[slot] !== group) {
+        last[slot] = group;
+        postings[count++] = slot;
+      }
+    }
     let a = doc.charCodeAt(0);
     let b = doc.charCodeAt(1);
     let sa = a < 128 ? SYMBOL[a]! : -1;

@@ -8,7 +8,7 @@ import { packBlock, packChunk } from './codec.js';
 import { createDatabase, type Db } from './database.js';
 import { analyze, createIndexes, createSchema, TEXT_GROUP_SHIFT, writeMeta } from './schema.js';
 import { indexHolds } from './text-index.js';
-import { TrigramIndexWriter } from './trigram-index.js';
+import { pairSlot, TrigramIndexWriter } from './trigram-index.js';
 import {
   chunkBuffers,
   REC_FIXED,
@@ -41,7 +41,6 @@ class Build {
   /** The record whose parts the group holds already (a record's rows are consecutive). */
   private groupRec: number | null = null;
   private readonly trigrams: TrigramIndexWriter;
-  private readonly insertPairs: BulkInsert;
   private readonly insertTime;
   private readonly insertBlock;
   private readonly insertChunk;
@@ -55,8 +54,8 @@ class Build {
   private groupParts = new Set<string>();
   /** The parts whose every trigram the group's document holds (whole, or as addPart's tail). */
   private groupCovered = new Set<string>();
-  /** The group's distinct short event-data values, as `name\0lowercased value`. */
-  private groupPairs = new Set<string>();
+  /** The slots of the group's short event-data values (trigram-index.ts pairSlot), repeats included. */
+  private groupPairs: number[] = [];
 
   constructor(
     readonly db: Db,
@@ -74,7 +73,6 @@ class Build {
       this.insertRows = new BulkInsert(db, `INSERT INTO rows (id, time, input, block, slot, ${names.join(', ')}, text)`, names.length + 6);
     }
     this.trigrams = new TrigramIndexWriter(db);
-    this.insertPairs = new BulkInsert(db, 'INSERT INTO pairs (name, value, grp)', 3);
     this.insertTime = db.prepare('INSERT INTO times (row, time) VALUES (?, ?)');
     this.insertBlock = db.prepare('INSERT INTO blocks (id, data) VALUES (?, ?)');
     this.insertChunk = db.prepare('INSERT INTO chunks (id, idx, data) VALUES (?, ?, ?)');
@@ -118,7 +116,7 @@ class Build {
       const pairs = rows[i + 6] as Texts | null;
       if (pairs !== null) {
         const list = unpackTexts(pairs);
-        for (let k = 0; k < list.length; k += 2) this.groupPairs.add(`${list[k]}\0${list[k + 1]!.toLowerCase()}`);
+        for (let k = 0; k < list.length; k += 2) this.groupPairs.push(pairSlot(list[k]!, list[k + 1]!));
       }
     }
   }
@@ -128,7 +126,6 @@ class Build {
     this.trigrams.finish();
     this.insertRecs?.flush();
     this.insertRows.flush();
-    this.insertPairs.flush();
     analyze(this.db);
     writeMeta(this.db, { ...meta, rows: String(this.rowId) });
     this.db.exec('COMMIT');
@@ -194,17 +191,15 @@ class Build {
 
   /**
    * Ends the current text group: its document holds its distinct parts, each between newlines, so
-   * a part's whole value ("\nvalue\n") is a substring of the document (equals filters narrow by it).
+   * a part's whole value ("\nvalue\n") is a substring of the document (equals filters narrow by it);
+   * its pairs' slots go in beside the document's trigrams.
    */
   private flushGroup(): void {
-    for (const p of this.groupPairs) {
-      const cut = p.indexOf('\0');
-      this.insertPairs.add([p.slice(0, cut), p.slice(cut + 1), this.group]);
-    }
-    this.groupPairs = new Set();
     this.groupRec = null;
-    if (this.groupParts.size === 0) return;
-    this.trigrams.add(this.group, `\n${[...this.groupParts].join('\n')}\n`);
+    if (this.groupParts.size > 0 || this.groupPairs.length > 0) {
+      this.trigrams.add(this.group, this.groupParts.size > 0 ? `\n${[...this.groupParts].join('\n')}\n` : '', this.groupPairs);
+    }
+    this.groupPairs = [];
     this.groupParts = new Set();
     this.groupCovered = new Set();
   }

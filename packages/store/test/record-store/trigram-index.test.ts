@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db } from '../../src/record-store/database.js';
-import { GRAMS_TABLE, needleSlots, TrigramIndexReader, TrigramIndexWriter } from '../../src/record-store/trigram-index.js';
+import { GRAMS_TABLE, needleSlots, pairSlot, TrigramIndexReader, TrigramIndexWriter } from '../../src/record-store/trigram-index.js';
 import { tempDir } from './support.js';
 
 /** A seeded generator, so a failure can be replayed. */
@@ -45,16 +45,17 @@ function documentOf(next: () => number): string {
 /** Every trigram of a text, as its three code units. */
 const trigramsOf = (text: string): string[] => Array.from({ length: Math.max(0, text.length - 2) }, (_, i) => text.slice(i, i + 3));
 
-describe('the trigram index (format 9)', () => {
+describe('the trigram index (format 9; pairs in it since format 10)', () => {
   const { dir, cleanup } = tempDir();
   afterAll(cleanup);
   let stores = 0;
 
-  function build(docs: Map<number, string>, segmentPostings?: number): Db {
+  function build(docs: Map<number, string>, segmentPostings?: number, pairs = new Map<number, number[]>()): Db {
     const db = createDatabase(join(dir, `t${stores++}.db`), null);
     db.exec(GRAMS_TABLE);
     const writer = new TrigramIndexWriter(db, segmentPostings);
-    for (const [group, doc] of docs) writer.add(group, doc);
+    const groups = [...new Set([...docs.keys(), ...pairs.keys()])].sort((x, y) => x - y);
+    for (const group of groups) writer.add(group, docs.get(group) ?? '', pairs.get(group));
     writer.finish();
     return db;
   }
@@ -128,6 +129,49 @@ describe('the trigram index (format 9)', () => {
     expect(needleSlots(['ab'])).toBeUndefined();
     expect(needleSlots(['4624', '2021-03-04'])).toBeUndefined();
     expect(needleSlots(['ab', 'logon'])).toEqual(needleSlots(['logon']));
+  });
+
+  it('finds the groups holding (name, value) pairs beside their documents, values compared with ASCII letters folded', () => {
+    // Event-data values as the writer sees them: name and value, several to a group, repeated.
+    const names = ['LogonType', 'ProcessId', 'TargetUserName', 'Status'];
+    const values = ['2', '3', '10', '4', 'SYSTEM', 'IEUser', '0xC000006D', 'Ärger'];
+    const pairNext = random(7);
+    const held = new Map<number, [string, string][]>();
+    for (let g = 0; g < 3000; g += 1 + Math.floor(pairNext() * 3)) {
+      const list: [string, string][] = [];
+      for (let k = Math.floor(pairNext() * 5); k > 0; k--)
+        list.push([names[Math.floor(pairNext() * names.length)]!, values[Math.floor(pairNext() * values.length)]!]);
+      held.set(g, list);
+    }
+    const slots = new Map([...held].map(([g, list]) => [g, list.map(([n, v]) => pairSlot(n, v))]));
+    // Documents for some groups only: a group may hold pairs and no indexed text.
+    const textDocs = new Map([...held.keys()].filter((g) => g % 2 === 0).map((g) => [g, documentOf(pairNext)]));
+    for (const segmentPostings of [undefined, 500]) {
+      const db = build(textDocs, segmentPostings, slots);
+      const reader = new TrigramIndexReader(db);
+      for (const name of names) {
+        for (const value of values) {
+          const expected = [...held].filter(([, list]) => list.some(([n, v]) => n === name && v.toLowerCase() === value.toLowerCase())).map(([g]) => g);
+          const found = [...reader.groupsHolding([pairSlot(name, value.toUpperCase())])].sort((x, y) => x - y);
+          // A slot shared with another pair or a trigram may add groups, never lose one.
+          expect(found).toEqual(expect.arrayContaining(expected));
+          expect(found.length).toBeLessThan(expected.length + 5);
+        }
+      }
+      // Documents still answer as before, alongside the pairs.
+      for (const needle of ['logon', 'svchost']) {
+        const expected = [...textDocs].filter(([, doc]) => doc.includes(needle)).map(([g]) => g);
+        expect([...reader.groupsHolding(needleSlots([needle])!)].sort((x, y) => x - y)).toEqual(expected);
+      }
+      db.close();
+    }
+  });
+
+  it('folds only ASCII letters of a pair value, and keeps names as spelled', () => {
+    expect(pairSlot('TargetUserName', 'SYSTEM')).toBe(pairSlot('TargetUserName', 'system'));
+    expect(pairSlot('TargetUserName', 'ÄRGER')).not.toBe(pairSlot('TargetUserName', 'ärger'));
+    expect(pairSlot('targetusername', 'system')).not.toBe(pairSlot('TargetUserName', 'system'));
+    expect(pairSlot('LogonType', '2')).not.toBe(pairSlot('LogonType', '3'));
   });
 
   it('answers nothing from an empty index', () => {
