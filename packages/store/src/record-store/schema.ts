@@ -4,7 +4,7 @@ import type { AnyShape } from './rows/shape.js';
 import { GRAMS_TABLE } from './trigram-index.js';
 
 /** What the schema reads of a row shape (plain data: the writer thread gets a copy). */
-export type SchemaShape = Pick<AnyShape, 'category' | 'sqlColumns' | 'recordColumns' | 'indexed' | 'leadingParts' | 'severalTimes'>;
+export type SchemaShape = Pick<AnyShape, 'category' | 'sqlColumns' | 'recordColumns' | 'indexed' | 'leadingParts' | 'severalTimes' | 'fieldsColumn'>;
 
 /** Bumped whenever the layout changes; a store of another version is refused, not misread. */
 export const FORMAT_VERSION = '10';

@@ -15,7 +15,7 @@ export interface WriterInit {
 
 /**
  * Fields of one row in `Batch.rows`, which holds them flat, row after row: time, input position,
- * block, slot, parts (Texts), times (number[] | null), pairs (Texts | null), record id (recs; null
+ * block, slot, parts (Texts), times (number[] | null), fields (Texts | null: StoredRow.fields), record id (recs; null
  * for shapes without recordColumns), then the shape's column values.
  */
 export const ROW_FIXED = 8;

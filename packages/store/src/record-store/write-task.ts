@@ -7,6 +7,7 @@ import { BulkInsert } from './bulk-insert.js';
 import { packBlock, packChunk } from './codec.js';
 import { createDatabase, type Db } from './database.js';
 import { analyze, createIndexes, createSchema, TEXT_GROUP_SHIFT, writeMeta } from './schema.js';
+import { SHORT_VALUE } from './rows/shape.js';
 import { indexHolds } from './text-index.js';
 import { pairSlot, TrigramIndexWriter } from './trigram-index.js';
 import {
@@ -33,6 +34,17 @@ function threadCpuSeconds(): number {
   }
 }
 
+/** No texts at all (a string is at least one, maybe empty, text). */
+const isNone = (t: Texts): boolean => typeof t !== 'string' && t.length === 0;
+
+/** Two lists of texts as one, joined when both are (a part holding a newline keeps a list). */
+function joinTexts(a: Texts, b: Texts): Texts {
+  if (isNone(a)) return b;
+  if (isNone(b)) return a;
+  if (typeof a !== 'string' && !a.some((t) => t.includes('\n'))) a = a.join('\n');
+  return typeof a === 'string' && typeof b === 'string' ? `${a}\n${b}` : [...unpackTexts(a), ...unpackTexts(b)];
+}
+
 class Build {
   private readonly insertRows: BulkInsert;
   private readonly insertRecs: BulkInsert | undefined;
@@ -48,6 +60,8 @@ class Build {
   private readonly insertHive;
   private readonly insertInput;
   private readonly columns: number;
+  /** Where the shape's `fieldsColumn` is among its columns (-1: none). */
+  private readonly fieldsAt: number;
   private rowId = 0;
   /** The text group being filled (schema.ts TEXT_GROUP) and its distinct lowercased parts. */
   private group = 0;
@@ -65,6 +79,7 @@ class Build {
     createIndexes(db, init.shape);
     const names = init.shape.sqlColumns.map((c) => c.name);
     this.columns = names.length;
+    this.fieldsAt = init.shape.fieldsColumn === undefined ? -1 : names.indexOf(init.shape.fieldsColumn);
     const recNames = init.shape.recordColumns?.map((c) => c.name);
     if (recNames) {
       this.insertRecs = new BulkInsert(db, `INSERT INTO recs (id, ${recNames.join(', ')}, text)`, recNames.length + 2);
@@ -108,17 +123,37 @@ class Build {
           this.groupRec = rec;
         }
       }
+      const base = values.length;
       for (let k = i + ROW_FIXED; k < i + stride; k++) values.push(rows[k]);
-      values.push(this.text(rows[i + 4] as Texts, rows, i + ROW_FIXED));
+      const posted = rows[i + 6] as Texts | null;
+      const fields = posted === null ? undefined : this.fields(posted);
+      if (fields) values[base + this.fieldsAt] = fields.json;
+      values.push(this.text(rows[i + 4] as Texts, rows, i + ROW_FIXED, fields?.parts));
       this.insertRows.add(values);
       const times = rows[i + 5] as number[] | null;
       if (times) for (const t of times) this.insertTime.run(id, t);
-      const pairs = rows[i + 6] as Texts | null;
-      if (pairs !== null) {
-        const list = unpackTexts(pairs);
-        for (let k = 0; k < list.length; k += 2) this.groupPairs.push(pairSlot(list[k]!, list[k + 1]!));
-      }
     }
+  }
+
+  /**
+   * A row's event-data fields (StoredRow.fields): the JSON object text of the shape's
+   * `fieldsColumn`, and the non-empty values as search parts (joined when none holds a newline);
+   * the short ones' pair slots go to the group.
+   */
+  private fields(posted: Texts): { json: string; parts: Texts } {
+    const list = unpackTexts(posted);
+    const data: Record<string, string> = {};
+    for (let k = 0; k < list.length; k += 2) data[list[k]!] = list[k + 1]!;
+    const parts: string[] = [];
+    let joinable = true;
+    for (const name in data) {
+      const v = data[name]!;
+      if (!v) continue;
+      parts.push(v);
+      if (joinable && v.includes('\n')) joinable = false;
+      if (v.length <= SHORT_VALUE) this.groupPairs.push(pairSlot(name, v));
+    }
+    return { json: JSON.stringify(data), parts: joinable && parts.length > 0 ? parts.join('\n') : parts };
   }
 
   finish(meta: Record<string, string>): number {
@@ -152,18 +187,13 @@ class Build {
 
   /**
    * A row's `text`: its parts lowercased, joined by newlines; each part also goes into the group's.
-   * The shape's leading parts are the row's first column values (`rows[at]` on), put back in front.
+   * The shape's leading parts are the row's first column values (`rows[at]` on), put back in front,
+   * then its fields' parts, if any, then the parts posted.
    */
-  private text(posted: Texts, rows: readonly unknown[], at: number): string {
+  private text(posted: Texts, rows: readonly unknown[], at: number, fieldParts?: Texts): string {
     const lead = this.init.shape.leadingParts ?? 0;
-    let parts = posted;
-    if (lead > 0) {
-      const cells = rows.slice(at, at + lead) as string[];
-      const split = cells.some((c) => c.includes('\n'));
-      if (!split && typeof posted === 'string') parts = `${cells.join('\n')}\n${posted}`;
-      else if (!split && posted.length === 0) parts = cells.join('\n');
-      else parts = [...cells, ...unpackTexts(posted)];
-    }
+    let parts = fieldParts === undefined ? posted : joinTexts(fieldParts, posted);
+    if (lead > 0) parts = joinTexts(rows.slice(at, at + lead) as string[], parts);
     if (typeof parts === 'string') {
       // Lowercased whole: a newline ends a word for case mapping just as the string's end does.
       const text = parts.toLowerCase();

@@ -114,6 +114,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
         indexed: shape.indexed,
         leadingParts: shape.leadingParts,
         severalTimes: shape.severalTimes,
+        fieldsColumn: shape.fieldsColumn,
       },
     };
     const { port1, port2 } = new MessageChannel();
@@ -191,7 +192,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
       for (const v of cells.values) this.recs.push(v);
     }
     for (const row of this.shape.rowsOf(record, input, this.ctx)) {
-      this.rows.push(row.time, input.position, block, slot, packTexts(row.parts), row.times ?? null, row.pairs ? packTexts(row.pairs) : null, rec);
+      this.rows.push(row.time, input.position, block, slot, packTexts(row.parts), row.times ?? null, row.fields ? packTexts(row.fields) : null, rec);
       for (const v of row.values) this.rows.push(v);
       this.rowCount++;
     }

@@ -20,19 +20,24 @@ export interface EventFacts {
   provider: string;
   computer: string;
   version: number;
-  details: Record<string, string>;
+  /**
+   * The data fields as strings, flattened: name, value, name, value… (StoredRow.fields). A name
+   * may repeat (a nested path spelled like a dotted name): the writer thread's JSON object keeps
+   * the last value in the first place, as an object built here would.
+   */
+  fields: string[];
 }
 
 /**
  * Data fields as strings. Nested elements (UserData payloads) are named by dotted paths, and
  * repeated unnamed `<Data>` values (classic providers) are joined with ", " under "Data".
  */
-function flatten(data: Obj, prefix: string, out: Record<string, string>): void {
+function flatten(data: Obj, prefix: string, out: string[]): void {
   for (const k in data) {
     if (k === '#attributes') continue;
     const v = data[k];
     if (isObj(v) && !('#text' in v)) flatten(v, `${prefix}${k}.`, out);
-    else out[`${prefix}${k}`] = text(v);
+    else out.push(`${prefix}${k}`, text(v));
   }
 }
 
@@ -50,9 +55,9 @@ export function eventFacts(record: EvtxRecord): EventFacts {
   const ev = record.event['Event'];
   const sys = isObj(ev) && isObj(ev['System']) ? ev['System'] : undefined;
   const providerAttrs = sys && isObj(sys['Provider']) ? sys['Provider']['#attributes'] : undefined;
-  const details: Record<string, string> = {};
+  const fields: string[] = [];
   const data = isObj(ev) ? dataOf(ev) : undefined;
-  if (data) flatten(data, '', details);
+  if (data) flatten(data, '', fields);
   return {
     eventId: sys ? Number(text(sys['EventID'])) : NaN,
     // The same id and time the analyzers use: EventRecordID, and TimeCreated for a header without a time.
@@ -61,6 +66,6 @@ export function eventFacts(record: EvtxRecord): EventFacts {
     provider: isObj(providerAttrs) ? text(providerAttrs['Name']) : '',
     computer: sys ? text(sys['Computer']) : '',
     version: sys ? Number(text(sys['Version'])) || 0 : 0,
-    details,
+    fields,
   };
 }

@@ -7,7 +7,7 @@ import { eventFacts } from './evtx-event.js';
 import { eventMessage } from './evtx-message.js';
 import { alternatives, memberPath } from './json-path.js';
 import type { EventTemplate } from '@quarry/reference';
-import { cell, SHORT_VALUE, type EventTemplateSource, type FieldSql, type RowShape } from './shape.js';
+import { cell, type EventTemplateSource, type FieldSql, type RowShape } from './shape.js';
 
 const SCALARS = new Set(['event_id', 'record_id', 'timestamp', 'provider', 'computer']);
 /** sigma_matches of a record that matched no rule. */
@@ -64,6 +64,7 @@ export function evtxShape(templates: EventTemplateSource | undefined): RowShape<
     indexed: ['event_id', 'record_id', 'template'],
     // The five cells lead the row's search parts; they cross to the writer thread once, as values.
     leadingParts: 5,
+    fieldsColumn: 'details',
     severalTimes: evidenceTypes.winevtx.search.time.several,
     rowsOf(record, _input, ctx) {
       const f = eventFacts(record);
@@ -72,15 +73,6 @@ export function evtxShape(templates: EventTemplateSource | undefined): RowShape<
       const eventId = Number.isFinite(f.eventId) ? String(f.eventId) : '';
       const timestamp = formatUtc(f.time);
       const recordId = String(f.recordId);
-      const parts: string[] = [];
-      const pairs: string[] = [];
-      for (const k in f.details) {
-        const v = f.details[k]!;
-        if (!v) continue;
-        parts.push(v);
-        if (v.length <= SHORT_VALUE) pairs.push(k, v);
-      }
-      for (const s of sigma) parts.push(s);
       return [
         {
           time: f.time,
@@ -91,11 +83,12 @@ export function evtxShape(templates: EventTemplateSource | undefined): RowShape<
             f.provider,
             f.computer,
             template ? ctx.templateId(template) : null,
-            JSON.stringify(f.details),
+            // details: the writer thread makes its JSON from `fields`.
+            null,
             sigma.length === 0 ? NO_SIGMA : alternatives(sigma.join(', '), sigma),
           ],
-          parts,
-          pairs,
+          parts: [...sigma],
+          fields: f.fields,
         },
       ];
     },

@@ -11,10 +11,18 @@ export interface StoredRow {
   times?: number[];
   /** Values of the shape's `sqlColumns`, in order. */
   values: (string | number | null)[];
-  /** Everything `search` matches: the row's cells and detail values, each one part (less the shape's `leadingParts`). */
+  /**
+   * Everything `search` matches: the row's cells and detail values, each one part (less the
+   * shape's `leadingParts`, and the non-empty `fields` values the writer thread puts before them).
+   */
   parts: string[];
-  /** Short EVTX event-data values (up to SHORT_VALUE characters), flattened: name, value, name, value… (schema.ts `pairs`). */
-  pairs?: string[];
+  /**
+   * Shapes with a `fieldsColumn` (EVTX): the event-data fields, flattened as name, value, name,
+   * value… The writer thread makes of them the column's JSON object text (the row's value there is
+   * left null), the search parts of the non-empty values (before `parts`), and the pairs of the
+   * short ones (up to SHORT_VALUE characters: trigram-index.ts pairSlot). They cross threads once.
+   */
+  fields?: string[];
 }
 
 /** The cells a record's rows share, kept once per record (registry: a key's cells for each of its values). */
@@ -121,6 +129,8 @@ export interface RowShape<C extends ParseCategory> {
   leadingParts?: number;
   /** Rows carry several times (StoredRow.times, schema.ts `times`): a time window matches when any falls in it. */
   severalTimes: boolean;
+  /** The text column the writer thread fills from each row's `fields` (StoredRow.fields). */
+  fieldsColumn?: string;
   /** Its writer renders messages from event templates (RecordWriterOptions.eventTemplates), so the caller loads them. */
   usesEventTemplates?: true;
   /** The record's shared cells (`recordColumns`); required when the shape has them. */
@@ -137,7 +147,10 @@ export interface RowShape<C extends ParseCategory> {
 }
 
 /** What the schema and query code read of a shape, for any category. */
-export type AnyShape = Pick<RowShape<ParseCategory>, 'category' | 'sqlColumns' | 'recordColumns' | 'indexed' | 'leadingParts' | 'severalTimes' | 'field'>;
+export type AnyShape = Pick<
+  RowShape<ParseCategory>,
+  'category' | 'sqlColumns' | 'recordColumns' | 'indexed' | 'leadingParts' | 'severalTimes' | 'fieldsColumn' | 'field'
+>;
 export type { EvtxRecord };
 
 /** A text cell: strings as they are, numbers as decimals, anything missing as "". */
