@@ -45,6 +45,9 @@ function joinTexts(a: Texts, b: Texts): Texts {
   return typeof a === 'string' && typeof b === 'string' ? `${a}\n${b}` : [...unpackTexts(a), ...unpackTexts(b)];
 }
 
+/** Member heads kept at most (see Build.memberNames): names beyond are quoted each time. */
+const MEMBER_NAMES = 4096;
+
 class Build {
   private readonly insertRows: BulkInsert;
   private readonly insertRecs: BulkInsert | undefined;
@@ -60,6 +63,8 @@ class Build {
   private readonly insertHive;
   private readonly insertInput;
   private readonly columns: number;
+  /** Event-data names as JSON member heads (`"name":`): a job has a few hundred distinct ones. */
+  private readonly memberNames = new Map<string, string>();
   /** Where the shape's `fieldsColumn` is among its columns (-1: none). */
   private readonly fieldsAt: number;
   private rowId = 0;
@@ -142,18 +147,26 @@ class Build {
    */
   private fields(posted: Texts): { json: string; parts: Texts } {
     const list = unpackTexts(posted);
-    const data: Record<string, string> = {};
-    for (let k = 0; k < list.length; k += 2) data[list[k]!] = list[k + 1]!;
+    // The names come once each, in key order (evtx-event.ts): the object's JSON is their members in turn.
+    let json = '{';
     const parts: string[] = [];
     let joinable = true;
-    for (const name in data) {
-      const v = data[name]!;
+    for (let k = 0; k < list.length; k += 2) {
+      const name = list[k]!;
+      const v = list[k + 1]!;
+      let member = this.memberNames.get(name);
+      if (member === undefined) {
+        member = `${JSON.stringify(name)}:`;
+        if (this.memberNames.size < MEMBER_NAMES) this.memberNames.set(name, member);
+      }
+      json += k === 0 ? member : `,${member}`;
+      json += JSON.stringify(v);
       if (!v) continue;
       parts.push(v);
       if (joinable && v.includes('\n')) joinable = false;
       if (v.length <= SHORT_VALUE) this.groupPairs.push(pairSlot(name, v));
     }
-    return { json: JSON.stringify(data), parts: joinable && parts.length > 0 ? parts.join('\n') : parts };
+    return { json: `${json}}`, parts: joinable && parts.length > 0 ? parts.join('\n') : parts };
   }
 
   finish(meta: Record<string, string>): number {

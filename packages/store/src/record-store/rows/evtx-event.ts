@@ -21,9 +21,9 @@ export interface EventFacts {
   computer: string;
   version: number;
   /**
-   * The data fields as strings, flattened: name, value, name, value… (StoredRow.fields). A name
-   * may repeat (a nested path spelled like a dotted name): the writer thread's JSON object keeps
-   * the last value in the first place, as an object built here would.
+   * The data fields as strings, flattened: name, value, name, value… (StoredRow.fields), each
+   * name once, in the order an object of them lists its keys (the writer thread writes their JSON
+   * object text from this list).
    */
   fields: string[];
 }
@@ -32,13 +32,29 @@ export interface EventFacts {
  * Data fields as strings. Nested elements (UserData payloads) are named by dotted paths, and
  * repeated unnamed `<Data>` values (classic providers) are joined with ", " under "Data".
  */
-function flatten(data: Obj, prefix: string, out: string[]): void {
+function flatten(data: Obj, prefix: string, out: string[]): boolean {
+  let nested = false;
   for (const k in data) {
     if (k === '#attributes') continue;
     const v = data[k];
-    if (isObj(v) && !('#text' in v)) flatten(v, `${prefix}${k}.`, out);
-    else out.push(`${prefix}${k}`, text(v));
+    if (isObj(v) && !('#text' in v)) {
+      flatten(v, `${prefix}${k}.`, out);
+      nested = true;
+    } else out.push(`${prefix}${k}`, text(v));
   }
+  return nested;
+}
+
+/**
+ * The fields as an object of them has them: a name once, with its last value, in the object's key
+ * order (integer-like names first, ascending), and no `__proto__` (an assignment to it sets no key).
+ */
+function asKeyed(fields: string[]): string[] {
+  const keyed: Record<string, string> = {};
+  for (let i = 0; i < fields.length; i += 2) keyed[fields[i]!] = fields[i + 1]!;
+  const out: string[] = [];
+  for (const k in keyed) out.push(k, keyed[k]!);
+  return out;
 }
 
 /** EventData, or the one element UserData wraps its fields in (as the analyzers read it). */
@@ -55,9 +71,10 @@ export function eventFacts(record: EvtxRecord): EventFacts {
   const ev = record.event['Event'];
   const sys = isObj(ev) && isObj(ev['System']) ? ev['System'] : undefined;
   const providerAttrs = sys && isObj(sys['Provider']) ? sys['Provider']['#attributes'] : undefined;
-  const fields: string[] = [];
+  let fields: string[] = [];
   const data = isObj(ev) ? dataOf(ev) : undefined;
-  if (data) flatten(data, '', fields);
+  // A data object's own keys are each once, in key order; nested paths may meet a dotted name.
+  if (data && (flatten(data, '', fields) || Object.hasOwn(data, '__proto__'))) fields = asKeyed(fields);
   return {
     eventId: sys ? Number(text(sys['EventID'])) : NaN,
     // The same id and time the analyzers use: EventRecordID, and TimeCreated for a header without a time.
