@@ -47,16 +47,22 @@ export interface Batch {
   hives: [id: number, data: string][];
   /** Finished blocks: id and the JSON array of their records' payloads, in slot order (codec.ts blockText). */
   blocks: [id: number, text: string][];
-  /** EVTX chunks or registry hive pieces the batch's rows refer to (schema.ts `chunks`): id, index in the file and bytes, transferred. */
-  chunks: [id: number, index: number, bytes: Uint8Array][];
+  /**
+   * EVTX chunks or registry hive pieces the batch's rows refer to (schema.ts `chunks`): id, index
+   * in the file, and the bytes, transferred, or already compressed (SourceChunk.packHere), copied.
+   */
+  chunks: [id: number, index: number, bytes: Uint8Array, packed: boolean][];
   /** Cells of the batch's records (shapes with recordColumns), before the rows that reference them. */
   recs: unknown[];
   rows: unknown[];
 }
 
-/** The buffers of a batch's chunks, transferred with it (and back, as `spare`) instead of cloned. */
+/**
+ * The buffers of a batch's uncompressed chunks, transferred with it (and back, as `spare`) instead
+ * of cloned. Compressed ones may share a buffer with others (Node's pool), so they are cloned.
+ */
 export function chunkBuffers(chunks: Batch['chunks']): ArrayBuffer[] {
-  return chunks.map(([, , bytes]) => bytes.buffer as ArrayBuffer);
+  return chunks.filter(([, , , packed]) => !packed).map(([, , bytes]) => bytes.buffer as ArrayBuffer);
 }
 
 export type ToWriter = Batch | { type: 'close'; seq: number; meta: Record<string, string> } | { type: 'abort'; seq: number };

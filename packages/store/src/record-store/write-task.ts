@@ -108,7 +108,7 @@ class Build {
     for (const [id, text] of b.templates) this.insertTemplate.run(id, text);
     for (const [id, data] of b.hives) this.insertHive.run(id, data);
     for (const [id, text] of b.blocks) this.insertBlock.run(id, packBlock(text));
-    for (const [id, index, bytes] of b.chunks) this.insertChunk.run(id, index, packChunk(bytes));
+    for (const [id, index, bytes, packed] of b.chunks) this.insertChunk.run(id, index, packed ? bytes : packChunk(bytes));
     this.records(b.recs);
     const rows = b.rows;
     const stride = ROW_FIXED + this.columns;

@@ -5,7 +5,7 @@ import { defineTask, threadPool } from '@quarry/threads';
 import type { EventTemplate } from '@quarry/reference';
 import type { InputRef, RecordOf, RecordSink } from '@quarry/insights';
 import type { ParseCategory } from '@quarry/vocabulary';
-import { BLOCK_BYTES, BLOCK_RECORDS, blockText } from './codec.js';
+import { BLOCK_BYTES, BLOCK_RECORDS, blockText, packChunk } from './codec.js';
 import { FORMAT_VERSION } from './schema.js';
 import { discard, publish } from './publish.js';
 import type { RecordAnnotation, RowShape, SourceChunk, WriteContext } from './rows/shape.js';
@@ -69,7 +69,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   private newInputs: [number, string][] = [];
   private newTemplates: [number, string][] = [];
   private newHives: [number, string][] = [];
-  private newChunks: [number, number, Uint8Array][] = [];
+  private newChunks: Batch['chunks'] = [];
   /** The chunk last registered and its id: a chunk's records come one after another. */
   private chunk: SourceChunk | undefined;
   private chunkCount = 0;
@@ -158,13 +158,17 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
       chunkId: (chunk) => {
         if (chunk !== this.chunk) {
           this.chunk = chunk;
+          if (chunk.packHere) {
+            this.newChunks.push([++this.chunkCount, chunk.index, packChunk(chunk.bytes), true]);
+            return this.chunkCount;
+          }
           // A copy with a buffer of its own (the reader's holds other chunks too), transferred to
           // the writer thread and back instead of cloned.
           const spare = this.spare.pop();
           if (spare) this.spareBytes -= spare.byteLength;
           const copy = spare && spare.byteLength >= chunk.bytes.length ? new Uint8Array(spare, 0, chunk.bytes.length) : new Uint8Array(chunk.bytes.length);
           copy.set(chunk.bytes);
-          this.newChunks.push([++this.chunkCount, chunk.index, copy]);
+          this.newChunks.push([++this.chunkCount, chunk.index, copy, false]);
         }
         return this.chunkCount;
       },
@@ -328,7 +332,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     }
   }
 
-  /** Keeps returned chunk buffers up to SPARE_BYTES (a registry hive's pieces all come back at once). */
+  /** Keeps returned chunk buffers up to SPARE_BYTES. */
   private keepSpare(buffers: ArrayBuffer[]): void {
     for (const b of buffers) {
       if (this.spareBytes + b.byteLength > SPARE_BYTES) return;

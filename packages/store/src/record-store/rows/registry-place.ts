@@ -33,7 +33,7 @@ export function storeHiveBytes(data: Buffer, ctx: WriteContext): HivePieces {
   let first = 0;
   let count = 0;
   for (let at = 0; at < data.length; at += HIVE_PIECE) {
-    const id = ctx.chunkId({ index: count, bytes: data.subarray(at, at + HIVE_PIECE) });
+    const id = ctx.chunkId({ index: count, bytes: data.subarray(at, at + HIVE_PIECE), packHere: true });
     if (count === 0) first = id;
     count++;
   }

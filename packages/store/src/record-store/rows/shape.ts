@@ -63,6 +63,12 @@ export interface SourceChunk {
   /** The chunk's index in its file. */
   index: number;
   bytes: Uint8Array;
+  /**
+   * Compressed on the thread that registers it instead of the writer thread: registry hive
+   * pieces, whose writer thread sets the job's time while the job's own thread has room (an EVTX
+   * job's thread is the busier one, so its chunks are compressed by the writer).
+   */
+  packHere?: true;
 }
 
 /** The side tables a shape writes besides rows and payloads (schema.ts), each entry registered on first use. */
