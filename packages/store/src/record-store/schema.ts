@@ -11,12 +11,12 @@ export const FORMAT_VERSION = '10';
 /**
  * Formats this version reads, with the same queries: a format-9 store is a format-10 one whose
  * short event-data values are narrowed through a `pairs` table (name, lowercased value, group;
- * keyed by all three, without a rowid) instead of their slots in `grams`; a format-8 store is a format-9 one whose
- * trigram index is an FTS5 table (`fts`, a contentless trigram index with detail=none over the
- * same documents) instead of `grams`; a format-7 store is a format-8 one with every
- * registry key kept as JSON (no hive bytes in `chunks`); a format-6 store is a format-7 one whose
- * `pairs` table has a rowid and a separate index on (name, value, grp); a format-5 store is a
- * format-6 one with no record kept in a chunk.
+ * keyed by all three, without a rowid) instead of their slots in `grams`; a format-8 store is a
+ * format-9 one whose trigram index is an FTS5 table (`fts`, a contentless trigram index with
+ * detail=none over the same documents) instead of `grams`; a format-7 store is a format-8 one
+ * with every registry key kept as JSON (no hive bytes in `chunks`); a format-6 store is a format-7
+ * one whose `pairs` table has a rowid and a separate index on (name, value, grp); a format-5 store
+ * is a format-6 one with no record kept in a chunk.
  */
 export const READABLE_FORMATS: readonly string[] = ['5', '6', '7', '8', '9', FORMAT_VERSION];
 
