@@ -317,9 +317,10 @@ export class RecordStoreReader<C extends ParseCategory> {
    * answers in well under a millisecond); undefined when no needle has one.
    */
   private groupsHolding(needles: readonly string[]): Set<number> | undefined {
-    if (this.trigramIndex()) {
+    const index = this.trigramIndex();
+    if (index) {
       const slots = needleSlots(needles);
-      return slots && this.trigrams!.groupsHolding(slots);
+      return slots && index.groupsHolding(slots);
     }
     const match = trigramQuery(needles);
     return match === undefined ? undefined : new Set(this.db.prepare('SELECT rowid FROM fts WHERE fts MATCH ?').raw().pluck().all(match) as number[]);

@@ -15,8 +15,8 @@ export interface WriterInit {
 
 /**
  * Fields of one row in `Batch.rows`, which holds them flat, row after row: time, input position,
- * block, slot, parts (Texts), times (number[] | null), fields (Texts | null: StoredRow.fields), record id (recs; null
- * for shapes without recordColumns), then the shape's column values.
+ * block, slot, parts (Texts), times (number[] | null), fields (Texts | null: StoredRow.fields),
+ * record id (recs; null for shapes without recordColumns), then the shape's column values.
  */
 export const ROW_FIXED = 8;
 
