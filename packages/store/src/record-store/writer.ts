@@ -7,7 +7,7 @@ import type { InputRef, RecordOf, RecordSink } from '@quarry/insights';
 import type { ParseCategory } from '@quarry/vocabulary';
 import { BLOCK_BYTES, BLOCK_RECORDS, blockText, packChunk } from './codec.js';
 import { FORMAT_VERSION } from './schema.js';
-import { discard, publish } from './publish.js';
+import { discard, publish, writeBack } from './publish.js';
 import type { RecordAnnotation, RowShape, SourceChunk, WriteContext } from './rows/shape.js';
 import { chunkBuffers, packTexts, type Batch, type FromWriter, type ToWriter, type WriterInit, type WriterTaskEnd } from './write-protocol.js';
 
@@ -15,6 +15,8 @@ import { chunkBuffers, packTexts, type Batch, type FromWriter, type ToWriter, ty
 const ROWS_PER_BATCH = 128;
 /** Batches posted but not yet written; `write` waits for the oldest beyond this (bounded memory). */
 const MAX_IN_FLIGHT = 64;
+/** Batches between background syncs of the file being built (publish.ts writeBack): a few MiB of store. */
+const BATCHES_PER_SYNC = 64;
 /** Chunk buffers kept for reuse, at most (EVTX keeps a few MiB of 64 KiB chunks in flight). */
 const SPARE_BYTES = 16 * 1024 * 1024;
 
@@ -81,6 +83,8 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
   private blockId = 0;
   private records = 0;
   private readonly inputs = new Set<number>();
+  /** The background sync under way, if any (one at a time). */
+  private syncing: Promise<void> | undefined;
   private readonly templates = new Map<string, number>();
   /** The same, by the template objects the shape hands out (it looks each up once). */
   private readonly templateIds = new Map<EventTemplate, number>();
@@ -224,6 +228,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
       });
       this.writerCpuSeconds = done.cpuSeconds ?? NaN;
       this.state = 'closed';
+      await this.syncing;
       await publish(this.temp, this.final);
     } catch (err) {
       await this.abort();
@@ -253,6 +258,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     this.newChunks = [];
     this.block = [];
     this.inFlight.length = 0;
+    await this.syncing;
     await discard(this.temp);
   }
 
@@ -303,6 +309,12 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     // A failure is kept (this.failure) and thrown by the next write or close, whoever awaits this.
     written.catch(() => undefined);
     this.inFlight.push(written);
+    if (this.seq % BATCHES_PER_SYNC === 0 && !this.syncing) {
+      const syncing = writeBack(this.temp).then(() => {
+        this.syncing = undefined;
+      });
+      this.syncing = syncing;
+    }
   }
 
   private request(m: ToWriter): Promise<FromWriter & { type: 'done' }> {
