@@ -3,9 +3,9 @@ import { PAGE_BOUNDS, SHOW_BOUNDS, type ParseCategory } from '@quarry/vocabulary
 import { unpackBlock } from './codec.js';
 import type { Db } from './database.js';
 import { checkPage, planOf, trigramQuery, type RecordQuery, type SearchQuery, type Where } from './query.js';
-import { TEXT_GROUP, TEXT_GROUP_SHIFT } from './schema.js';
+import { SLOTTED_FORMAT, TEXT_GROUP, TEXT_GROUP_SHIFT } from './schema.js';
 import { needleSlots, pairSlot, TrigramIndexReader } from './trigram-index.js';
-import type { ReadContext, RowShape } from './rows/shape.js';
+import { columnPair, type ReadContext, type RowShape } from './rows/shape.js';
 
 export interface SearchResult {
   /** The requested page, in the order time, then record order (rows without a time first). */
@@ -54,7 +54,9 @@ export interface StoredRecord<C extends ParseCategory> {
 export class RecordStoreReader<C extends ParseCategory> {
   private templates: Map<number, string> | undefined;
   private rows: number | undefined;
-  /** A store of format 5-9's `pairs` table lookup, or null in format 10 (pairs are in `grams`). */
+  /** The store's format (schema.ts FORMAT_VERSION; checkMeta has checked it is readable). */
+  private format: number | undefined;
+  /** A store of format 5-9's `pairs` table lookup, or null from format 10 on (pairs are in `grams`). */
   private pairGroups: ((name: string, value: string) => number[]) | null | undefined;
   /** The store's trigram index: `grams` (format 9 on), or null for an FTS5 `fts` table (formats 5-8). */
   private trigrams: TrigramIndexReader | null | undefined;
@@ -229,6 +231,11 @@ export class RecordStoreReader<C extends ParseCategory> {
     return ids;
   }
 
+  private storeFormat(): number {
+    this.format ??= Number((this.db.prepare("SELECT value FROM meta WHERE key = 'format'").raw().get() as [string])[0]);
+    return this.format;
+  }
+
   private rowCount(): number {
     this.rows ??= Number((this.db.prepare("SELECT value FROM meta WHERE key = 'rows'").raw().get() as [string] | undefined)?.[0] ?? 0);
     return this.rows;
@@ -263,7 +270,7 @@ export class RecordStoreReader<C extends ParseCategory> {
             groups.add(g);
       }
     }
-    // Short event-data values: the groups holding every (name, value) asked for.
+    // Short event-data values and `slotted` column values: the groups holding every (name, value) asked for.
     const found = this.groupsPairing(plan.pairs);
     if (found !== undefined) groups = groups === undefined ? found : new Set([...groups].filter((g) => found.has(g)));
     if (groups === undefined) return { where: plan.where, narrow: undefined };
@@ -286,10 +293,13 @@ export class RecordStoreReader<C extends ParseCategory> {
 
   /**
    * The text groups holding every one of the (name, value) pairs, or undefined for no pairs: from
-   * the trigram index's pair slots (format 10; more groups where slots are shared), or a store of
+   * the trigram index's pair slots (format 10 on; more groups where slots are shared), or a store of
    * format 5-9's `pairs` table (values lowercased).
    */
-  private groupsPairing(pairs: readonly [name: string, value: string][]): Set<number> | undefined {
+  private groupsPairing(asked: readonly [name: string, value: string][]): Set<number> | undefined {
+    // A store before SLOTTED_FORMAT has no slots for the `slotted` columns: their index answers there.
+    const slotted = new Set(this.shape.slotted?.map(columnPair));
+    const pairs = this.storeFormat() >= SLOTTED_FORMAT ? asked : asked.filter(([name]) => !slotted.has(name));
     if (pairs.length === 0) return undefined;
     if (this.pairGroups === undefined) {
       const table = this.db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'pairs'").raw().get();

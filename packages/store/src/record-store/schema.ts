@@ -4,12 +4,17 @@ import type { AnyShape } from './rows/shape.js';
 import { GRAMS_TABLE } from './trigram-index.js';
 
 /** What the schema reads of a row shape (plain data: the writer thread gets a copy). */
-export type SchemaShape = Pick<AnyShape, 'category' | 'sqlColumns' | 'recordColumns' | 'indexed' | 'leadingParts' | 'severalTimes' | 'fieldsColumn'>;
+export type SchemaShape = Pick<
+  AnyShape,
+  'category' | 'sqlColumns' | 'recordColumns' | 'indexed' | 'slotted' | 'leadingParts' | 'severalTimes' | 'fieldsColumn'
+>;
 
 /** Bumped whenever the layout changes; a store of another version is refused, not misread. */
-export const FORMAT_VERSION = '10';
+export const FORMAT_VERSION = '11';
 /**
- * Formats this version reads, with the same queries: a format-9 store is a format-10 one whose
+ * Formats this version reads, with the same queries: a format-10 store is a format-11 one whose
+ * `slotted` columns (EVTX record ids) have a B-tree index (`rows_record_id`) and no pair slots,
+ * so the reader never narrows by those slots there; a format-9 store is a format-10 one whose
  * short event-data values are narrowed through a `pairs` table (name, lowercased value, group;
  * keyed by all three, without a rowid) instead of their slots in `grams`; a format-8 store is a
  * format-9 one whose trigram index is an FTS5 table (`fts`, a contentless trigram index with
@@ -18,7 +23,10 @@ export const FORMAT_VERSION = '10';
  * one whose `pairs` table has a rowid and a separate index on (name, value, grp); a format-5 store
  * is a format-6 one with no record kept in a chunk.
  */
-export const READABLE_FORMATS: readonly string[] = ['5', '6', '7', '8', '9', FORMAT_VERSION];
+export const READABLE_FORMATS: readonly string[] = ['5', '6', '7', '8', '9', '10', FORMAT_VERSION];
+
+/** The first format whose text index holds the `slotted` columns' pair slots (see READABLE_FORMATS). */
+export const SLOTTED_FORMAT = 11;
 
 /**
  * Rows per text group: the trigram index has one document per group of this many consecutive rows
@@ -41,7 +49,8 @@ export const TEXT_GROUP_SHIFT = 6;
  *   It also lists, under a hash of each (name, value) (trigram-index.ts pairSlot), the groups
  *   holding every distinct short EVTX event-data value (SHORT_VALUE characters at most), which
  *   narrows `details.<name> equals` filters: such values are mostly digits, which hold no trigram
- *   the index keeps (text-index.ts);
+ *   the index keeps (text-index.ts); and likewise each short value of the shape's `slotted`
+ *   columns (EVTX record ids) under its column's pair name (rows/shape.ts columnPair);
  * - blocks: the records' payloads, compressed in blocks (codec.ts);
  * - chunks: compressed EVTX chunks as read from the input (`idx`: the chunk's index in its
  *   file), from which live records are read again; for registry, a hive's bytes as parsed, in

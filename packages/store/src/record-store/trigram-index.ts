@@ -1,6 +1,7 @@
 // The text groups' trigram index (format 9; formats 5-8 used an FTS5 trigram table, `fts`): for
 // every trigram of the groups' documents, the groups holding it, and since format 10 for every
-// short EVTX event-data (name, value) of theirs likewise (pairSlot). Built on the writer thread with
+// short EVTX event-data (name, value) of theirs likewise (pairSlot), since format 11 for every short
+// value of a `slotted` column (EVTX record ids) too. Built on the writer thread with
 // typed arrays, which costs a fraction of FTS5's tokenizer and pending-terms hash for the same
 // answers (packages/store/README.md, session 23); imports nothing outside this directory.
 import { BulkInsert } from './bulk-insert.js';
@@ -49,9 +50,19 @@ function otherSlot(a: number, b: number, c: number): number {
  * has this slot; a slot shared with other pairs or trigrams only adds groups to check.
  */
 export function pairSlot(name: string, value: string): number {
+  return pairSlotAfter(pairSeed(name), value);
+}
+
+/** The hash of a pair's name, which pairSlotAfter goes on from (the writer keeps one per name). */
+export function pairSeed(name: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
-  h = Math.imul(h, 0x01000193);
+  return Math.imul(h, 0x01000193);
+}
+
+/** pairSlot of the name whose pairSeed is `seed`. */
+export function pairSlotAfter(seed: number, value: string): number {
+  let h = seed;
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
     h = Math.imul(h ^ (c >= 65 && c <= 90 ? c + 32 : c), 0x01000193);

@@ -7,9 +7,9 @@ import { BulkInsert } from './bulk-insert.js';
 import { packBlock, packChunk } from './codec.js';
 import { createDatabase, type Db } from './database.js';
 import { analyze, createIndexes, createSchema, TEXT_GROUP_SHIFT, writeMeta } from './schema.js';
-import { SHORT_VALUE } from './rows/shape.js';
+import { columnPair, SHORT_VALUE } from './rows/shape.js';
 import { indexHolds } from './text-index.js';
-import { pairSlot, TrigramIndexWriter } from './trigram-index.js';
+import { pairSeed, pairSlot, pairSlotAfter, TrigramIndexWriter } from './trigram-index.js';
 import {
   chunkBuffers,
   REC_FIXED,
@@ -65,6 +65,8 @@ class Build {
   private readonly columns: number;
   /** Event-data names as JSON member heads (`"name":`): a job has a few hundred distinct ones. */
   private readonly memberNames = new Map<string, string>();
+  /** The shape's `slotted` columns: where each is among its columns, and its pair name's pairSeed. */
+  private readonly slotted: { at: number; seed: number }[];
   /** Where the shape's `fieldsColumn` is among its columns (-1: none). */
   private readonly fieldsAt: number;
   private rowId = 0;
@@ -85,6 +87,7 @@ class Build {
     const names = init.shape.sqlColumns.map((c) => c.name);
     this.columns = names.length;
     this.fieldsAt = init.shape.fieldsColumn === undefined ? -1 : names.indexOf(init.shape.fieldsColumn);
+    this.slotted = (init.shape.slotted ?? []).map((c) => ({ at: names.indexOf(c), seed: pairSeed(columnPair(c)) }));
     const recNames = init.shape.recordColumns?.map((c) => c.name);
     if (recNames) {
       this.insertRecs = new BulkInsert(db, `INSERT INTO recs (id, ${recNames.join(', ')}, text)`, recNames.length + 2);
@@ -130,6 +133,10 @@ class Build {
       }
       const base = values.length;
       for (let k = i + ROW_FIXED; k < i + stride; k++) values.push(rows[k]);
+      for (const { at, seed } of this.slotted) {
+        const v = rows[i + ROW_FIXED + at];
+        if (typeof v === 'string' && v !== '' && v.length <= SHORT_VALUE) this.groupPairs.push(pairSlotAfter(seed, v));
+      }
       const posted = rows[i + 6] as Texts | null;
       const fields = posted === null ? undefined : this.fields(posted);
       if (fields) values[base + this.fieldsAt] = fields.json;

@@ -116,6 +116,7 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
         sqlColumns: shape.sqlColumns,
         recordColumns: shape.recordColumns,
         indexed: shape.indexed,
+        slotted: shape.slotted,
         leadingParts: shape.leadingParts,
         severalTimes: shape.severalTimes,
         fieldsColumn: shape.fieldsColumn,

@@ -10,6 +10,7 @@ import { RecordStoreError, RecordStores, type RecordStoreReader } from '../../sr
 import { SHORT_VALUE } from '../../src/record-store/rows/shape.js';
 import { TEXT_GROUP_SHIFT } from '../../src/record-store/schema.js';
 import { indexHolds } from '../../src/record-store/text-index.js';
+import { pairSlot, TrigramIndexWriter } from '../../src/record-store/trigram-index.js';
 import { dumpEvents, type DumpedEvent } from './evidence.js';
 import { buildStore, HAVE_SAMPLES, inputsOf, NO_SAMPLES, samplePath, shippedTemplates, tempDir } from './support.js';
 
@@ -32,6 +33,28 @@ function addPairsTable(db: InstanceType<typeof Database>): void {
     INSERT INTO pairs SELECT DISTINCT d.key, lower(d.value), (rows.id - 1) >> ${TEXT_GROUP_SHIFT}
       FROM rows, json_each(rows.details) AS d WHERE length(d.value) BETWEEN 1 AND ${SHORT_VALUE};
   `);
+}
+
+/**
+ * The trigram index as a store of format 10 has it, remade from a store's rows: each text group's
+ * indexed parts and its short event-data values' pair slots, but no slots of record ids (format 11
+ * on: rows/shape.ts `slotted`).
+ */
+function remakeFormat10Grams(db: InstanceType<typeof Database>): void {
+  const docs = new Map<number, { parts: Set<string>; slots: number[] }>();
+  for (const [id, text, details] of db.prepare('SELECT id, text, details FROM rows ORDER BY id').raw().all() as [number, string, string][]) {
+    const group = (id - 1) >> TEXT_GROUP_SHIFT;
+    if (!docs.has(group)) docs.set(group, { parts: new Set(), slots: [] });
+    const doc = docs.get(group)!;
+    for (const part of text.split('\n')) if (indexHolds(part)) doc.parts.add(part);
+    for (const [name, value] of Object.entries(JSON.parse(details) as Record<string, string>)) {
+      if (value.length >= 1 && value.length <= SHORT_VALUE) doc.slots.push(pairSlot(name, value));
+    }
+  }
+  db.exec('DELETE FROM grams');
+  const index = new TrigramIndexWriter(db);
+  for (const [group, { parts, slots }] of docs) index.add(group, parts.size > 0 ? `\n${[...parts].join('\n')}\n` : '', slots);
+  index.finish();
 }
 const gate = toolGate('evtx_dump');
 
@@ -146,6 +169,39 @@ describe.skipIf(!HAVE_SAMPLES || gate.skip)(`EVTX record store ${!HAVE_SAMPLES ?
       expectPairFilters(fmt9, 0, [['LogonType', '9']]);
     } finally {
       fmt9.close();
+    }
+  });
+
+  it('reads a format-10 store, whose record ids have an index and no pair slots', async () => {
+    const old = join(dir, 'fmt10-job.winevtx.db');
+    copyFileSync(join(dir, 'evtx-job.winevtx.db'), old);
+    const db = new Database(old);
+    remakeFormat10Grams(db);
+    db.exec("CREATE INDEX rows_record_id ON rows (record_id); UPDATE meta SET value = '10' WHERE key = 'format'");
+    db.close();
+    const fmt10 = (await stores.open('fmt10-job', 'winevtx', null))!;
+    try {
+      // Record ids from each log (each holds its record ids once), and one none holds.
+      const byId = (value: string) => ({ search: '', filters: [{ field: 'record_id', operator: 'equals' as const, value }], page: 1, show: 100 });
+      const present = [events[0]!, events[Math.floor(events.length / 2)]!, events.at(-1)!].map((e) => e.recordId);
+      for (const value of [...present, '999999999']) {
+        const expected = events.filter((e) => e.recordId === value).length;
+        expect([value, fmt10.search(byId(value)).total]).toEqual([value, expected]);
+        expect(fmt10.search(byId(value))).toEqual(reader.search(byId(value)));
+      }
+      expect(present.every((v) => events.some((e) => e.recordId === v))).toBe(true);
+      // The same store's event-data pairs still narrow as format 10's do.
+      expectPairFilters(fmt10, 2);
+      // With a text search beside it (part of the record's computer name), as the evidence counts it.
+      const last = events.at(-1)!;
+      const part = last.computer.slice(0, 6);
+      const q = { search: part, filters: [{ field: 'record_id', operator: 'equals' as const, value: last.recordId }], page: 1, show: 100 };
+      const expected = events.filter((e) => e.recordId === last.recordId && e.computer.toLowerCase().includes(part.toLowerCase())).length;
+      expect(expected).toBeGreaterThan(0);
+      expect(fmt10.search(q).total).toBe(expected);
+      expect(fmt10.search(q)).toEqual(reader.search(q));
+    } finally {
+      fmt10.close();
     }
   });
 

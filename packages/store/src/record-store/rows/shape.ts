@@ -43,12 +43,20 @@ export interface ChunkPlace {
 /** Event-data values up to this long are indexed by (name, value) for equals filters. */
 export const SHORT_VALUE = 16;
 
+/**
+ * The pair name a `slotted` column's values are kept under (trigram-index.ts pairSlot): the
+ * column's name after a NUL, which no event-data name holds (XML names cannot), so no field's
+ * pairs share it by design; a shared slot would only add groups to check anyway.
+ */
+export const columnPair = (column: string): string => `\u0000${column}`;
+
 /** How a filter field reads a row: one value, or a JSON array of alternatives any of which may match. */
 export type FieldSql =
   { kind: 'scalar'; expr: string; params: unknown[]; inParts?: boolean; pair?: string } | { kind: 'list'; expr: string; params: unknown[]; inParts?: boolean };
 // `inParts`: every non-empty value of the field is one of the row's text `parts`, so a positive
 // filter on it can be narrowed through the text index first. `pair`: the name the field's short
-// values are kept under in the pairs table (StoredRow.pairs), which narrows an equals filter.
+// values are kept under as pair slots of the text index (an event-data name, or columnPair of a
+// `slotted` column), which narrows an equals filter.
 
 /** The message template of an EVTX event (provider, event id, version), when one is known. */
 export type EventTemplateSource = (provider: string, eventId: number, version: number) => EventTemplate | undefined;
@@ -128,6 +136,13 @@ export interface RowShape<C extends ParseCategory> {
   /** Columns worth an index (equals and starts_with on them are common): `name` on rows, `recs.name` on recs. */
   indexed: readonly string[];
   /**
+   * Text columns of many distinct digit-only values whose equals filters the text index narrows
+   * instead of a B-tree index: each short value (SHORT_VALUE characters at most) is a pair slot
+   * (columnPair) of its row's group (format 11 on; EVTX record ids, which cost the writer thread
+   * more as an index than anything else but the rows themselves).
+   */
+  slotted?: readonly string[];
+  /**
    * The first this many `sqlColumns` are text cells that are also the row's first search parts:
    * rows leave them out of `parts` and the writer thread puts them back in front, so each crosses
    * threads once (EVTX: event and record id, timestamp, provider, computer).
@@ -155,7 +170,7 @@ export interface RowShape<C extends ParseCategory> {
 /** What the schema and query code read of a shape, for any category. */
 export type AnyShape = Pick<
   RowShape<ParseCategory>,
-  'category' | 'sqlColumns' | 'recordColumns' | 'indexed' | 'leadingParts' | 'severalTimes' | 'fieldsColumn' | 'field'
+  'category' | 'sqlColumns' | 'recordColumns' | 'indexed' | 'slotted' | 'leadingParts' | 'severalTimes' | 'fieldsColumn' | 'field'
 >;
 export type { EvtxRecord };
 
