@@ -13,8 +13,9 @@ export type SchemaShape = Pick<
 export const FORMAT_VERSION = '11';
 /**
  * Formats this version reads, with the same queries: a format-10 store is a format-11 one whose
- * `slotted` columns (EVTX record ids) have a B-tree index (`rows_record_id`) and no pair slots,
- * so the reader never narrows by those slots there; a format-9 store is a format-10 one whose
+ * `slotted` columns (EVTX event and record ids) have B-tree indexes (`rows_event_id`,
+ * `rows_record_id`) and no pair slots, so the reader never narrows by those slots there; a
+ * format-9 store is a format-10 one whose
  * short event-data values are narrowed through a `pairs` table (name, lowercased value, group;
  * keyed by all three, without a rowid) instead of their slots in `grams`; a format-8 store is a
  * format-9 one whose trigram index is an FTS5 table (`fts`, a contentless trigram index with
@@ -50,7 +51,7 @@ export const TEXT_GROUP_SHIFT = 6;
  *   holding every distinct short EVTX event-data value (SHORT_VALUE characters at most), which
  *   narrows `details.<name> equals` filters: such values are mostly digits, which hold no trigram
  *   the index keeps (text-index.ts); and likewise each short value of the shape's `slotted`
- *   columns (EVTX record ids) under its column's pair name (rows/shape.ts columnPair);
+ *   columns (EVTX event and record ids) under its column's pair name (rows/shape.ts columnPair);
  * - blocks: the records' payloads, compressed in blocks (codec.ts);
  * - chunks: compressed EVTX chunks as read from the input (`idx`: the chunk's index in its
  *   file), from which live records are read again; for registry, a hive's bytes as parsed, in

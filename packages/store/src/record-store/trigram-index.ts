@@ -1,7 +1,7 @@
 // The text groups' trigram index (format 9; formats 5-8 used an FTS5 trigram table, `fts`): for
 // every trigram of the groups' documents, the groups holding it, and since format 10 for every
 // short EVTX event-data (name, value) of theirs likewise (pairSlot), since format 11 for every short
-// value of a `slotted` column (EVTX record ids) too. Built on the writer thread with
+// value of a `slotted` column (EVTX event and record ids) too. Built on the writer thread with
 // typed arrays, which costs a fraction of FTS5's tokenizer and pending-terms hash for the same
 // answers (packages/store/README.md, session 23); imports nothing outside this directory.
 import { BulkInsert } from './bulk-insert.js';

@@ -37,8 +37,8 @@ function addPairsTable(db: InstanceType<typeof Database>): void {
 
 /**
  * The trigram index as a store of format 10 has it, remade from a store's rows: each text group's
- * indexed parts and its short event-data values' pair slots, but no slots of record ids (format 11
- * on: rows/shape.ts `slotted`).
+ * indexed parts and its short event-data values' pair slots, but no slots of event and record ids
+ * (format 11 on: rows/shape.ts `slotted`).
  */
 function remakeFormat10Grams(db: InstanceType<typeof Database>): void {
   const docs = new Map<number, { parts: Set<string>; slots: number[] }>();
@@ -172,12 +172,17 @@ describe.skipIf(!HAVE_SAMPLES || gate.skip)(`EVTX record store ${!HAVE_SAMPLES ?
     }
   });
 
-  it('reads a format-10 store, whose record ids have an index and no pair slots', async () => {
+  it('reads a format-10 store, whose event and record ids have indexes and no pair slots', async () => {
     const old = join(dir, 'fmt10-job.winevtx.db');
     copyFileSync(join(dir, 'evtx-job.winevtx.db'), old);
     const db = new Database(old);
     remakeFormat10Grams(db);
-    db.exec("CREATE INDEX rows_record_id ON rows (record_id); UPDATE meta SET value = '10' WHERE key = 'format'");
+    // Format 10 indexed event and record ids instead.
+    db.exec(`
+      CREATE INDEX rows_event_id ON rows (event_id);
+      CREATE INDEX rows_record_id ON rows (record_id);
+      UPDATE meta SET value = '10' WHERE key = 'format';
+    `);
     db.close();
     const fmt10 = (await stores.open('fmt10-job', 'winevtx', null))!;
     try {
@@ -190,6 +195,18 @@ describe.skipIf(!HAVE_SAMPLES || gate.skip)(`EVTX record store ${!HAVE_SAMPLES ?
         expect(fmt10.search(byId(value))).toEqual(reader.search(byId(value)));
       }
       expect(present.every((v) => events.some((e) => e.recordId === v))).toBe(true);
+      // Event id filters, through their index.
+      for (const [operator, value] of [
+        ['equals', '4624'],
+        ['starts_with', '46'],
+        ['equals', '1'],
+      ] as const) {
+        const q = { search: '', filters: [{ field: 'event_id', operator, value }], page: 1, show: 100 };
+        const expected = events.filter((e) => holds(operator, e.id, value)).length;
+        expect(expected).toBeGreaterThan(0);
+        expect([operator, value, fmt10.search(q).total]).toEqual([operator, value, expected]);
+        expect(fmt10.search(q)).toEqual(reader.search(q));
+      }
       // The same store's event-data pairs still narrow as format 10's do.
       expectPairFilters(fmt10, 2);
       // With a text search beside it (part of the record's computer name), as the evidence counts it.

@@ -43,6 +43,19 @@ const QUERIES: Omit<SearchQuery, 'page' | 'show'>[] = [
   { search: '4624' },
   { search: '', filters: [{ field: 'details.ProcessId', operator: 'equals', value: '4' }] },
   { search: '0x', filters: [{ field: 'record_id', operator: 'starts_with', value: '1' }] },
+  // Event and record ids narrow through their pair slots (format 11).
+  { search: '', filters: [{ field: 'record_id', operator: 'equals', value: '1' }] },
+  { search: 'exe', filters: [{ field: 'record_id', operator: 'equals', value: '12' }] },
+  { search: '', filters: [{ field: 'event_id', operator: 'starts_with', value: '46' }] },
+  { search: '', filters: [{ field: 'event_id', operator: 'equals', value: '7045' }] },
+  { search: 'powershell', filters: [{ field: 'event_id', operator: 'equals', value: '4104' }] },
+  {
+    search: '',
+    filters: [
+      { field: 'event_id', operator: 'equals', value: '4688' },
+      { field: 'record_id', operator: 'not_equals', value: '5' },
+    ],
+  },
   // Across parts (Timestamp, Provider, Computer): the index documents hold parts apart, so these narrow piece by piece.
   { search: 'utc\nmicrosoft-windows-security-auditing\n' },
   { search: 'sysmon\ndesktop' },

@@ -138,8 +138,8 @@ export interface RowShape<C extends ParseCategory> {
   /**
    * Text columns of many distinct digit-only values whose equals filters the text index narrows
    * instead of a B-tree index: each short value (SHORT_VALUE characters at most) is a pair slot
-   * (columnPair) of its row's group (format 11 on; EVTX record ids, which cost the writer thread
-   * more as an index than anything else but the rows themselves).
+   * (columnPair) of its row's group (format 11 on; EVTX event and record ids, whose B-tree
+   * indexes cost the writer thread more than the slots).
    */
   slotted?: readonly string[];
   /**
