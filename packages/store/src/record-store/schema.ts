@@ -15,9 +15,9 @@ export const FORMAT_VERSION = '11';
  * Formats this version reads, with the same queries: a format-10 store is a format-11 one whose
  * `slotted` columns (EVTX event and record ids) have B-tree indexes (`rows_event_id`,
  * `rows_record_id`) and no pair slots, so the reader never narrows by those slots there; a
- * format-9 store is a format-10 one whose
- * short event-data values are narrowed through a `pairs` table (name, lowercased value, group;
- * keyed by all three, without a rowid) instead of their slots in `grams`; a format-8 store is a
+ * format-9 store is a format-10 one whose short event-data values are narrowed through a `pairs`
+ * table (name, lowercased value, group; keyed by all three, without a rowid) instead of their
+ * slots in `grams`; a format-8 store is a
  * format-9 one whose trigram index is an FTS5 table (`fts`, a contentless trigram index with
  * detail=none over the same documents) instead of `grams`; a format-7 store is a format-8 one
  * with every registry key kept as JSON (no hive bytes in `chunks`); a format-6 store is a format-7

@@ -53,7 +53,7 @@ export function pairSlot(name: string, value: string): number {
   return pairSlotAfter(pairSeed(name), value);
 }
 
-/** The hash of a pair's name, which pairSlotAfter goes on from (the writer keeps one per name). */
+/** The hash of a pair's name, which pairSlotAfter goes on from (the writer keeps one per `slotted` column). */
 export function pairSeed(name: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
