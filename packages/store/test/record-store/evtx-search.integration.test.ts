@@ -99,6 +99,29 @@ describe.skipIf(!HAVE_SAMPLES || gate.skip)(`EVTX record store ${!HAVE_SAMPLES ?
       expect(old.search(q)).toEqual(reader.search(q));
     }
   }
+  /**
+   * Runs `check` on a copy of this format's store made into an older one: `edit` changes its
+   * tables, then its meta says `format`.
+   */
+  async function olderStore(
+    format: string,
+    edit: (db: InstanceType<typeof Database>) => void,
+    check: (old: RecordStoreReader<'winevtx'>) => void,
+  ): Promise<void> {
+    const name = `fmt${format}-job`;
+    const path = join(dir, `${name}.winevtx.db`);
+    copyFileSync(join(dir, 'evtx-job.winevtx.db'), path);
+    const db = new Database(path);
+    edit(db);
+    db.prepare("UPDATE meta SET value = ? WHERE key = 'format'").run(format);
+    db.close();
+    const old = (await stores.open(name, 'winevtx', null))!;
+    try {
+      check(old);
+    } finally {
+      old.close();
+    }
+  }
   const count = (q: Parameters<RecordStoreReader<'winevtx'>['search']>[0]) => reader.search(q).total;
 
   beforeAll(async () => {
@@ -157,35 +180,23 @@ describe.skipIf(!HAVE_SAMPLES || gate.skip)(`EVTX record store ${!HAVE_SAMPLES ?
   });
 
   it('reads a format-9 store, whose short event-data values are narrowed through a pairs table', async () => {
-    const old = join(dir, 'fmt9-job.winevtx.db');
-    copyFileSync(join(dir, 'evtx-job.winevtx.db'), old);
-    const db = new Database(old);
-    addPairsTable(db);
-    expect((db.prepare('SELECT count(*) FROM pairs').raw().get() as [number])[0]).toBeGreaterThan(0);
-    db.exec("UPDATE meta SET value = '9' WHERE key = 'format'");
-    db.close();
-    const fmt9 = (await stores.open('fmt9-job', 'winevtx', null))!;
-    try {
-      expectPairFilters(fmt9, 0, [['LogonType', '9']]);
-    } finally {
-      fmt9.close();
-    }
+    await olderStore(
+      '9',
+      (db) => {
+        addPairsTable(db);
+        expect((db.prepare('SELECT count(*) FROM pairs').raw().get() as [number])[0]).toBeGreaterThan(0);
+      },
+      (fmt9) => expectPairFilters(fmt9, 0, [['LogonType', '9']]),
+    );
   });
 
   it('reads a format-10 store, whose event and record ids have indexes and no pair slots', async () => {
-    const old = join(dir, 'fmt10-job.winevtx.db');
-    copyFileSync(join(dir, 'evtx-job.winevtx.db'), old);
-    const db = new Database(old);
-    remakeFormat10Grams(db);
-    // Format 10 indexed event and record ids instead.
-    db.exec(`
-      CREATE INDEX rows_event_id ON rows (event_id);
-      CREATE INDEX rows_record_id ON rows (record_id);
-      UPDATE meta SET value = '10' WHERE key = 'format';
-    `);
-    db.close();
-    const fmt10 = (await stores.open('fmt10-job', 'winevtx', null))!;
-    try {
+    const edit = (db: InstanceType<typeof Database>): void => {
+      remakeFormat10Grams(db);
+      // Format 10 indexed event and record ids instead.
+      db.exec('CREATE INDEX rows_event_id ON rows (event_id); CREATE INDEX rows_record_id ON rows (record_id)');
+    };
+    await olderStore('10', edit, (fmt10) => {
       // Record ids from each log (each holds its record ids once), and one none holds.
       const byId = (value: string) => ({ search: '', filters: [{ field: 'record_id', operator: 'equals' as const, value }], page: 1, show: 100 });
       const present = [events[0]!, events[Math.floor(events.length / 2)]!, events.at(-1)!].map((e) => e.recordId);
@@ -217,53 +228,40 @@ describe.skipIf(!HAVE_SAMPLES || gate.skip)(`EVTX record store ${!HAVE_SAMPLES ?
       expect(expected).toBeGreaterThan(0);
       expect(fmt10.search(q).total).toBe(expected);
       expect(fmt10.search(q)).toEqual(reader.search(q));
-    } finally {
-      fmt10.close();
-    }
+    });
   });
 
   it('reads a format-6 store, whose pairs table has a rowid and an index of its own', async () => {
     // Format 7 keeps pairs as a table without rowid keyed (name, value, grp); format 6 had both.
-    const old = join(dir, 'fmt6-job.winevtx.db');
-    copyFileSync(join(dir, 'evtx-job.winevtx.db'), old);
-    const db = new Database(old);
-    addPairsTable(db);
-    db.exec(`
-      CREATE TABLE pairs6 (name TEXT NOT NULL, value TEXT NOT NULL, grp INTEGER NOT NULL);
-      INSERT INTO pairs6 SELECT name, value, grp FROM pairs;
-      DROP TABLE pairs;
-      ALTER TABLE pairs6 RENAME TO pairs;
-      CREATE INDEX pairs_name_value ON pairs (name, value, grp);
-      UPDATE meta SET value = '6' WHERE key = 'format';
-    `);
-    db.close();
-    const fmt6 = (await stores.open('fmt6-job', 'winevtx', null))!;
-    try {
-      expectPairFilters(fmt6, 2);
-    } finally {
-      fmt6.close();
-    }
+    const edit = (db: InstanceType<typeof Database>): void => {
+      addPairsTable(db);
+      db.exec(`
+        CREATE TABLE pairs6 (name TEXT NOT NULL, value TEXT NOT NULL, grp INTEGER NOT NULL);
+        INSERT INTO pairs6 SELECT name, value, grp FROM pairs;
+        DROP TABLE pairs;
+        ALTER TABLE pairs6 RENAME TO pairs;
+        CREATE INDEX pairs_name_value ON pairs (name, value, grp);
+      `);
+    };
+    await olderStore('6', edit, (fmt6) => expectPairFilters(fmt6, 2));
   });
 
   it('reads a format-8 store, whose trigram index is an FTS5 table', async () => {
     // Format 8's index: one FTS5 document per text group, its distinct indexed parts between newlines.
-    const old = join(dir, 'fmt8-job.winevtx.db');
-    copyFileSync(join(dir, 'evtx-job.winevtx.db'), old);
-    const db = new Database(old);
-    addPairsTable(db);
-    db.exec("CREATE VIRTUAL TABLE fts USING fts5(text, content='', detail=none, columnsize=0, tokenize='trigram')");
-    const docs = new Map<number, Set<string>>();
-    for (const [id, text] of db.prepare('SELECT id, text FROM rows ORDER BY id').raw().all() as [number, string][]) {
-      const group = (id - 1) >> TEXT_GROUP_SHIFT;
-      if (!docs.has(group)) docs.set(group, new Set());
-      for (const part of text.split('\n')) if (indexHolds(part)) docs.get(group)!.add(part);
-    }
-    const insert = db.prepare('INSERT INTO fts (rowid, text) VALUES (?, ?)');
-    for (const [group, parts] of docs) insert.run(group, `\n${[...parts].join('\n')}\n`);
-    db.exec("DROP TABLE grams; UPDATE meta SET value = '8' WHERE key = 'format'");
-    db.close();
-    const fmt8 = (await stores.open('fmt8-job', 'winevtx', null))!;
-    try {
+    const edit = (db: InstanceType<typeof Database>): void => {
+      addPairsTable(db);
+      db.exec("CREATE VIRTUAL TABLE fts USING fts5(text, content='', detail=none, columnsize=0, tokenize='trigram')");
+      const docs = new Map<number, Set<string>>();
+      for (const [id, text] of db.prepare('SELECT id, text FROM rows ORDER BY id').raw().all() as [number, string][]) {
+        const group = (id - 1) >> TEXT_GROUP_SHIFT;
+        if (!docs.has(group)) docs.set(group, new Set());
+        for (const part of text.split('\n')) if (indexHolds(part)) docs.get(group)!.add(part);
+      }
+      const insert = db.prepare('INSERT INTO fts (rowid, text) VALUES (?, ?)');
+      for (const [group, parts] of docs) insert.run(group, `\n${[...parts].join('\n')}\n`);
+      db.exec('DROP TABLE grams');
+    };
+    await olderStore('8', edit, (fmt8) => {
       const queries = [
         { search: 'chrome' },
         { search: 'logon' },
@@ -280,9 +278,7 @@ describe.skipIf(!HAVE_SAMPLES || gate.skip)(`EVTX record store ${!HAVE_SAMPLES ?
       const chrome = events.filter((e) => [e.provider, e.computer, ...Object.values(e.data)].some((v) => v.toLowerCase().includes('chrome'))).length;
       expect(chrome).toBeGreaterThan(0);
       expect(fmt8.search({ search: 'chrome', page: 1, show: 1 }).total).toBe(chrome);
-    } finally {
-      fmt8.close();
-    }
+    });
   });
 
   it('ANDs several criteria and treats LIKE wildcards in values literally', () => {
