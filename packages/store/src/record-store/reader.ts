@@ -61,6 +61,8 @@ export class RecordStoreReader<C extends ParseCategory> {
   /** The store's trigram index: `grams` (format 9 on), or null for an FTS5 `fts` table (formats 5-8). */
   private trigrams: TrigramIndexReader | null | undefined;
   private readonly ctx: ReadContext = { template: (id) => this.templateText(id) };
+  /** The pair names of the shape's `slotted` columns (rows/shape.ts columnPair). */
+  private readonly slottedPairs: ReadonlySet<string>;
   private readonly selectCells: string;
   /** What every source of rows joins: their records' shared cells, for shapes that keep them apart. */
   private readonly join: string;
@@ -73,6 +75,7 @@ export class RecordStoreReader<C extends ParseCategory> {
   ) {
     this.selectCells = [...(shape.recordColumns ?? []).map((c) => `recs.${c.name}`), ...shape.sqlColumns.map((c) => `rows.${c.name}`)].join(', ');
     this.join = shape.recordColumns ? ' JOIN recs ON recs.id = rows.rec' : '';
+    this.slottedPairs = new Set(shape.slotted?.map(columnPair));
   }
 
   get category(): C {
@@ -298,8 +301,7 @@ export class RecordStoreReader<C extends ParseCategory> {
    */
   private groupsPairing(asked: readonly [name: string, value: string][]): Set<number> | undefined {
     // A store before SLOTTED_FORMAT has no slots for the `slotted` columns: their index answers there.
-    const slotted = new Set(this.shape.slotted?.map(columnPair));
-    const pairs = this.storeFormat() >= SLOTTED_FORMAT ? asked : asked.filter(([name]) => !slotted.has(name));
+    const pairs = this.storeFormat() >= SLOTTED_FORMAT ? asked : asked.filter(([name]) => !this.slottedPairs.has(name));
     if (pairs.length === 0) return undefined;
     if (this.pairGroups === undefined) {
       const table = this.db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'pairs'").raw().get();

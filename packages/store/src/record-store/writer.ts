@@ -311,10 +311,9 @@ export class RecordStoreWriter<C extends ParseCategory> implements RecordSink<C>
     written.catch(() => undefined);
     this.inFlight.push(written);
     if (this.seq % BATCHES_PER_SYNC === 0 && !this.syncing) {
-      const syncing = writeBack(this.temp).then(() => {
+      this.syncing = writeBack(this.temp).then(() => {
         this.syncing = undefined;
       });
-      this.syncing = syncing;
     }
   }
 
